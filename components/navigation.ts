@@ -1,0 +1,6 @@
+/** Top-level sections of the app; each feature issue adds its screen here when it works. */
+export const primaryNavigation = [
+  { href: "/upload", label: "Upload" },
+  { href: "/batches", label: "Batches" },
+  { href: "/developers", label: "Developers" },
+] as const;

@@ -1,0 +1,50 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("diagnostics", () => {
+  test("GET /debug-version reports the embedded defaults", async ({ request }) => {
+    const response = await request.get("/debug-version");
+    expect(response.status()).toBe(200);
+    const body = await response.json();
+    expect(body.api_version).toBe("0.1.0");
+    expect(body.database).toBe(process.env.TEST_DATABASE_URL ? "postgresql" : "pglite");
+    expect(body.storage).toBe("local");
+    expect(body.jobs).toBe("in-process");
+    expect(typeof body.git_commit).toBe("string");
+    expect(body.ocr_engine).toBe("tesseract.js");
+  });
+
+  for (const path of ["/api/ocr/health", "/v1/health"]) {
+    test(`GET ${path} checks every component for real`, async ({ request }) => {
+      const response = await request.get(path);
+      expect(response.status()).toBe(200);
+      const body = await response.json();
+      expect(body.status).toBe("ok");
+      for (const component of ["database", "storage", "ocr"]) {
+        expect(body.checks[component].ok, `${component} check`).toBe(true);
+        expect(typeof body.checks[component].latency_ms).toBe("number");
+      }
+    });
+  }
+});
+
+test.describe("unknown routes and methods", () => {
+  test("an unknown /api path answers a JSON 404 in the /api shape", async ({ request }) => {
+    const response = await request.get("/api/does-not-exist");
+    expect(response.status()).toBe(404);
+    expect(await response.json()).toEqual({ detail: expect.any(String) });
+  });
+
+  test("an unknown /v1 path answers a JSON 404 in the /v1 shape", async ({ request }) => {
+    const response = await request.post("/v1/nothing/here");
+    expect(response.status()).toBe(404);
+    const body = await response.json();
+    expect(body.error.code).toBe("not_found");
+    expect(typeof body.error.message).toBe("string");
+  });
+
+  test("a wrong method on an existing route answers a JSON 405", async ({ request }) => {
+    const response = await request.delete("/debug-version");
+    expect(response.status()).toBe(405);
+    expect(response.headers()["content-type"]).toContain("application/json");
+  });
+});

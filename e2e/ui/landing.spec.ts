@@ -1,0 +1,17 @@
+import { expect, test } from "@playwright/test";
+
+test("the landing page explains the product and links to the main journeys", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("documents");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: "Upload a document" })).toHaveAttribute("href", "/upload");
+  await expect(main.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/sign-in");
+  await expect(main.getByRole("link", { name: "Developer portal" })).toHaveAttribute("href", "/developers");
+  await page.screenshot({ path: "test-results/screenshots/landing.png", fullPage: true });
+});
+
+test("an unknown page shows a helpful not-found page", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});

@@ -1,0 +1,105 @@
+import { z } from "zod";
+
+// The one place that reads process.env. Every default makes the embedded mode work with nothing set.
+const flag = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .optional()
+  .transform((value) => value === "1" || value === "true" || value === "yes");
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /// Where embedded state lives: PGlite database, local blobs, the generated secret.
+  DATA_DIR: z.string().default(".data"),
+  /// postgres://… selects PostgreSQL; unset selects the embedded PGlite database in DATA_DIR/pglite.
+  DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL").optional()),
+  /// A PostgreSQL server for tests: each test file gets a fresh database created there (lib/db/testing.ts).
+  TEST_DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, "TEST_DATABASE_URL must be a postgres:// URL").optional()),
+  /// Public base address of the app, used in links in emails and in the portal's curl examples.
+  APP_URL: z.string().url().default("http://localhost:3000"),
+  /// Signs JWTs and encrypts stored third-party tokens. Generated and kept in DATA_DIR when unset.
+  AUTH_SECRET: optionalString,
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(24 * 60 * 60),
+  /// Selects the @vercel/blob driver; local disk in DATA_DIR/blobs otherwise.
+  BLOB_READ_WRITE_TOKEN: optionalString,
+  /// Access mode of the Vercel Blob store; must match the store. Documents belong in a private store.
+  BLOB_ACCESS: z.enum(["private", "public"]).default("private"),
+  /// Overrides the Vercel Blob API address (tests point it at a local stand-in).
+  VERCEL_BLOB_API_URL: optionalString,
+  /// Either selects Inngest for background work; otherwise the in-process executor runs it.
+  INNGEST_EVENT_KEY: optionalString,
+  INNGEST_SIGNING_KEY: optionalString,
+  INNGEST_DEV: optionalString,
+  INNGEST_BASE_URL: optionalString,
+  /// Concurrent background runs in the in-process executor.
+  JOB_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  /// A remote OCR service replacing the local tesseract.js engine (JSON contract in README).
+  OCR_SERVICE_URL: optionalString,
+  /// Tesseract languages, joined with +; each needs its @tesseract.js-data/<lang> package installed.
+  OCR_LANGUAGES: z.string().default("eng"),
+  /// Local OCR workers; defaults to the number of CPU cores.
+  OCR_WORKERS: z.coerce.number().int().positive().optional(),
+  /// AI provider for structuring, mapping and chat: openai | anthropic | openai-compatible.
+  AI_PROVIDER: z.enum(["openai", "anthropic", "openai-compatible"]).optional(),
+  AI_MODEL: optionalString,
+  AI_API_KEY: optionalString,
+  AI_BASE_URL: optionalString,
+  /// smtp://user:pass@host:port; unset keeps mail in the outbox table and the server log.
+  SMTP_URL: optionalString,
+  EMAIL_FROM: z.string().default("docsvc <no-reply@localhost>"),
+  /// OpenID Connect identity provider (Google by default when a client id is set).
+  OIDC_ISSUER: z.string().url().default("https://accounts.google.com"),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  /// Scopes asked of the identity provider: sign-in plus the calendar grant the app stores.
+  OIDC_SCOPES: z.string().default("openid email profile https://www.googleapis.com/auth/calendar.readonly"),
+  /// Shows /dev/outbox (every email the app wrote, with its links) outside development. Tests only:
+  /// anyone could read password reset links there.
+  DEV_OUTBOX: flag,
+  /// Token endpoint for cloud drive connections (Google's by default).
+  CLOUD_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
+  /// Lets webhooks and web pages reach private, loopback and link-local addresses (tests, intranets).
+  ALLOW_PRIVATE_NETWORK: flag,
+  /// Redis for rate limits across instances; the database is used otherwise.
+  REDIS_URL: optionalString,
+  /// LibreOffice binary for legacy office formats; found on PATH when unset.
+  SOFFICE_PATH: optionalString,
+  /// Reported by /debug-version.
+  GIT_COMMIT: optionalString,
+  BUILD_VERSION: optionalString,
+});
+
+export type Config = z.infer<typeof EnvSchema>;
+
+let cached: Config | undefined;
+
+/** The parsed configuration; throws a readable error naming each bad variable. */
+export function getConfig(): Config {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** Forget the parsed configuration (tests change process.env between cases). */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}
+
+/** Facts fixed when the app was built (next.config.ts inlines them); unknown when run unbuilt. */
+export function buildInfo(): { gitCommit: string; builtAt: string | null; version: string } {
+  const config = getConfig();
+  return {
+    gitCommit: config.GIT_COMMIT ?? process.env.DOCSVC_BUILD_COMMIT ?? "unknown",
+    builtAt: process.env.DOCSVC_BUILD_TIME ?? null,
+    version: config.BUILD_VERSION ?? process.env.npm_package_version ?? "0.1.0",
+  };
+}

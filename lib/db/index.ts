@@ -1,0 +1,88 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { getConfig } from "../config";
+import { createPgliteAdapterFactory } from "./adapters";
+import { createPrismaClient, type DatabaseKind, type Db } from "./create-client";
+import { openEmbeddedPglite } from "./embedded-pglite";
+import { applyMigrations } from "./migrate";
+
+export type { DatabaseKind, Db, DbTransaction } from "./create-client";
+
+type OpenDatabase = { db: Db; close(): Promise<void> };
+
+// One client per process. Cached on globalThis because Next.js dev re-evaluates modules on every
+// edit; a second client would also mean a second PGlite on the same directory.
+const store = globalThis as typeof globalThis & { __docsvcDb?: Promise<OpenDatabase> };
+
+async function openDatabase(): Promise<OpenDatabase> {
+  const { DATABASE_URL, DATA_DIR } = getConfig();
+  if (DATABASE_URL) {
+    // PostgreSQL is migrated by `npm run db:migrate` (a deploy step), not by each app instance.
+    const db = createPrismaClient(new PrismaPg({ connectionString: DATABASE_URL }), "postgresql");
+    return { db, close: () => db.$disconnect() };
+  }
+  const embedded = await openEmbeddedPglite(DATA_DIR);
+  try {
+    const applied = await applyMigrations({ pglite: embedded.pglite });
+    if (applied.length > 0) console.info(`[db] applied migrations to ${embedded.dataDir}: ${applied.join(", ")}`);
+  } catch (error) {
+    await embedded.close();
+    throw error;
+  }
+  const db = createPrismaClient(createPgliteAdapterFactory(embedded.pglite), "pglite");
+  return {
+    db,
+    async close() {
+      try {
+        await db.$disconnect();
+      } finally {
+        await embedded.close();
+      }
+    },
+  };
+}
+
+function openCached(): Promise<OpenDatabase> {
+  store.__docsvcDb ??= openDatabase().catch((error: unknown) => {
+    // Let the next call try again instead of caching the failure forever.
+    store.__docsvcDb = undefined;
+    throw error;
+  });
+  return store.__docsvcDb;
+}
+
+/**
+ * The process's Prisma client: PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite
+ * database in DATA_DIR/pglite (migrated on first use). Never use `db` inside `db.$transaction`'s
+ * callback, only `tx`: on PGlite the outer client waits for the transaction to end.
+ */
+export async function getDb(): Promise<Db> {
+  return (await openCached()).db;
+}
+
+export function getDatabaseKind(): DatabaseKind {
+  return getConfig().DATABASE_URL ? "postgresql" : "pglite";
+}
+
+/** Disconnects and, for PGlite, closes the database and frees its lock. getDb() opens it again. */
+export async function closeDb(): Promise<void> {
+  const open = store.__docsvcDb;
+  if (!open) return;
+  store.__docsvcDb = undefined;
+  await (await open).close();
+}
+
+/** `SELECT 1` round trip for health checks; never throws. */
+export async function checkDatabase(): Promise<{ ok: boolean; latencyMs: number; error?: string }> {
+  const started = performance.now();
+  try {
+    const db = await getDb();
+    await db.$queryRaw`SELECT 1`;
+    return { ok: true, latencyMs: Math.round(performance.now() - started) };
+  } catch (error) {
+    return {
+      ok: false,
+      latencyMs: Math.round(performance.now() - started),
+      error: error instanceof Error ? error.message : String(error),
+    };
+  }
+}

@@ -1,0 +1,105 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { getConfig } from "../config";
+import { createPgliteAdapterFactory } from "./adapters";
+import { createPrismaClient, type DatabaseKind, type Db } from "./create-client";
+import { applyMigrations } from "./migrate";
+
+export type TestDatabase = {
+  db: Db;
+  kind: DatabaseKind;
+  /** The fresh database's URL (PostgreSQL only). */
+  url?: string;
+  /** The open PGlite (PGlite only), for raw SQL in tests. */
+  pglite?: PGlite;
+  /** Disconnects and deletes the database. */
+  dispose(): Promise<void>;
+};
+
+/** The PostgreSQL server tests should use, if any: TEST_DATABASE_URL, else DATABASE_URL. */
+export function testPostgresUrl(): string | undefined {
+  const { TEST_DATABASE_URL, DATABASE_URL } = getConfig();
+  return TEST_DATABASE_URL ?? DATABASE_URL;
+}
+
+/**
+ * A fresh, migrated database owned by one test file: a database created on the PostgreSQL server
+ * named by TEST_DATABASE_URL (or DATABASE_URL), or a PGlite in a temporary directory. Call
+ * `dispose()` in afterAll.
+ */
+export async function createTestDatabase(options: { kind?: DatabaseKind } = {}): Promise<TestDatabase> {
+  const serverUrl = testPostgresUrl();
+  const kind = options.kind ?? (serverUrl ? "postgresql" : "pglite");
+  if (kind === "pglite") return createPgliteTestDatabase();
+  if (!serverUrl) throw new Error("A PostgreSQL test database needs TEST_DATABASE_URL or DATABASE_URL.");
+  return createPostgresTestDatabase(serverUrl);
+}
+
+async function createPgliteTestDatabase(): Promise<TestDatabase> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "docsvc-test-db-"));
+  const pglite = await PGlite.create({ dataDir: dir });
+  try {
+    await applyMigrations({ pglite });
+  } catch (error) {
+    await pglite.close();
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const db = createPrismaClient(createPgliteAdapterFactory(pglite), "pglite");
+  return {
+    db,
+    kind: "pglite",
+    pglite,
+    async dispose() {
+      try {
+        await db.$disconnect();
+        await pglite.close();
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+async function withServer<T>(serverUrl: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createPostgresTestDatabase(serverUrl: string): Promise<TestDatabase> {
+  const name = `docsvc_test_${randomUUID().replaceAll("-", "")}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const dropDatabase = () =>
+    withServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  await withServer(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  try {
+    await applyMigrations({ url: url.href });
+  } catch (error) {
+    await dropDatabase();
+    throw error;
+  }
+  const db = createPrismaClient(new PrismaPg({ connectionString: url.href }), "postgresql");
+  return {
+    db,
+    kind: "postgresql",
+    url: url.href,
+    async dispose() {
+      try {
+        await db.$disconnect();
+      } finally {
+        await dropDatabase();
+      }
+    },
+  };
+}
