@@ -31,7 +31,15 @@ export default defineConfig({
   webServer: {
     command: "node scripts/serve-test.mjs",
     url: `${baseURL}/debug-version`,
-    env: { PORT: String(port) },
+    // Local stand-ins the suites start themselves: an OIDC issuer (3199) and a cloud token endpoint (3197).
+    env: {
+      PORT: String(port),
+      DEV_OUTBOX: "1",
+      OIDC_ISSUER: "http://127.0.0.1:3199",
+      OIDC_CLIENT_ID: "docsvc-e2e",
+      OIDC_CLIENT_SECRET: "docsvc-e2e-secret",
+      CLOUD_TOKEN_URL: "http://127.0.0.1:3197/token",
+    },
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: "pipe",

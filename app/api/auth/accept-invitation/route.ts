@@ -1,0 +1,9 @@
+import { acceptInvitation } from "@/lib/auth/accept-invitation";
+import { acceptInvitationRoute } from "@/lib/auth/auth.contract";
+import { issueTokenResponse } from "@/lib/auth/issue-token-response";
+import { route, serveRoutes } from "@/lib/http";
+
+// POST /api/auth/accept-invitation – create the invited account and sign in
+const accept = route(acceptInvitationRoute, async ({ body }) => issueTokenResponse(await acceptInvitation(body)));
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(accept);

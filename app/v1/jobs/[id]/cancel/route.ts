@@ -1,0 +1,9 @@
+import { getDb } from "@/lib/db";
+import { route, serveRoutes } from "@/lib/http";
+import { cancelJob } from "@/lib/v1/cancel-job";
+import { cancelJobRoute } from "@/lib/v1/jobs.contract";
+
+// POST /v1/jobs/{id}/cancel – stop a processing job
+const cancel = route(cancelJobRoute, async ({ caller, params }) => cancelJob(await getDb(), caller.user.id, params.id));
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(cancel);

@@ -1,0 +1,13 @@
+import { getDb } from "@/lib/db";
+import { route, serveRoutes } from "@/lib/http";
+import { redeliverJobWebhookRoute } from "@/lib/v1/jobs.contract";
+import { serializeWebhookDelivery } from "@/lib/webhooks/list-job-webhook-deliveries";
+import { redeliverJobWebhook } from "@/lib/webhooks/redeliver-job-webhook";
+
+// POST /v1/jobs/{id}/webhooks/redeliver – send a finished job's webhook again
+const redeliver = route(redeliverJobWebhookRoute, async ({ caller, params }) => {
+  const delivery = await redeliverJobWebhook(await getDb(), caller.user.id, params.id);
+  return Response.json(serializeWebhookDelivery({ ...delivery, attempts: [] }), { status: 202 });
+});
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(redeliver);

@@ -1,0 +1,9 @@
+import { getDb } from "@/lib/db";
+import { route, serveRoutes } from "@/lib/http";
+import { listJobWebhooksRoute } from "@/lib/v1/jobs.contract";
+import { listJobWebhookDeliveries } from "@/lib/webhooks/list-job-webhook-deliveries";
+
+// GET /v1/jobs/{id}/webhooks – the job's webhook deliveries and their attempts
+const list = route(listJobWebhooksRoute, async ({ caller, params }) => listJobWebhookDeliveries(await getDb(), caller.user.id, params.id));
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(list);

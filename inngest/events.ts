@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { defineEvent } from "@/lib/jobs/define-event";
+import { webhookDeliveryRequested } from "@/lib/webhooks/webhook-events";
+
+// Every event the app sends, with its payload schema. Plain data (no client, no handlers), so
+// any module may import it without creating an import cycle.
+
+/** Delete finished background runs; `day` (UTC, YYYY-MM-DD) keys one cleanup per day. */
+export const backgroundRunsCleanupRequested = defineEvent(
+  "docsvc/background-runs.cleanup-requested",
+  z.object({
+    retentionDays: z.number().int().min(1).max(3650),
+    day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  }),
+);
+
+export const eventDefinitions = [backgroundRunsCleanupRequested, webhookDeliveryRequested] as const;
+
+type AnyAppEvent = (typeof eventDefinitions)[number];
+export type AppEventName = AnyAppEvent["name"];
+export type AppEventData<TName extends AppEventName> = z.input<Extract<AnyAppEvent, { name: TName }>["schema"]>;
+
+export function findEventDefinition(name: string): AnyAppEvent | undefined {
+  return eventDefinitions.find((definition) => definition.name === name);
+}

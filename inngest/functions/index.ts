@@ -1,0 +1,11 @@
+import type { AnyFunctionDefinition } from "@/lib/jobs/define-function";
+import { buildInngestFunction } from "../build-inngest-function";
+import { inngest } from "../client";
+import { cleanupBackgroundRuns } from "./cleanup-background-runs";
+import { deliverWebhook } from "./deliver-webhook";
+
+/** Every background function, as plain definitions (the in-process executor runs these). */
+export const functionDefinitions: AnyFunctionDefinition[] = [cleanupBackgroundRuns, deliverWebhook];
+
+/** The same functions built for Inngest's serve(). */
+export const inngestFunctions = functionDefinitions.map((definition) => buildInngestFunction(inngest, definition));

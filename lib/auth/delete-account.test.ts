@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db";
+import { batchPrefix, getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
+import { createApiKey } from "@/lib/users/create-api-key";
+import { deleteAccount } from "./delete-account";
+import { registerUser } from "./register-user";
+import { useTempDatabase } from "./testing/temp-database";
+
+let database: { dispose(): Promise<void> };
+beforeAll(async () => {
+  database = await useTempDatabase();
+  resetBlobStoreForTests();
+});
+afterAll(async () => database?.dispose());
+
+describe("deleteAccount", () => {
+  it("refuses a wrong password, then removes the user, rows and blobs but nobody else's", async () => {
+    const db = await getDb();
+    const store = getBlobStore();
+    const owner = await registerUser({ email: "owner@example.com", password: "a sensible passphrase" });
+    const other = await registerUser({ email: "other@example.com", password: "a sensible passphrase" });
+    const ownBatch = await db.batch.create({ data: { userId: owner.id } });
+    const otherBatch = await db.batch.create({ data: { userId: other.id } });
+    await store.put(`${batchPrefix(ownBatch.id)}doc/original.pdf`, Buffer.from("%PDF-own"), "application/pdf");
+    await store.put(`${batchPrefix(otherBatch.id)}doc/original.pdf`, Buffer.from("%PDF-other"), "application/pdf");
+    await createApiKey({ userId: owner.id, name: "k" });
+
+    await expect(deleteAccount({ userId: owner.id, password: "wrong password" })).rejects.toMatchObject({ code: "unauthorized" });
+    expect(await db.user.count({ where: { id: owner.id } })).toBe(1);
+
+    await deleteAccount({ userId: owner.id, password: "a sensible passphrase" });
+    expect(await db.user.count({ where: { id: owner.id } })).toBe(0);
+    expect(await db.batch.count({ where: { id: ownBatch.id } })).toBe(0);
+    expect(await db.apiKey.count({ where: { userId: owner.id } })).toBe(0);
+    expect(await store.exists(`${batchPrefix(ownBatch.id)}doc/original.pdf`)).toBe(false);
+    expect(await store.exists(`${batchPrefix(otherBatch.id)}doc/original.pdf`)).toBe(true);
+    expect(await db.batch.count({ where: { id: otherBatch.id } })).toBe(1);
+  });
+});

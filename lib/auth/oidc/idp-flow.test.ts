@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startLocalIssuer, type LocalIssuer } from "@/e2e/support/oidc-issuer";
+import { decryptSecret } from "@/lib/crypto/encrypt-secret";
+import { getDb } from "@/lib/db";
+import { AppError } from "@/lib/http/errors";
+import { signAccessToken } from "../access-token";
+import { registerUser } from "../register-user";
+import { useTempDatabase } from "../testing/temp-database";
+import { completeIdpFlow } from "./complete-idp-flow";
+import { getOidcProvider, resetOidcProviderForTests } from "./oidc-provider";
+import { startIdpFlow } from "./start-idp-flow";
+import { verifyIdToken } from "./verify-id-token";
+
+const port = 41000 + Math.floor(Math.random() * 2000);
+let issuer: LocalIssuer;
+let database: { dispose(): Promise<void> };
+
+beforeAll(async () => {
+  issuer = await startLocalIssuer({ port, clientId: "docsvc-test", clientSecret: "s3cret" });
+  database = await useTempDatabase({
+    OIDC_ISSUER: issuer.issuer,
+    OIDC_CLIENT_ID: "docsvc-test",
+    OIDC_CLIENT_SECRET: "s3cret",
+    APP_URL: "http://127.0.0.1:3999",
+    ALLOW_PRIVATE_NETWORK: "1",
+  });
+  resetOidcProviderForTests();
+});
+afterAll(async () => {
+  await database?.dispose();
+  await issuer?.close();
+});
+
+/** Follows the authorization URL to the local issuer and returns what it redirected back with. */
+async function authorize(url: string): Promise<{ code: string; state: string }> {
+  const response = await fetch(url, { redirect: "manual" });
+  expect(response.status).toBe(302);
+  const back = new URL(response.headers.get("location")!);
+  expect(back.pathname).toBe("/api/auth/idp/callback");
+  return { code: back.searchParams.get("code")!, state: back.searchParams.get("state")! };
+}
+
+describe("identity-provider flow", () => {
+  it("signs up a new user and stores the calendar grant encrypted", async () => {
+    issuer.nextIdentity = { sub: "sub-ann", email: "Ann@Example.test", email_verified: true, name: "Ann" };
+    const flow = await startIdpFlow({ mode: "combined" });
+    const url = new URL(flow.authorizationUrl);
+    expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(url.searchParams.get("state")).toBe(flow.state);
+    const { code, state } = await authorize(flow.authorizationUrl);
+
+    const result = await completeIdpFlow({ code, state, sealedFlow: flow.sealedFlow });
+    expect(result).toMatchObject({ mode: "combined", isNewUser: true, user: { email: "ann@example.test" } });
+    expect(result.user.emailVerifiedAt).not.toBeNull();
+    expect(result.connection.provider).toBe("google_calendar");
+    expect(result.connection.accessTokenEnc).not.toMatch(/^at-/);
+    expect(decryptSecret(result.connection.accessTokenEnc)).toMatch(/^at-/);
+
+    // The same identity signs in to the same account.
+    const again = await startIdpFlow({ mode: "combined" });
+    const second = await completeIdpFlow({ ...(await authorize(again.authorizationUrl)), sealedFlow: again.sealedFlow });
+    expect(second).toMatchObject({ isNewUser: false, user: { id: result.user.id } });
+  });
+
+  it("refuses a callback whose state does not match the browser's flow", async () => {
+    const first = await startIdpFlow({ mode: "combined" });
+    const other = await startIdpFlow({ mode: "combined" });
+    const { code, state } = await authorize(first.authorizationUrl);
+    await expect(completeIdpFlow({ code, state, sealedFlow: other.sealedFlow })).rejects.toMatchObject({ code: "bad_request" });
+    await expect(completeIdpFlow({ code, state, sealedFlow: undefined })).rejects.toMatchObject({ code: "bad_request" });
+  });
+
+  it("connect mode adds the grant to the user of auth_token only", async () => {
+    const user = await registerUser({ email: "carl@example.test", password: "a sensible passphrase" });
+    const { token } = await signAccessToken(user);
+    issuer.nextIdentity = { sub: "sub-carl-google", email: "carl.other@example.test", email_verified: true };
+    const flow = await startIdpFlow({ mode: "connect", authToken: token });
+    const result = await completeIdpFlow({ ...(await authorize(flow.authorizationUrl)), sealedFlow: flow.sealedFlow });
+    expect(result).toMatchObject({ mode: "connect", user: { id: user.id }, connection: { accountEmail: "carl.other@example.test" } });
+    const db = await getDb();
+    expect(await db.user.count({ where: { email: "carl.other@example.test" } })).toBe(0);
+    await expect(startIdpFlow({ mode: "connect", authToken: "not-a-token" })).rejects.toBeInstanceOf(AppError);
+    await expect(startIdpFlow({ mode: "connect" })).rejects.toMatchObject({ code: "unauthorized" });
+  });
+
+  it("verifies ID tokens: forged, expired and wrong-audience tokens are refused", async () => {
+    const provider = await getOidcProvider();
+    const good = await issuer.signIdToken({ sub: "s1", email: "d@example.test", email_verified: true, nonce: "n1" });
+    await expect(verifyIdToken(provider, good, "n1")).resolves.toMatchObject({ subject: "s1", email: "d@example.test", emailVerified: true });
+    await expect(verifyIdToken(provider, good, "other")).rejects.toMatchObject({ code: "unauthorized" });
+    const forged = await issuer.signIdToken({ sub: "s1" }, { foreignKey: true });
+    await expect(verifyIdToken(provider, forged)).rejects.toMatchObject({ code: "unauthorized" });
+    const expired = await issuer.signIdToken({ sub: "s1" }, { expiresIn: Math.floor(Date.now() / 1000) - 3600 });
+    await expect(verifyIdToken(provider, expired)).rejects.toMatchObject({ code: "unauthorized", message: /expired/ });
+    const wrongAudience = await issuer.signIdToken({ sub: "s1" }, { audience: "someone-else" });
+    await expect(verifyIdToken(provider, wrongAudience)).rejects.toMatchObject({ code: "unauthorized" });
+    const wrongIssuer = await issuer.signIdToken({ sub: "s1" }, { issuer: "https://evil.example" });
+    await expect(verifyIdToken(provider, wrongIssuer)).rejects.toMatchObject({ code: "unauthorized" });
+  });
+});

@@ -1,0 +1,50 @@
+import { createHash } from "node:crypto";
+import { getConfig } from "@/lib/config";
+import { AppError } from "@/lib/http/errors";
+import { getDb } from "@/lib/db";
+import { resolveAccessToken } from "@/lib/http/caller/resolve-caller";
+import { generateSecretToken } from "../secret-token";
+import { sealFlowState, type FlowState } from "./flow-state";
+import { getOidcProvider } from "./oidc-provider";
+
+export function idpCallbackUrl(): string {
+  return new URL("/api/auth/idp/callback", getConfig().APP_URL).toString();
+}
+
+/**
+ * Starts an authorization-code flow with state, nonce and PKCE (S256). combined signs in (or onboards
+ * an invitation) and asks for calendar consent at once; connect only adds the calendar grant to the
+ * user of auth_token, which is checked now so the callback needs no token in its URL.
+ */
+export async function startIdpFlow(input: { mode: "combined" | "connect"; invitationToken?: string; authToken?: string }) {
+  const provider = await getOidcProvider();
+  let userId: string | undefined;
+  if (input.mode === "connect") {
+    if (!input.authToken) throw new AppError("unauthorized", "auth_token is required to connect a calendar");
+    userId = (await resolveAccessToken(await getDb(), input.authToken)).user.id;
+  }
+  const flow: FlowState = {
+    state: generateSecretToken(),
+    nonce: generateSecretToken(),
+    codeVerifier: generateSecretToken(48),
+    mode: input.mode,
+    invitationToken: input.invitationToken,
+    userId,
+  };
+  const url = new URL(provider.authorizationEndpoint);
+  url.search = new URLSearchParams({
+    response_type: "code",
+    client_id: provider.clientId,
+    redirect_uri: idpCallbackUrl(),
+    scope: provider.scopes,
+    state: flow.state,
+    nonce: flow.nonce,
+    code_challenge: createHash("sha256").update(flow.codeVerifier).digest("base64url"),
+    code_challenge_method: "S256",
+    // Google's names for "give a refresh token" and "ask consent again so it is given".
+    access_type: "offline",
+    prompt: "consent",
+    include_granted_scopes: "true",
+  }).toString();
+  return { authorizationUrl: url.toString(), state: flow.state, sealedFlow: await sealFlowState(flow) };
+}

@@ -1,0 +1,21 @@
+import { getDb } from "@/lib/db";
+import { AppError } from "@/lib/http/errors";
+import { normalizeEmail } from "./email-address";
+import { requireCurrentPassword } from "./require-current-password";
+import { sendVerificationCode } from "./send-verification-code";
+
+/**
+ * Starts an email change: after the password is re-entered, a code goes to the new address; the
+ * account switches only when that code is verified, so nobody can move an account to a mailbox they
+ * do not control.
+ */
+export async function requestEmailChange(input: { userId: string; currentPassword: string; newEmail: string }): Promise<void> {
+  const newEmail = normalizeEmail(input.newEmail);
+  const db = await getDb();
+  const user = await requireCurrentPassword(db, input.userId, input.currentPassword);
+  if (user.email === newEmail) throw new AppError("bad_request", "This is already your email address");
+  if (await db.user.findUnique({ where: { email: newEmail }, select: { id: true } })) {
+    throw new AppError("conflict", "An account with this email already exists");
+  }
+  await sendVerificationCode({ userId: user.id, email: newEmail });
+}

@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { resetConfigForTests } from "@/lib/config";
+import { closeDb } from "@/lib/db";
+import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
+import { resetBlobStoreForTests } from "@/lib/storage";
+import { checkHealth } from "./check-health";
+import { HealthResponseSchema } from "./diagnostics.contract";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "docsvc-health-"));
+
+beforeAll(() => {
+  vi.stubEnv("DATA_DIR", dataDir);
+  vi.stubEnv("DATABASE_URL", "");
+  vi.stubEnv("BLOB_READ_WRITE_TOKEN", "");
+  vi.stubEnv("OCR_SERVICE_URL", "");
+  resetConfigForTests();
+  resetBlobStoreForTests();
+});
+
+afterAll(async () => {
+  await terminateOcrPool();
+  await closeDb();
+  vi.unstubAllEnvs();
+  resetConfigForTests();
+  resetBlobStoreForTests();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("checkHealth", () => {
+  it("checks the embedded database, local blobs and tesseract.js for real", async () => {
+    const [report, concurrent] = await Promise.all([checkHealth(), checkHealth()]);
+    expect(concurrent).toBe(report);
+    expect(HealthResponseSchema.parse(report)).toEqual(report);
+    expect(report.checks).toMatchObject({
+      database: { status: "ok", kind: "pglite" },
+      storage: { status: "ok", kind: "local" },
+      ocr: { status: "ok", engine: "tesseract.js" },
+    });
+    expect(report.status).toBe("ok");
+  });
+});

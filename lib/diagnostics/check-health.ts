@@ -1,0 +1,62 @@
+import type { z } from "zod";
+import { checkDatabase, getDatabaseKind } from "@/lib/db";
+import { checkOcrEngine } from "@/lib/ocr/health";
+import { currentOcrEngine } from "@/lib/ocr/recognize-image";
+import { API_VERSION } from "@/lib/openapi/build-document";
+import { checkStorage, getStorageKind } from "@/lib/storage";
+import type { HealthResponseSchema } from "./diagnostics.contract";
+
+export type HealthReport = z.output<typeof HealthResponseSchema>;
+
+/** A component that has not answered by then counts as down: a hung dependency must not hang the probe. */
+const CHECK_TIMEOUT_MS = 15_000;
+
+interface ProbeResult {
+  ok: boolean;
+  latencyMs: number;
+  error?: string;
+}
+
+let inFlight: Promise<HealthReport> | undefined;
+
+/**
+ * Live checks of the database, the blob store and the OCR engine, run in parallel. Concurrent callers
+ * share one run, so a burst of monitor requests costs one OCR probe.
+ */
+export function checkHealth(): Promise<HealthReport> {
+  inFlight ??= runChecks().finally(() => {
+    inFlight = undefined;
+  });
+  return inFlight;
+}
+
+async function runChecks(): Promise<HealthReport> {
+  const [database, storage, ocr] = await Promise.all([
+    withTimeout(checkDatabase()),
+    withTimeout(checkStorage()),
+    withTimeout(checkOcrEngine()),
+  ]);
+  const checks = {
+    database: { ...toCheck(database), kind: getDatabaseKind() },
+    storage: { ...toCheck(storage), kind: getStorageKind() },
+    ocr: { ...toCheck(ocr), engine: currentOcrEngine() },
+  };
+  const allOk = database.ok && storage.ok && ocr.ok;
+  return { status: allOk ? "ok" : "unavailable", version: API_VERSION, checked_at: new Date().toISOString(), checks };
+}
+
+function toCheck(result: ProbeResult): { status: "ok" | "down"; latency_ms: number; error?: string } {
+  return { status: result.ok ? "ok" : "down", latency_ms: result.latencyMs, ...(result.error ? { error: result.error } : {}) };
+}
+
+async function withTimeout<T extends ProbeResult>(probe: Promise<T>): Promise<T | ProbeResult> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<ProbeResult>((resolve) => {
+    timer = setTimeout(() => resolve({ ok: false, latencyMs: CHECK_TIMEOUT_MS, error: `no answer within ${CHECK_TIMEOUT_MS / 1000} s` }), CHECK_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([probe, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

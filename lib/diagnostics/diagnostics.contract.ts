@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { defineRoute } from "@/lib/http/contract";
+
+export const VersionInfoSchema = z
+  .object({
+    api_version: z.string().describe("Version of the API contract (0.1.0)."),
+    build_version: z.string(),
+    git_commit: z.string(),
+    built_at: z.string().nullable(),
+    node_version: z.string(),
+    database: z.enum(["pglite", "postgresql"]),
+    storage: z.enum(["local", "vercel-blob"]),
+    jobs: z.enum(["in-process", "inngest"]),
+    ocr_engine: z.enum(["tesseract.js", "remote"]),
+    ai_provider: z.string().describe('openai, anthropic, openai-compatible, or "offline" for the built-in deterministic engine.'),
+  })
+  .meta({ id: "VersionInfo", title: "VersionInfo" });
+
+const ComponentCheckSchema = z.object({
+  status: z.enum(["ok", "down"]),
+  latency_ms: z.number().int(),
+  error: z.string().optional(),
+});
+
+export const HealthResponseSchema = z
+  .object({
+    status: z.enum(["ok", "unavailable"]).describe("unavailable (HTTP 503) when any component is down."),
+    version: z.string(),
+    checked_at: z.string().describe("ISO 8601 time of the check."),
+    checks: z.object({
+      database: ComponentCheckSchema.extend({ kind: z.enum(["pglite", "postgresql"]) }),
+      storage: ComponentCheckSchema.extend({ kind: z.enum(["local", "vercel-blob"]) }),
+      ocr: ComponentCheckSchema.extend({ engine: z.enum(["tesseract.js", "remote"]) }),
+    }),
+  })
+  .meta({ id: "HealthResponse", title: "HealthResponse", description: "Result of live checks of the database, blob store and OCR engine." });
+
+export const debugVersionRoute = defineRoute({
+  method: "GET",
+  path: "/debug-version",
+  surface: "api",
+  auth: "none",
+  operationId: "debugVersion",
+  summary: "Build and runtime information",
+  tags: ["Health and diagnostics"],
+  responses: { 200: VersionInfoSchema },
+});
+
+const healthResponses = {
+  200: HealthResponseSchema,
+  503: { description: "A component is down; the body says which.", schema: HealthResponseSchema },
+};
+
+export const ocrHealthRoute = defineRoute({
+  method: "GET",
+  path: "/api/ocr/health",
+  surface: "api",
+  auth: "none",
+  operationId: "ocrHealth",
+  summary: "OCR service health",
+  description: "Runs live checks: a database round trip, a blob write/read/delete, and OCR of a rendered word.",
+  tags: ["Health and diagnostics"],
+  responses: healthResponses,
+});
+
+export const v1HealthRoute = defineRoute({
+  method: "GET",
+  path: "/v1/health",
+  surface: "v1",
+  auth: "none",
+  operationId: "v1Health",
+  summary: "Service health",
+  description: "No API key needed. Runs the same live checks as /api/ocr/health.",
+  tags: ["Developer API: reference"],
+  responses: healthResponses,
+});

@@ -1,0 +1,18 @@
+import { getConfig } from "@/lib/config";
+import { getDb } from "@/lib/db";
+
+/** Whether /dev/outbox may be shown: in development, or when DEV_OUTBOX is set for tests. */
+export function isOutboxViewEnabled(): boolean {
+  const config = getConfig();
+  return config.NODE_ENV === "development" || config.DEV_OUTBOX;
+}
+
+/** The newest outbox messages, optionally for one recipient. */
+export async function listOutbox(options: { to?: string; limit?: number } = {}) {
+  const db = await getDb();
+  return db.emailOutbox.findMany({
+    where: options.to ? { to: options.to.trim().toLowerCase() } : {},
+    orderBy: { createdAt: "desc" },
+    take: options.limit ?? 50,
+  });
+}

@@ -1,0 +1,87 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetConfigForTests } from "@/lib/config";
+import { getDb } from "@/lib/db";
+import { useTempDatabase } from "@/lib/auth/testing/temp-database";
+import { sendEmail } from "./send-email";
+
+interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+// A real SMTP server on a random local port, keeping every message it accepts.
+function startSmtpServer(): Promise<{ server: SMTPServer; port: number; received: ReceivedMail[] }> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve({ server, port: (server.server.address() as AddressInfo).port, received }));
+  });
+}
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let database: { dispose(): Promise<void> };
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  database = await useTempDatabase({ EMAIL_FROM: "docsvc <no-reply@docsvc.test>" });
+});
+afterAll(async () => {
+  await database?.dispose();
+  await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+});
+
+describe("sendEmail", () => {
+  it("delivers over SMTP when SMTP_URL is set and records the message as sent", async () => {
+    process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
+    resetConfigForTests();
+    const result = await sendEmail({ to: "ann@example.com", subject: "Hello Ann", text: "Your code is 123456." });
+    expect(result.status).toBe("sent");
+
+    const mail = smtp.received.at(-1)!;
+    expect(mail.from).toBe("no-reply@docsvc.test");
+    expect(mail.to).toEqual(["ann@example.com"]);
+    expect(mail.raw).toMatch(/^Subject: Hello Ann$/m);
+    expect(mail.raw).toContain("Your code is 123456.");
+    const db = await getDb();
+    expect(await db.emailOutbox.findUniqueOrThrow({ where: { id: result.id } })).toMatchObject({ status: "sent", to: "ann@example.com" });
+  });
+
+  it("records a failed delivery instead of losing it", async () => {
+    process.env.SMTP_URL = "smtp://127.0.0.1:1";
+    resetConfigForTests();
+    const result = await sendEmail({ to: "bob@example.com", subject: "Unlucky", text: "…" });
+    expect(result.status).toBe("failed");
+    const db = await getDb();
+    const row = await db.emailOutbox.findUniqueOrThrow({ where: { id: result.id } });
+    expect(row.status).toBe("failed");
+    expect(row.error).toBeTruthy();
+  });
+
+  it("keeps mail in the outbox and the log when no SMTP server is configured", async () => {
+    delete process.env.SMTP_URL;
+    resetConfigForTests();
+    const result = await sendEmail({ to: "cy@example.com", subject: "Logged", text: "link" });
+    expect(result.status).toBe("logged");
+    const db = await getDb();
+    expect(await db.emailOutbox.findUniqueOrThrow({ where: { id: result.id } })).toMatchObject({ status: "logged", text: "link" });
+  });
+});

@@ -1,0 +1,76 @@
+import { AppError } from "./errors";
+
+/** Default limit for JSON bodies; uploads go through forms with their own limit. */
+export const DEFAULT_JSON_LIMIT_BYTES = 1024 * 1024;
+/** Default limit for multipart/urlencoded bodies: the largest tier's file size plus form overhead. */
+export const DEFAULT_FORM_LIMIT_BYTES = 101 * 1024 * 1024;
+
+/**
+ * The request body as bytes, refusing with 413 as soon as it passes `limitBytes`, so a huge upload is
+ * never buffered whole. A declared Content-Length above the limit is refused before reading.
+ */
+export async function readBodyLimited(req: Request, limitBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(req.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge(limitBytes);
+  if (!req.body) return new Uint8Array(0);
+
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limitBytes) {
+        await reader.cancel("body too large");
+        throw tooLarge(limitBytes);
+      }
+      chunks.push(value);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+function tooLarge(limitBytes: number): AppError {
+  return new AppError("payload_too_large", `Request body exceeds ${formatBytes(limitBytes)}`);
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round(bytes / (1024 * 1024))} MB`;
+  return bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} bytes`;
+}
+
+export type RawJson = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** JSON text parsed; an empty body is `undefined` so the schema reports the body as missing. */
+export function parseJsonBody(bytes: Uint8Array): RawJson {
+  const text = new TextDecoder().decode(bytes);
+  if (text.trim() === "") return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** A multipart or urlencoded body parsed into FormData; anything else is 415. */
+export async function parseFormBody(bytes: Uint8Array<ArrayBuffer>, contentType: string | null): Promise<FormData> {
+  const type = contentType?.toLowerCase() ?? "";
+  if (!type.startsWith("multipart/form-data") && !type.startsWith("application/x-www-form-urlencoded")) {
+    throw new AppError("unsupported_media_type", "Expected multipart/form-data or application/x-www-form-urlencoded");
+  }
+  try {
+    return await new Response(bytes, { headers: { "content-type": contentType ?? "" } }).formData();
+  } catch (error) {
+    throw new AppError("bad_request", "Malformed form body", { cause: error });
+  }
+}

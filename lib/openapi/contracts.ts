@@ -1,0 +1,37 @@
+import type { RouteContract } from "@/lib/http/contract";
+import * as accountContracts from "@/lib/auth/account.contract";
+import * as authContracts from "@/lib/auth/auth.contract";
+import * as idpContracts from "@/lib/auth/oidc/idp.contract";
+import * as cloudContracts from "@/lib/cloud/cloud.contract";
+import * as diagnosticsContracts from "@/lib/diagnostics/diagnostics.contract";
+import * as usersContracts from "@/lib/users/users.contract";
+import * as v1JobsContracts from "@/lib/v1/jobs.contract";
+import * as webhookSecretContracts from "@/lib/webhooks/webhook-secret.contract";
+import * as openApiContracts from "./openapi.contract";
+
+/**
+ * Every route contract the app serves, for the OpenAPI document. Next.js loads route files lazily,
+ * so the document cannot discover them: each domain's *.contract.ts module is listed here once, and
+ * every contract it exports is picked up. (openapi.test.ts fails when an app route is missing.)
+ */
+const CONTRACT_MODULES: readonly Record<string, unknown>[] = [
+  diagnosticsContracts,
+  openApiContracts,
+  authContracts,
+  accountContracts,
+  idpContracts,
+  usersContracts,
+  cloudContracts,
+  v1JobsContracts,
+  webhookSecretContracts,
+];
+
+export function listRouteContracts(): RouteContract[] {
+  return CONTRACT_MODULES.flatMap((module) => Object.values(module).filter(isRouteContract));
+}
+
+function isRouteContract(value: unknown): value is RouteContract {
+  if (typeof value !== "object" || value === null) return false;
+  const candidate = value as Partial<RouteContract>;
+  return typeof candidate.method === "string" && typeof candidate.path === "string" && typeof candidate.operationId === "string" && typeof candidate.responses === "object";
+}
