@@ -25,6 +25,8 @@ const serverExternalPackages = [
   "exceljs",
   "mammoth",
   "nodemailer",
+  "ioredis",
+  "jszip",
 ];
 
 const nextConfig: NextConfig = {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEvent } from "@/lib/jobs/define-event";
+import { jobOutputsExpiryRequested } from "@/lib/v1/job-output-events";
 import { webhookDeliveryRequested } from "@/lib/webhooks/webhook-events";
 
 // Every event the app sends, with its payload schema. Plain data (no client, no handlers), so
@@ -14,7 +15,7 @@ export const backgroundRunsCleanupRequested = defineEvent(
   }),
 );
 
-export const eventDefinitions = [backgroundRunsCleanupRequested, webhookDeliveryRequested] as const;
+export const eventDefinitions = [backgroundRunsCleanupRequested, webhookDeliveryRequested, jobOutputsExpiryRequested] as const;
 
 type AnyAppEvent = (typeof eventDefinitions)[number];
 export type AppEventName = AnyAppEvent["name"];

@@ -66,6 +66,8 @@ const EnvSchema = z.object({
   ALLOW_PRIVATE_NETWORK: flag,
   /// Redis for rate limits across instances; the database is used otherwise.
   REDIS_URL: optionalString,
+  /// Tests only: the Redis server the rate limiter's Redis backend is tested against (default redis://127.0.0.1:6379; skipped when unreachable).
+  TEST_REDIS_URL: optionalString,
   /// LibreOffice binary for legacy office formats; found on PATH when unset.
   SOFFICE_PATH: optionalString,
   /// Reported by /debug-version.

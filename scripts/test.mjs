@@ -1,4 +1,4 @@
-// `npm test`: unit tests (vitest), a production build, then the API and browser suites (Playwright)
+// `npm test`: lint, unit tests (vitest), a production build, then the API and browser suites (Playwright)
 // against that build on a fresh embedded database. Ends with one line: `N passed, N failed`.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -21,6 +21,10 @@ function run(label, command, args, extraEnv = {}) {
 function readJson(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : undefined;
 }
+
+// Lint counts as one check: it passes or it fails.
+if (run("lint (eslint)", process.execPath, ["node_modules/eslint/bin/eslint.js", "."])) totals.passed += 1;
+else totals.failed += 1;
 
 const vitestReport = `${resultsDir}/vitest.json`;
 run("unit tests (vitest)", process.execPath, [

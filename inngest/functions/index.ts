@@ -3,9 +3,10 @@ import { buildInngestFunction } from "../build-inngest-function";
 import { inngest } from "../client";
 import { cleanupBackgroundRuns } from "./cleanup-background-runs";
 import { deliverWebhook } from "./deliver-webhook";
+import { expireJobOutputs } from "./expire-job-outputs";
 
 /** Every background function, as plain definitions (the in-process executor runs these). */
-export const functionDefinitions: AnyFunctionDefinition[] = [cleanupBackgroundRuns, deliverWebhook];
+export const functionDefinitions: AnyFunctionDefinition[] = [cleanupBackgroundRuns, deliverWebhook, expireJobOutputs];
 
 /** The same functions built for Inngest's serve(). */
 export const inngestFunctions = functionDefinitions.map((definition) => buildInngestFunction(inngest, definition));

@@ -82,7 +82,7 @@ function releaseLockSync(lockFile: string): void {
  * single-process lock until `close()` or process exit.
  */
 export async function openEmbeddedPglite(dataRoot: string): Promise<EmbeddedPglite> {
-  const root = path.resolve(process.cwd(), dataRoot);
+  const root = path.resolve(/* turbopackIgnore: true */ process.cwd(), dataRoot);
   const dataDir = path.join(root, "pglite");
   const lockFile = path.join(root, "pglite.lock");
   await mkdir(root, { recursive: true });

@@ -71,7 +71,7 @@ function logEngineMessage(line: string): void {
  */
 export async function withSchemaEngine<T>(
   adapterFactory: SqlMigrationAwareDriverAdapterFactory,
-  use: (engine: SchemaEngine, schemaFiles: SchemaFile[]) => Promise<T>,
+  run: (engine: SchemaEngine, schemaFiles: SchemaFile[]) => Promise<T>,
 ): Promise<T> {
   const glue = await loadSchemaEngineModule();
   const schemaFiles = await readSchemaFiles();
@@ -81,7 +81,7 @@ export async function withSchemaEngine<T>(
     bindMigrationAwareSqlAdapterFactory(adapterFactory),
   );
   try {
-    return await use(engine, schemaFiles);
+    return await run(engine, schemaFiles);
   } finally {
     engine.free();
   }

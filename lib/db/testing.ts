@@ -66,11 +66,11 @@ async function createPgliteTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function withServer<T>(serverUrl: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+async function withServer<T>(serverUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    return await use(client);
+    return await run(client);
   } finally {
     await client.end();
   }

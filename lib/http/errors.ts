@@ -3,6 +3,11 @@ import { ZodError } from "zod";
 /** Every error code the service answers with, and its HTTP status. */
 export const ERROR_STATUS = {
   bad_request: 400,
+  empty_document: 400,
+  password_required: 400,
+  invalid_password: 400,
+  invalid_model: 400,
+  no_source_data: 400,
   unauthorized: 401,
   insufficient_tokens: 402,
   forbidden: 403,
@@ -13,12 +18,22 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   file_too_large: 413,
   too_many_pages: 413,
+  image_too_large: 413,
   unsupported_media_type: 415,
   unsupported_format: 415,
+  converter_unavailable: 415,
   validation_error: 422,
+  idempotency_key_reused: 422,
+  corrupt_document: 422,
+  corrupt_file: 422,
+  conversion_failed: 422,
+  no_form_fields: 422,
+  xfa_not_supported: 422,
   rate_limit_exceeded: 429,
   internal_error: 500,
+  ocr_failed: 502,
   service_unavailable: 503,
+  conversion_timeout: 504,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -35,6 +50,11 @@ export interface ValidationIssue {
 
 const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   bad_request: "Bad request",
+  empty_document: "The file is empty",
+  password_required: "The PDF is protected by a password; send it in the password field",
+  invalid_password: "The password does not open this PDF",
+  invalid_model: "Unknown model",
+  no_source_data: "Nothing to fill from: give source_files, instructions or field_mappings",
   unauthorized: "Not authenticated",
   insufficient_tokens: "Insufficient token balance",
   forbidden: "Forbidden",
@@ -45,12 +65,22 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   payload_too_large: "Payload too large",
   file_too_large: "File too large",
   too_many_pages: "Too many pages",
+  image_too_large: "The image has too many pixels",
   unsupported_media_type: "Unsupported media type",
   unsupported_format: "Unsupported file format",
+  converter_unavailable: "This format needs LibreOffice, which is not installed on this server",
   validation_error: "Validation error",
+  idempotency_key_reused: "This Idempotency-Key was used with a different request",
+  corrupt_document: "The file is damaged and cannot be read",
+  corrupt_file: "The file is damaged and cannot be read",
+  conversion_failed: "The document could not be converted",
+  no_form_fields: "The PDF has no fillable form fields",
+  xfa_not_supported: "XFA forms are not supported; only AcroForm fields can be filled",
   rate_limit_exceeded: "Rate limit exceeded",
   internal_error: "Internal server error",
+  ocr_failed: "The OCR engine failed",
   service_unavailable: "Service unavailable",
+  conversion_timeout: "Converting the document took too long",
 };
 
 export interface AppErrorOptions {

@@ -1,3 +1,4 @@
+import { v1RateLimitHook } from "@/lib/rate-limit/v1-rate-limit-hook";
 import type { RouteHook } from "./contract";
 import type { Surface } from "./error-response";
 
@@ -7,5 +8,5 @@ import type { Surface } from "./error-response";
  */
 export const SURFACE_HOOKS: Record<Surface, readonly RouteHook[]> = {
   api: [],
-  v1: [],
+  v1: [v1RateLimitHook],
 };

@@ -42,17 +42,18 @@ describe("dispatch (in-process)", () => {
     expect(await (await getDb()).backgroundRun.count()).toBe(0);
   });
 
-  it("startBackgroundWork resumes work and schedules one cleanup per day", async () => {
+  it("startBackgroundWork resumes work and schedules each daily housekeeping run once", async () => {
     const { startBackgroundWork } = await import("./start-background-work");
     const { getExecutor } = await import("./app-executor");
     const { getDb } = await import("@/lib/db");
     await startBackgroundWork();
     await startBackgroundWork();
     await (await getExecutor()).waitForIdle();
-    const runs = await (await getDb()).backgroundRun.findMany();
-    expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ functionId: "cleanup-background-runs", status: "sleeping" });
-    expect(runs[0].steps).toMatchObject({ "delete-finished-runs": { data: 0 } });
-    expect(runs[0].runAt.getTime()).toBeGreaterThan(Date.now());
+    const runs = await (await getDb()).backgroundRun.findMany({ orderBy: { functionId: "asc" } });
+    expect(runs.map((run) => run.functionId)).toEqual(["cleanup-background-runs", "expire-job-outputs"]);
+    const [cleanup] = runs;
+    expect(cleanup).toMatchObject({ status: "sleeping" });
+    expect(cleanup.steps).toMatchObject({ "delete-finished-runs": { data: 0 } });
+    expect(cleanup.runAt.getTime()).toBeGreaterThan(Date.now());
   });
 });

@@ -1,5 +1,6 @@
 import { backgroundRunsCleanupRequested } from "@/inngest/events";
 import { cleanupEventId } from "@/inngest/functions/cleanup-background-runs";
+import { jobOutputsExpiryEventId, jobOutputsExpiryRequested } from "@/lib/v1/job-output-events";
 import { getExecutor } from "./app-executor";
 import { dispatch } from "./dispatch";
 import { getJobMode } from "./job-mode";
@@ -9,7 +10,7 @@ const RUN_RETENTION_DAYS = 7;
 
 /**
  * Called once at server start. In-process mode: start the executor, resume unfinished runs and make
- * sure today's cleanup of old runs exists. Inngest mode: nothing, the Inngest server drives the work
+ * sure today's housekeeping exists (old runs, expired /v1 downloads); each re-schedules itself daily. Inngest mode: nothing, the Inngest server drives the work
  * (and the executor's table is unused, so it needs no cleanup).
  */
 export async function startBackgroundWork(): Promise<void> {
@@ -21,4 +22,5 @@ export async function startBackgroundWork(): Promise<void> {
     { retentionDays: RUN_RETENTION_DAYS, day: today },
     { id: cleanupEventId(today) },
   );
+  await dispatch(jobOutputsExpiryRequested.name, { day: today }, { id: jobOutputsExpiryEventId(today) });
 }

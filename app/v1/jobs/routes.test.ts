@@ -3,6 +3,7 @@ import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { getDb, type Db } from "@/lib/db";
 import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
 import { createApiKey } from "@/lib/users/create-api-key";
+import { deleteExpiredJobOutputs } from "@/lib/v1/delete-expired-job-outputs";
 import * as secretRoute from "@/app/api/users/me/webhook-secret/route";
 import * as modelsRoute from "@/app/v1/models/route";
 import * as usageRoute from "@/app/v1/usage/route";
@@ -76,6 +77,14 @@ describe("/v1/jobs", () => {
     const expired = await call(downloadRoute.GET, alice.key, `/v1/jobs/${job.id}/download`, { params: { id: job.id } });
     expect(expired.status).toBe(410);
     expect((await expired.json()).error.code).toBe("gone");
+
+    // The daily expiry deletes the file; the job stays readable and its download still answers 410.
+    expect(await deleteExpiredJobOutputs(db)).toBe(1);
+    expect(await getBlobStore().exists(key)).toBe(false);
+    expect((await call(downloadRoute.GET, alice.key, `/v1/jobs/${job.id}/download`, { params: { id: job.id } })).status).toBe(410);
+    expect((await call(jobRoute.GET, alice.key, `/v1/jobs/${job.id}`, { params: { id: job.id } })).status).toBe(200);
+    const extract = await db.job.create({ data: { userId: alice.id, type: "extract", status: "completed", result: {} } });
+    expect((await call(downloadRoute.GET, alice.key, `/v1/jobs/${extract.id}/download`, { params: { id: extract.id } })).status).toBe(404);
   });
 });
 

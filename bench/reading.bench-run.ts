@@ -1,0 +1,112 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, it } from "vitest";
+import { readDocument } from "@/lib/documents/read-document";
+import { makeDocx, makePptx, makeXlsx } from "@/lib/documents/testing/make-office-files";
+import { makeImagePdf, makeTextPdf } from "@/lib/documents/testing/make-pdfs";
+import { textSvg } from "@/lib/documents/testing/render-text-image";
+import { extractStructure } from "@/lib/extraction/extract-structure";
+import { terminateOcrPool, warmOcrPool } from "@/lib/ocr/tesseract-pool";
+
+// Inputs are generated here so the benchmark runs anywhere; the shared corpus is read when present.
+
+afterAll(terminateOcrPool);
+
+const corpus = path.resolve(process.cwd(), "../shared/corpus");
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+function report(label: string, pages: number, totalMs: number, perPage: number[]) {
+  console.log(
+    `${label.padEnd(44)} ${String(pages).padStart(4)} pages  ${(pages / (totalMs / 1000)).toFixed(1).padStart(7)} pages/s  median ${percentile(perPage, 50).toFixed(0).padStart(5)} ms/page  p95 ${percentile(perPage, 95).toFixed(0).padStart(5)} ms/page  peak RSS ${(peakRss / 1e6).toFixed(0)} MB`,
+  );
+}
+
+async function timeRead(label: string, bytes: Buffer, options: { fileName?: string } = {}) {
+  const started = performance.now();
+  let last = started;
+  const perPage: number[] = [];
+  const result = await readDocument({
+    bytes,
+    fileName: options.fileName,
+    onPage: () => {
+      const now = performance.now();
+      perPage.push(now - last);
+      last = now;
+    },
+  });
+  extractStructure({ pages: result.pages });
+  const total = performance.now() - started;
+  report(label, result.pages.length, total, perPage.length ? perPage : [total / result.pages.length]);
+  return result;
+}
+
+function commandExists(name: string): boolean {
+  return spawnSync("sh", ["-c", `command -v ${name}`]).status === 0;
+}
+
+function timeCli(label: string, files: string[], command: (file: string) => string[]) {
+  const perFile: number[] = [];
+  const started = performance.now();
+  for (const file of files) {
+    const one = performance.now();
+    const [binary, ...args] = command(file);
+    execFileSync(binary, args, { stdio: "ignore" });
+    perFile.push(performance.now() - one);
+  }
+  report(label, files.length, performance.now() - started, perFile);
+}
+
+const lorem = "The quick brown fox jumps over the lazy dog while invoice 4821 totals 1,234.50 EUR on 14 March 2025.";
+
+it("reading engine benchmark", async () => {
+  const folder = mkdtempSync(path.join(os.tmpdir(), "docsvc-bench-"));
+  try {
+    console.log(`Node ${process.version}, ${os.availableParallelism()} cores, ${os.cpus()[0]?.model}`);
+    await warmOcrPool();
+
+    const digital = await makeTextPdf(Array.from({ length: 50 }, (_, page) => Array.from({ length: 40 }, (_, line) => `${page + 1}.${line + 1} ${lorem}`)), { fontSize: 10 });
+    writeFileSync(path.join(folder, "digital.pdf"), digital);
+    await timeRead("docsvc digital PDF (text layer + structure)", digital);
+    if (commandExists("pdftotext")) timeCli("pdftotext -layout (per document)", [path.join(folder, "digital.pdf")], (file) => ["pdftotext", "-layout", file, "/dev/null"]);
+
+    const scanLines = Array.from({ length: 30 }, (_, line) => `${line + 1}. ${lorem}`);
+    const pagePng = await sharp(textSvg(scanLines, { width: 2550, fontSize: 38, margin: 150 })).resize(2550, 3300, { fit: "contain", position: "top", background: "#fff" }).flatten({ background: "#fff" }).greyscale().png().toBuffer();
+    const scanned = await makeImagePdf(Array.from({ length: 20 }, () => pagePng));
+    const scanPaths = Array.from({ length: 20 }, (_, index) => path.join(folder, `scan-${index}.png`));
+    scanPaths.forEach((file) => writeFileSync(file, pagePng));
+    await timeRead("docsvc scanned PDF 20 × 300 DPI (docsvc-OCR-v1)", scanned);
+    if (commandExists("tesseract")) timeCli("tesseract CLI (sequential, same pages)", scanPaths, (file) => ["tesseract", file, "-", "--dpi", "300"]);
+
+    const office: Array<[string, Buffer]> = [
+      ["report.docx", await makeDocx({ heading: "Report", paragraphs: Array.from({ length: 120 }, () => lorem), table: [["a", "b"], ["1", "2"]] })],
+      ["book.xlsx", await makeXlsx({ One: Array.from({ length: 200 }, (_, row) => [`Item ${row}`, row, row * 1.5]), Two: [["x", 1]] })],
+      ["deck.pptx", await makePptx(Array.from({ length: 10 }, (_, index) => ({ title: `Slide ${index + 1}`, body: [lorem] })))],
+      ["data.csv", Buffer.from(Array.from({ length: 500 }, (_, row) => `${row},Item ${row},${row * 2}`).join("\n"))],
+    ];
+    for (const [name, bytes] of office) await timeRead(`docsvc office ${name}`, bytes, { fileName: name });
+
+    if (existsSync(corpus)) {
+      console.log(`\nShared corpus found at ${corpus}:`);
+      const multiformat = path.join(corpus, "04_multiformat");
+      for (const name of existsSync(multiformat) ? readdirSync(multiformat).filter((file) => !file.endsWith(".md") && !file.endsWith(".json")) : []) {
+        try {
+          await timeRead(`corpus ${name}`, readFileSync(path.join(multiformat, name)), { fileName: name });
+        } catch (error) {
+          console.log(`corpus ${name}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    } else console.log("\nShared corpus not present: generated inputs only.");
+  } finally {
+    clearInterval(sampler);
+    rmSync(folder, { recursive: true, force: true });
+  }
+});

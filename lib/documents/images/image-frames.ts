@@ -1,0 +1,85 @@
+import sharp, { type Metadata, type SharpOptions } from "sharp";
+import { DocumentError } from "../errors";
+import type { FormatInfo } from "../formats";
+import { decodeBmp, readBmpSize, type RawImage } from "./decode-bmp";
+import { decodePsd, readPsdSize } from "./decode-psd";
+
+// An image file becomes one frame per page (multi-page TIFF) in a form sharp can decode. Sizes
+// are read from the headers and checked against the pixel limit before any pixel is decoded.
+
+export interface ImageFrame {
+  /** Bytes sharp decodes (the original file, or a PNG for formats sharp cannot read). */
+  input: Buffer;
+  sharpOptions: SharpOptions;
+  width: number;
+  height: number;
+  density?: number;
+}
+
+const svgDensity = 216;
+
+function checkPixels(width: number, height: number, maxPixels: number): void {
+  if (!width || !height) throw new DocumentError("corrupt_document", "The image has no size in its header");
+  if (width * height > maxPixels) {
+    throw new DocumentError(
+      "image_too_large",
+      `The image is ${width}×${height} pixels; at most ${maxPixels.toLocaleString("en")} pixels are accepted`,
+    );
+  }
+}
+
+async function rawToPng(raw: RawImage): Promise<Buffer> {
+  return sharp(raw.pixels, { raw: { width: raw.width, height: raw.height, channels: raw.channels } }).png({ compressionLevel: 1 }).toBuffer();
+}
+
+async function decodedFrame(bytes: Buffer, format: FormatInfo, maxPixels: number): Promise<ImageFrame> {
+  const size = format.id === "bmp" ? readBmpSize(bytes) : readPsdSize(bytes);
+  checkPixels(size.width, size.height, maxPixels);
+  const raw = format.id === "bmp" ? decodeBmp(bytes) : decodePsd(bytes);
+  return { input: await rawToPng(raw), sharpOptions: {}, width: raw.width, height: raw.height };
+}
+
+/** The number of pages an image file holds, from its header only. */
+export async function countImageFrames(bytes: Buffer, format: FormatInfo): Promise<number> {
+  if (format.id !== "tiff") return 1;
+  const metadata = await readMetadata(bytes, {});
+  return metadata.pages ?? 1;
+}
+
+async function readMetadata(bytes: Buffer, options: SharpOptions): Promise<Metadata> {
+  try {
+    return await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new DocumentError("corrupt_document", `The image cannot be read: ${message}`, { cause: error });
+  }
+}
+
+export async function imageFrames(bytes: Buffer, format: FormatInfo, maxPixels: number): Promise<ImageFrame[]> {
+  if (format.id === "bmp" || format.id === "psd") return [await decodedFrame(bytes, format, maxPixels)];
+  const baseOptions: SharpOptions = format.id === "svg" ? { density: svgDensity } : {};
+  const metadata = await readMetadata(bytes, baseOptions);
+  const pageCount = format.id === "tiff" ? (metadata.pages ?? 1) : 1;
+  const frames: ImageFrame[] = [];
+  for (let page = 0; page < pageCount; page++) {
+    const options: SharpOptions = { ...baseOptions, page, limitInputPixels: false };
+    const pageMetadata = pageCount > 1 ? await readMetadata(bytes, options) : metadata;
+    const swap = (pageMetadata.orientation ?? 1) >= 5;
+    const width = pageMetadata.width ?? 0;
+    const height = pageMetadata.height ?? 0;
+    checkPixels(width, height, maxPixels);
+    frames.push({
+      input: bytes,
+      sharpOptions: options,
+      width: swap ? height : width,
+      height: swap ? width : height,
+      density: format.id === "svg" ? svgDensity : pageMetadata.density,
+    });
+  }
+  return frames;
+}
+
+/** The frame as a PNG, upright (EXIF orientation applied), for OCR and the viewer. */
+export async function framePng(frame: ImageFrame): Promise<Buffer> {
+  return sharp(frame.input, frame.sharpOptions).rotate().png({ compressionLevel: 1 }).toBuffer();
+}

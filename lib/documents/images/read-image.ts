@@ -1,0 +1,30 @@
+import { recognizeImage } from "@/lib/ocr/recognize-image";
+import type { FormatInfo } from "../formats";
+import { failedPage, pageFromLayout } from "../page-builder";
+import { defaultMaxPixels, type ReadOptions } from "../read-options";
+import type { Page } from "../types";
+import { DocumentError } from "../errors";
+import { framePng, imageFrames } from "./image-frames";
+
+/** OCR every frame of an image file; a frame that fails is recorded on its page. */
+export async function readImage(bytes: Buffer, format: FormatInfo, options: ReadOptions): Promise<Page[]> {
+  const frames = await imageFrames(bytes, format, options.maxPixels ?? defaultMaxPixels);
+  if (options.maxPages && frames.length > options.maxPages) {
+    throw new DocumentError("too_many_pages", `The image has ${frames.length} pages; at most ${options.maxPages} are allowed`);
+  }
+  const pages: Page[] = [];
+  for (const [index, frame] of frames.entries()) {
+    let page: Page;
+    try {
+      const png = await framePng(frame);
+      const ocr = await recognizeImage(png, { model: options.model, density: frame.density });
+      page = pageFromLayout({ pageNumber: index + 1, layout: ocr, width: frame.width, height: frame.height, unit: "px", source: "ocr" });
+      if (options.renderImages) page.image = png;
+    } catch (error) {
+      page = failedPage(index + 1, "ocr", error);
+    }
+    await options.onPage?.(page);
+    pages.push(page);
+  }
+  return pages;
+}

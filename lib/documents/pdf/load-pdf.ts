@@ -1,0 +1,51 @@
+import path from "node:path";
+import type { PDFDocumentProxy } from "pdfjs-dist/types/src/display/api";
+import { DocumentError } from "../errors";
+
+// pdfjs-dist's legacy build is the one that runs in Node. Font and CMap data are read from the
+// package folder under process.cwd() (robust under the Next.js bundler, which rewrites
+// require.resolve); without them non-embedded fonts render wrong.
+
+type Pdfjs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
+let pdfjsModule: Promise<Pdfjs> | undefined;
+
+export function loadPdfjs(): Promise<Pdfjs> {
+  pdfjsModule ??= import("pdfjs-dist/legacy/build/pdf.mjs");
+  return pdfjsModule;
+}
+
+function packageFolder(sub: string): string {
+  return path.join(process.cwd(), "node_modules", "pdfjs-dist", sub) + path.sep;
+}
+
+/** Open a PDF; maps pdfjs failures to DocumentError (password_required, invalid_password, corrupt_document, empty_document). */
+export async function openPdf(bytes: Buffer, password?: string): Promise<PDFDocumentProxy> {
+  const pdfjs = await loadPdfjs();
+  const task = pdfjs.getDocument({
+    // pdfjs takes ownership of (and detaches) the array it is given, so it gets a copy.
+    data: new Uint8Array(bytes),
+    password,
+    standardFontDataUrl: packageFolder("standard_fonts"),
+    cMapUrl: packageFolder("cmaps"),
+    cMapPacked: true,
+    verbosity: 0,
+  });
+  let document: PDFDocumentProxy;
+  try {
+    document = await task.promise;
+  } catch (error) {
+    await task.destroy();
+    if (error instanceof pdfjs.PasswordException) {
+      throw error.code === pdfjs.PasswordResponses.INCORRECT_PASSWORD
+        ? new DocumentError("invalid_password", "The password does not open this PDF")
+        : new DocumentError("password_required", "This PDF is protected by a password: send it in the password parameter");
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    throw new DocumentError("corrupt_document", `The PDF cannot be read: ${message}`, { cause: error });
+  }
+  if (document.numPages === 0) {
+    await document.loadingTask.destroy();
+    throw new DocumentError("empty_document", "The PDF has no pages");
+  }
+  return document;
+}

@@ -1,0 +1,108 @@
+import { resolveModel, tokensForPages, type ModelVersion } from "@/lib/models";
+import { currentOcrEngine, type OcrEngine } from "@/lib/ocr/recognize-image";
+import { detectType } from "./detect-type";
+import { DocumentError } from "./errors";
+import type { FormatInfo } from "./formats";
+import { readImage } from "./images/read-image";
+import { convertWithLibreOffice } from "./office/convert-with-libreoffice";
+import { readDocx } from "./office/read-docx";
+import { readPptx } from "./office/read-pptx";
+import { readDelimited, readWorkbook } from "./office/read-sheets";
+import { readText } from "./office/read-text";
+import { readPdf } from "./pdf/read-pdf";
+import type { ReadOptions } from "./read-options";
+import type { Page } from "./types";
+
+export interface ReadDocumentInput {
+  bytes: Buffer;
+  /** Only breaks ties between text formats (csv, md, txt…); the bytes decide the type. */
+  fileName?: string;
+  /** Model id or alias (default docsvc-OCR-v1), or an already resolved version. */
+  model?: string | ModelVersion;
+  password?: string;
+  renderImages?: boolean;
+  imageDpi?: number;
+  maxPages?: number;
+  maxPixels?: number;
+  /** Called as each page is finished (in completion order, which may differ from page order). */
+  onPage?: (page: Page) => void | Promise<void>;
+}
+
+export interface ReadDocumentResult {
+  type: FormatInfo;
+  model: string;
+  pages: Page[];
+  /** Pages read without error: what is charged. */
+  pagesProcessed: number;
+  tokens: number;
+  /** The OCR engine that read at least one page, or null when no page needed OCR. */
+  engine: OcrEngine | null;
+  processingTimeMs: number;
+}
+
+async function readByFormat(bytes: Buffer, format: FormatInfo, options: ReadOptions): Promise<Page[]> {
+  switch (format.reader) {
+    case "pdf":
+      return readPdf(bytes, options);
+    case "image":
+      return readImage(bytes, format, options);
+    case "docx":
+      return readDocx(bytes);
+    case "sheet":
+      return readWorkbook(bytes);
+    case "csv":
+      return readDelimited(bytes, format.id);
+    case "pptx":
+      return readPptx(bytes);
+    case "text":
+      return readText(bytes, format);
+    case "libreoffice-pdf": {
+      const pdf = await convertWithLibreOffice(bytes, { inputExtension: format.extensions[0], target: "pdf", formatName: format.name });
+      const pages = await readPdf(pdf, { ...options, password: undefined });
+      return pages.map((page) => (page.source === "text_layer" ? { ...page, source: "office" } : page));
+    }
+    case "libreoffice-xlsx": {
+      const workbook = await convertWithLibreOffice(bytes, { inputExtension: format.extensions[0], target: "xlsx", formatName: format.name });
+      return readWorkbook(workbook);
+    }
+  }
+}
+
+/**
+ * Read any supported document into pages with text, words, lines and blocks (boxes normalised
+ * 0–1). Throws DocumentError for unsupported, empty, corrupt, protected or oversized input and
+ * ModelError for a bad model; a single failing page is reported on that page instead.
+ */
+export async function readDocument(input: ReadDocumentInput): Promise<ReadDocumentResult> {
+  const started = performance.now();
+  const model = typeof input.model === "object" ? input.model : resolveModel(input.model, { kind: "ocr" });
+  const type = await detectType(input.bytes, input.fileName);
+  const options: ReadOptions = {
+    model,
+    password: input.password,
+    renderImages: input.renderImages,
+    imageDpi: input.imageDpi,
+    maxPages: input.maxPages,
+    maxPixels: input.maxPixels,
+    onPage: input.onPage,
+  };
+  let pages = await readByFormat(input.bytes, type, options);
+  if (pages.length === 0) throw new DocumentError("empty_document", "The document has no pages");
+  if (input.maxPages && pages.length > input.maxPages) {
+    throw new DocumentError("too_many_pages", `The document has ${pages.length} pages; at most ${input.maxPages} are allowed`);
+  }
+  if (type.reader !== "pdf" && type.reader !== "image" && type.reader !== "libreoffice-pdf" && input.onPage) {
+    for (const page of pages) await input.onPage(page);
+  }
+  pages = pages.sort((a, b) => a.pageNumber - b.pageNumber);
+  const pagesProcessed = pages.filter((page) => !page.error).length;
+  return {
+    type,
+    model: model.id,
+    pages,
+    pagesProcessed,
+    tokens: tokensForPages(model, pagesProcessed),
+    engine: pages.some((page) => page.source === "ocr") ? currentOcrEngine() : null,
+    processingTimeMs: Math.round(performance.now() - started),
+  };
+}

@@ -1,0 +1,73 @@
+// The page model every reader produces and every consumer (extraction, viewer, API) reads.
+
+/** A rectangle in coordinates normalised to the page: 0–1 from the top-left corner. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface Word {
+  text: string;
+  /** 0–1. Text-layer and office words are exact (1); OCR words carry the engine's confidence. */
+  confidence: number;
+  box: Box;
+}
+
+export interface Line {
+  text: string;
+  confidence: number;
+  box: Box;
+  /** Index of the line's first word in `page.words`; its words are contiguous. */
+  firstWord: number;
+  wordCount: number;
+}
+
+export interface Block {
+  text: string;
+  confidence: number;
+  box: Box;
+  /** Index of the block's first line in `page.lines`; its lines are contiguous. */
+  firstLine: number;
+  lineCount: number;
+}
+
+/** A table known from the source's own structure (spreadsheet sheet, DOCX table). */
+export interface SourceTable {
+  rows: string[][];
+  /** Where the table sits on the page, when known. */
+  box?: Box;
+}
+
+/** A filled AcroForm field read from a PDF. */
+export interface FormFieldValue {
+  name: string;
+  value: string;
+  box?: Box;
+}
+
+export type PageSource = "text_layer" | "ocr" | "office";
+
+export interface Page {
+  pageNumber: number;
+  text: string;
+  /** Page size in `unit`: points for PDF and office pages, pixels for images. */
+  width: number;
+  height: number;
+  unit: "pt" | "px";
+  words: Word[];
+  lines: Line[];
+  blocks: Block[];
+  source: PageSource;
+  /** Mean word confidence 0–1 (1 for text layers), 0 for an empty or failed page. */
+  confidence: number;
+  tables?: SourceTable[];
+  /** The worksheet a spreadsheet page came from. */
+  sheetName?: string;
+  formFields?: FormFieldValue[];
+  /** A PNG of the page for the viewer, when one was rendered. */
+  image?: Buffer;
+  /** Set when this page failed; its neighbours are still read. */
+  error?: { code: string; message: string };
+}

@@ -1,0 +1,103 @@
+import { unionBox } from "@/lib/documents/layout";
+import type { Page, Word } from "@/lib/documents/types";
+import type { ExtractedTable } from "./types";
+
+// Tables from geometry: consecutive lines that split into the same number (≥ 2) of cells at
+// wide gaps, with cell starts aligned, form a table. Tables the source already knew (sheets, DOCX,
+// slides) are taken as they are. A table ending a page and one with the same columns starting the
+// next page are one table continued.
+
+interface Row {
+  cells: Word[][];
+  starts: number[];
+}
+
+function splitCells(words: Word[], gapThreshold: number): Word[][] {
+  const cells: Word[][] = [];
+  for (const word of words) {
+    const current = cells.at(-1);
+    const previous = current?.at(-1);
+    if (current && previous && word.box.x - (previous.box.x + previous.box.width) < gapThreshold) current.push(word);
+    else cells.push([word]);
+  }
+  return cells;
+}
+
+function aligned(a: Row, b: Row, tolerance: number): boolean {
+  if (a.cells.length !== b.cells.length) return false;
+  // Columns align on the left edge or (right-aligned numbers) on the right edge.
+  return a.cells.every((cell, index) => {
+    const other = b.cells[index];
+    const leftA = cell[0].box.x;
+    const leftB = other[0].box.x;
+    const rightA = cell.at(-1)!.box.x + cell.at(-1)!.box.width;
+    const rightB = other.at(-1)!.box.x + other.at(-1)!.box.width;
+    return Math.abs(leftA - leftB) < tolerance || Math.abs(rightA - rightB) < tolerance || (leftB < rightA && leftA < rightB);
+  });
+}
+
+/** Runs of aligned multi-cell lines on a page, with the indexes of their lines. */
+export function layoutTableRuns(page: Page): Array<{ rows: Row[]; lineIndexes: number[] }> {
+  const runs: Array<{ rows: Row[]; lineIndexes: number[] }> = [];
+  let run: Row[] = [];
+  let lineIndexes: number[] = [];
+  const flush = () => {
+    if (run.length >= 2) runs.push({ rows: run, lineIndexes });
+    run = [];
+    lineIndexes = [];
+  };
+  page.lines.forEach((line, lineIndex) => {
+    const words = page.words.slice(line.firstWord, line.firstWord + line.wordCount);
+    const cells = splitCells(words, line.box.height * 1.2);
+    const row: Row = { cells, starts: cells.map((cell) => cell[0].box.x) };
+    if (cells.length < 2) {
+      flush();
+      return;
+    }
+    if (run.length > 0 && !aligned(run.at(-1)!, row, 0.02)) flush();
+    run.push(row);
+    lineIndexes.push(lineIndex);
+  });
+  flush();
+  return runs;
+}
+
+function layoutTables(page: Page): ExtractedTable[] {
+  return layoutTableRuns(page).map(({ rows }) => ({
+    page: page.pageNumber,
+    pages: [page.pageNumber],
+    rows: rows.map((row) => row.cells.map((cell) => cell.map((word) => word.text).join(" "))),
+    box: unionBox(rows.flatMap((row) => row.cells.flat()).map((word) => word.box)),
+    source: "layout" as const,
+  }));
+}
+
+function sourceTables(page: Page): ExtractedTable[] {
+  return (page.tables ?? []).map((table) => ({ page: page.pageNumber, pages: [page.pageNumber], rows: table.rows, box: table.box, source: "document" as const }));
+}
+
+export function findTables(pages: Page[]): ExtractedTable[] {
+  const merged: ExtractedTable[] = [];
+  for (const page of pages) {
+    const found = page.tables?.length ? sourceTables(page) : layoutTables(page);
+    for (const [index, table] of found.entries()) {
+      const previous = merged.at(-1);
+      const continues =
+        index === 0 &&
+        previous &&
+        previous.source === "layout" &&
+        table.source === "layout" &&
+        previous.pages.at(-1) === page.pageNumber - 1 &&
+        previous.rows[0].length === table.rows[0].length &&
+        (table.box?.y ?? 1) < 0.25 &&
+        (previous.box ? previous.box.y + previous.box.height > 0.6 : false);
+      if (continues && previous) {
+        // A repeated header row on the new page is dropped.
+        const rows = table.rows[0].join("|") === previous.rows[0].join("|") ? table.rows.slice(1) : table.rows;
+        previous.rows.push(...rows);
+        previous.pages.push(page.pageNumber);
+      } else merged.push(table);
+    }
+  }
+  return merged;
+}

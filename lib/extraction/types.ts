@@ -1,0 +1,71 @@
+import type { Box } from "@/lib/documents/types";
+
+export type DocumentType = "invoice" | "receipt" | "form" | "bank_statement" | "letter" | "contract" | "id_document" | "other";
+
+export interface KeyValuePair {
+  key: string;
+  value: string;
+  page: number;
+  keyBox?: Box;
+  valueBox?: Box;
+  /** 0–1. */
+  confidence: number;
+  /** How the pair was found: same line after a colon or gap, the line below, or a form field. */
+  method: "colon" | "gap" | "below" | "form_field";
+}
+
+export interface ExtractedTable {
+  /** First page of the table (tables continued across a page break are merged). */
+  page: number;
+  pages: number[];
+  rows: string[][];
+  box?: Box;
+  source: "document" | "layout";
+}
+
+export type EntityType = "date" | "amount" | "email" | "phone" | "url" | "iban" | "id";
+
+export interface Entity {
+  type: EntityType;
+  text: string;
+  /** Normalised value: ISO date, decimal amount, lower-case email… */
+  value: string;
+  currency?: string;
+  page: number;
+  box?: Box;
+}
+
+export type SchemaFieldType = "string" | "number" | "date";
+
+export interface SchemaField {
+  name: string;
+  type: SchemaFieldType;
+}
+
+export interface FieldDetail {
+  name: string;
+  type: SchemaFieldType;
+  /** Normalised string ("100.44", "2025-03-14") or null when absent. */
+  value: string | null;
+  typedValue: string | number | null;
+  page: number | null;
+  box: Box | null;
+  /** The document words the value was read from. */
+  words: string[];
+  confidence: number;
+}
+
+export type ExtractionEngine = "deterministic" | `ai:${string}`;
+
+export interface DocumentStructure {
+  documentType: DocumentType;
+  language: string;
+  keyValuePairs: KeyValuePair[];
+  tables: ExtractedTable[];
+  entities: Entity[];
+  /** Present when a schema was given: exactly the schema's fields. */
+  fields?: Record<string, string | null>;
+  fieldDetails?: FieldDetail[];
+  confidence: number;
+  engine: ExtractionEngine;
+}

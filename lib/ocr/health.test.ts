@@ -1,0 +1,41 @@
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { resetConfigForTests } from "@/lib/config";
+import { checkOcrEngine } from "./health";
+import { startRemoteOcrStandIn } from "./testing/remote-ocr-stand-in";
+import { terminateOcrPool } from "./tesseract-pool";
+
+afterAll(terminateOcrPool);
+afterEach(() => {
+  delete process.env.OCR_SERVICE_URL;
+  resetConfigForTests();
+});
+
+describe("checkOcrEngine", () => {
+  it("reads the probe word with the warm local pool", async () => {
+    const health = await checkOcrEngine();
+    expect(health).toMatchObject({ ok: true, engine: "tesseract.js" });
+    expect(health.error).toBeUndefined();
+    const warm = await checkOcrEngine();
+    expect(warm.ok).toBe(true);
+    expect(warm.latencyMs).toBeLessThan(2_000);
+  });
+
+  it("pings a configured remote OCR service", async () => {
+    const standIn = await startRemoteOcrStandIn({ width: 10, height: 10, words: [] });
+    try {
+      process.env.OCR_SERVICE_URL = standIn.url;
+      resetConfigForTests();
+      expect(await checkOcrEngine()).toMatchObject({ ok: true, engine: "remote" });
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it("reports an unreachable remote service without throwing", async () => {
+    process.env.OCR_SERVICE_URL = "http://127.0.0.1:9";
+    resetConfigForTests();
+    const health = await checkOcrEngine();
+    expect(health).toMatchObject({ ok: false, engine: "remote" });
+    expect(health.error).toBeTruthy();
+  });
+});

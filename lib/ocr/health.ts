@@ -1,0 +1,54 @@
+import sharp from "sharp";
+import { PSM } from "tesseract.js";
+import { getConfig } from "@/lib/config";
+import { pingRemoteOcr } from "./remote-ocr";
+import { currentOcrEngine, type OcrEngine } from "./recognize-image";
+import { layoutFromTesseract } from "./tesseract-layout";
+import { recognizeWithPool } from "./tesseract-pool";
+
+export interface OcrHealth {
+  ok: boolean;
+  latencyMs: number;
+  engine: OcrEngine;
+  error?: string;
+}
+
+const probeWord = "HEALTH";
+let probeImage: Promise<Buffer> | undefined;
+
+function renderProbe(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="80"><rect width="100%" height="100%" fill="#fff"/><text x="20" y="56" font-family="DejaVu Sans, sans-serif" font-size="44" fill="#000">${probeWord}</text></svg>`;
+  return sharp(Buffer.from(svg)).greyscale().png().toBuffer();
+}
+
+/**
+ * A real check: the local engine must read a rendered word on the warm pool; a remote engine must
+ * answer its health endpoint. Never throws.
+ */
+export async function checkOcrEngine(): Promise<OcrHealth> {
+  const engine = currentOcrEngine();
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  try {
+    const url = getConfig().OCR_SERVICE_URL;
+    if (url) {
+      await pingRemoteOcr(url);
+      return { ok: true, latencyMs: elapsed(), engine };
+    }
+    probeImage ??= renderProbe();
+    const image = await probeImage;
+    const { width = 0, height = 0 } = await sharp(image).metadata();
+    const layout = layoutFromTesseract(
+      await recognizeWithPool({ image, params: { tessedit_pageseg_mode: PSM.SINGLE_LINE } }),
+      width,
+      height,
+    );
+    const read = layout.text.replace(/\s+/g, "").toUpperCase();
+    if (read !== probeWord) {
+      return { ok: false, latencyMs: elapsed(), engine, error: `OCR read "${read}" instead of "${probeWord}"` };
+    }
+    return { ok: true, latencyMs: elapsed(), engine };
+  } catch (error) {
+    return { ok: false, latencyMs: elapsed(), engine, error: error instanceof Error ? error.message : String(error) };
+  }
+}

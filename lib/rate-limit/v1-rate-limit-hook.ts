@@ -1,0 +1,38 @@
+import type { RouteHook } from "@/lib/http/contract";
+import { AppError } from "@/lib/http/errors";
+import { tierLimits } from "@/lib/tiers";
+import { consumeRateLimit } from "./consume-rate-limit";
+import { getRateLimitStore } from "./get-rate-limit-store";
+import { rateLimitHeaders } from "./rate-limit-headers";
+import type { RateLimitStore } from "./types";
+
+/**
+ * The developer API's limiter, for SURFACE_HOOKS.v1: counts the request against the API key's tier
+ * limit (per key), sets X-RateLimit-* on the response, and answers 429 rate_limit_exceeded with
+ * Retry-After over the limit. Anonymous requests (GET /v1/health) are not counted: there is no key
+ * to count them against, and health must answer without the database when the database is down.
+ */
+export function createV1RateLimitHook(getStore: () => Promise<RateLimitStore> = getRateLimitStore): RouteHook {
+  return async ({ caller }) => {
+    const subject = limitFor(caller);
+    if (!subject) return;
+    const { key, limit } = subject;
+    const result = await consumeRateLimit(await getStore(), { key, limit });
+    const headers = rateLimitHeaders(result);
+    if (!result.allowed) {
+      throw new AppError("rate_limit_exceeded", `Rate limit of ${limit} requests per minute exceeded; retry in ${result.retryAfter} s.`, { headers });
+    }
+    return headers;
+  };
+}
+
+function limitFor(caller: Parameters<RouteHook>[0]["caller"]): { key: string; limit: number } | null {
+  if (caller.kind === "user") {
+    const limit = tierLimits(caller.user.tier).requestsPerMinute;
+    return caller.via === "api_key" ? { key: `apikey:${caller.apiKeyId}`, limit } : { key: `user:${caller.user.id}`, limit };
+  }
+  if (caller.kind === "guest") return { key: `guest:${caller.guestSessionId}`, limit: tierLimits("free").requestsPerMinute };
+  return null;
+}
+
+export const v1RateLimitHook = createV1RateLimitHook();

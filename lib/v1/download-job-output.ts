@@ -1,0 +1,28 @@
+import type { Db } from "@/lib/db";
+import { AppError } from "@/lib/http/errors";
+import { getBlobStore } from "@/lib/storage";
+import { getJobOrThrow } from "./get-job-or-throw";
+
+/**
+ * The file a job produced, as a download response: 404 when the job has none (an extract job, or one
+ * still processing), 410 once expires_at (7 days after creation) has passed or the file was deleted.
+ */
+export async function downloadJobOutput(db: Db, userId: string, jobId: string, now = new Date()): Promise<Response> {
+  const job = await getJobOrThrow(db, userId, jobId);
+  // outputName outlives the file: deleteExpiredJobOutputs clears only the storage key.
+  const producedFile = job.outputKey !== null || job.outputName !== null;
+  if (producedFile && job.expiresAt && job.expiresAt <= now) throw new AppError("gone", `The file of job ${jobId} expired at ${job.expiresAt.toISOString()}`);
+  if (!job.outputKey) {
+    throw new AppError("not_found", job.status === "processing" ? `Job ${jobId} is still processing; download when it has completed` : `Job ${jobId} produced no file`);
+  }
+  const blob = await getBlobStore().get(job.outputKey);
+  if (!blob) throw new AppError("gone", `The file of job ${jobId} is no longer available`);
+  const fileName = job.outputName ?? job.outputKey.split("/").at(-1) ?? "download";
+  return new Response(blob.stream, {
+    headers: {
+      "content-type": job.outputType ?? blob.contentType,
+      "content-length": String(blob.size),
+      "content-disposition": `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    },
+  });
+}

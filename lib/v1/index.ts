@@ -1,0 +1,12 @@
+export { V1_ERROR_CODES, JOB_ERROR_CODES, type V1ErrorCode, type JobErrorCode } from "./error-codes";
+export { JOB_TYPES, JOB_STATUSES, JOB_OUTPUT_TTL_MS, type JobType, type JobStatus } from "./job-types";
+export { serializeJob, JobResponse, JobError, JobProgress } from "./serialize-job";
+export { createJob, type CreateJobInput } from "./create-job";
+export { getJobOrThrow } from "./get-job-or-throw";
+export { listJobs, ListJobsQuery, JobListResponse, DEFAULT_JOB_PAGE_SIZE, MAX_JOB_PAGE_SIZE, type JobList } from "./list-jobs";
+export { cancelJob } from "./cancel-job";
+export { finishJob, type JobOutcome } from "./finish-job";
+export { listModels, ModelListResponse, type ModelList } from "./list-models";
+export { downloadJobOutput } from "./download-job-output";
+export { deleteExpiredJobOutputs } from "./delete-expired-job-outputs";
+export { jobOutputsExpiryRequested, jobOutputsExpiryEventId } from "./job-output-events";
