@@ -8,6 +8,7 @@ export const metadata: Metadata = {
   title: { default: "docsvc", template: "%s · docsvc" },
   description:
     "Read any document into text, boxes and structure — OCR, extraction, form filling and a developer API you can run anywhere.",
+  icons: { icon: "/favicon.svg" },
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

@@ -1,6 +1,7 @@
 // Playwright's webServer: the built app on a fresh database. Embedded PGlite in a new temp
 // DATA_DIR by default; with TEST_DATABASE_URL, a new PostgreSQL database on that server, migrated.
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,6 +25,8 @@ if (process.env.TEST_DATABASE_URL) {
   await admin.end();
   serverUrl.pathname = `/${databaseName}`;
   env.DATABASE_URL = serverUrl.toString();
+  // Production rules apply with PostgreSQL: instances must share a configured secret.
+  env.AUTH_SECRET ??= randomBytes(48).toString("base64");
   console.log(`serve-test: PostgreSQL database ${databaseName}`);
   const migrate = spawnSync("npm", ["run", "db:migrate"], { stdio: "inherit", env });
   if (migrate.status !== 0) process.exit(migrate.status ?? 1);

@@ -20,7 +20,7 @@ test.describe("diagnostics", () => {
       const body = await response.json();
       expect(body.status).toBe("ok");
       for (const component of ["database", "storage", "ocr"]) {
-        expect(body.checks[component].ok, `${component} check`).toBe(true);
+        expect(body.checks[component].status, `${component} check`).toBe("ok");
         expect(typeof body.checks[component].latency_ms).toBe("number");
       }
     });
