@@ -35,6 +35,16 @@ export function buildInngestFunction(client: Inngest, definition: AnyFunctionDef
       retries: definition.retries as Retries,
       concurrency: definition.concurrency ? { limit: definition.concurrency } : undefined,
       triggers: [eventType(definition.event, { schema: definition.schema })],
+      onFailure: definition.onFailure
+        ? async ({ event, error, logger }) => {
+            const original = event.data.event;
+            await definition.onFailure?.({
+              event: { name: original.name, data: original.data as Record<string, unknown>, id: original.id ?? "" },
+              error,
+              logger,
+            });
+          }
+        : undefined,
     },
     async ({ event, step, logger }) =>
       definition.handler({

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { batchDocumentProcessRequested } from "@/lib/batches/batch-events";
+import { extractJobRequested } from "@/lib/extract-api/extract-events";
+import { fillExcelJobRequested, fillPdfJobRequested } from "@/lib/fill/jobs/fill-job-events";
 import { defineEvent } from "@/lib/jobs/define-event";
 import { jobOutputsExpiryRequested } from "@/lib/v1/job-output-events";
 import { webhookDeliveryRequested } from "@/lib/webhooks/webhook-events";
@@ -15,7 +18,15 @@ export const backgroundRunsCleanupRequested = defineEvent(
   }),
 );
 
-export const eventDefinitions = [backgroundRunsCleanupRequested, webhookDeliveryRequested, jobOutputsExpiryRequested] as const;
+export const eventDefinitions = [
+  backgroundRunsCleanupRequested,
+  webhookDeliveryRequested,
+  jobOutputsExpiryRequested,
+  batchDocumentProcessRequested,
+  extractJobRequested,
+  fillPdfJobRequested,
+  fillExcelJobRequested,
+] as const;
 
 type AnyAppEvent = (typeof eventDefinitions)[number];
 export type AppEventName = AnyAppEvent["name"];

@@ -37,6 +37,8 @@ const EnvSchema = z.object({
   INNGEST_BASE_URL: optionalString,
   /// Concurrent background runs in the in-process executor.
   JOB_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  /// Minutes a batch document may stay queued or processing before POST /api/batch/{id}/retry treats it as stuck.
+  BATCH_STUCK_AFTER_MINUTES: z.coerce.number().positive().default(15),
   /// A remote OCR service replacing the local tesseract.js engine (JSON contract in README).
   OCR_SERVICE_URL: optionalString,
   /// Tesseract languages, joined with +; each needs its @tesseract.js-data/<lang> package installed.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/contract";
+import { healthExample } from "@/lib/v1/v1-examples";
 
 export const VersionInfoSchema = z
   .object({
@@ -72,5 +73,5 @@ export const v1HealthRoute = defineRoute({
   summary: "Service health",
   description: "No API key needed. Runs the same live checks as /api/ocr/health.",
   tags: ["Developer API: reference"],
-  responses: healthResponses,
+  responses: { ...healthResponses, 200: { description: "Every component is up.", schema: HealthResponseSchema, example: healthExample } },
 });

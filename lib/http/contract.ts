@@ -5,7 +5,7 @@ import type { Surface } from "./error-response";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** A response in the OpenAPI document: a schema (JSON), or a description with a media type (files, SSE). */
-export type ResponseSpec = z.ZodType | { description: string; schema?: z.ZodType; contentType?: string };
+export type ResponseSpec = z.ZodType | { description: string; schema?: z.ZodType; contentType?: string; example?: unknown };
 
 /**
  * Runs after the caller is known and before validation, on every request of a surface or route.

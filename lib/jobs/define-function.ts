@@ -44,6 +44,13 @@ export interface JobContext<TData> {
   logger: JobLogger;
 }
 
+/** What a failure handler gets once a run has failed for good (retries exhausted or non-retriable). */
+export interface JobFailureContext<TData> {
+  event: JobEvent<TData>;
+  error: Error;
+  logger: JobLogger;
+}
+
 export interface FunctionDefinition<TSchema extends EventSchema = EventSchema, TResult = unknown> {
   id: string;
   /** The event name this function listens to. */
@@ -54,6 +61,8 @@ export interface FunctionDefinition<TSchema extends EventSchema = EventSchema, T
   /** Most runs of this function at once; unlimited (within the executor's bound) when absent. */
   concurrency?: number;
   handler(context: JobContext<z.output<TSchema>>): Promise<TResult>;
+  /** Runs once when the run fails for good, so durable state (a job row) never stays "processing". */
+  onFailure?(context: JobFailureContext<z.output<TSchema>>): Promise<void>;
 }
 
 export type AnyFunctionDefinition = FunctionDefinition<EventSchema, unknown>;
@@ -68,10 +77,11 @@ export function defineFunction<TName extends string, TSchema extends EventSchema
   retries: number;
   concurrency?: number;
   handler(context: JobContext<z.output<TSchema>>): Promise<TResult>;
+  onFailure?(context: JobFailureContext<z.output<TSchema>>): Promise<void>;
 }): FunctionDefinition<TSchema, TResult> {
-  const { id, event, retries, concurrency, handler } = options;
+  const { id, event, retries, concurrency, handler, onFailure } = options;
   if (!Number.isInteger(retries) || retries < 0 || retries > 20) {
     throw new Error(`Function ${id}: retries must be an integer from 0 to 20`);
   }
-  return { id, event: event.name, schema: event.schema, retries, concurrency, handler };
+  return { id, event: event.name, schema: event.schema, retries, concurrency, handler, onFailure };
 }

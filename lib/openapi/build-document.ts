@@ -114,7 +114,8 @@ function documentResponse(spec: ResponseSpec, components: ComponentCollector): R
     : contentType === "application/json"
       ? {}
       : { type: "string", contentMediaType: contentType };
-  return { description: spec.description, content: { [contentType]: { schema } } };
+  // A documented example sits beside the schema (OpenAPI media type `example`), so the portal shows it.
+  return { description: spec.description, content: { [contentType]: { schema, ...(spec.example === undefined ? {} : { example: spec.example }) } } };
 }
 
 function errorResponse(description: string, schema: z.ZodType, components: ComponentCollector): Record<string, unknown> {

@@ -1,9 +1,15 @@
 import type { RouteContract } from "@/lib/http/contract";
 import * as accountContracts from "@/lib/auth/account.contract";
 import * as authContracts from "@/lib/auth/auth.contract";
+import * as batchContracts from "@/lib/batches/batch.contract";
+import * as batchReadingContracts from "@/lib/batches/batch-reading.contract";
 import * as idpContracts from "@/lib/auth/oidc/idp.contract";
 import * as cloudContracts from "@/lib/cloud/cloud.contract";
 import * as diagnosticsContracts from "@/lib/diagnostics/diagnostics.contract";
+import * as guestContracts from "@/lib/guest/guest.contract";
+import * as ocrContracts from "@/lib/ocr-api/ocr.contract";
+import * as extractContracts from "@/lib/extract-api/extract.contract";
+import * as fillContracts from "@/lib/fill/jobs/fill.contract";
 import * as usersContracts from "@/lib/users/users.contract";
 import * as v1JobsContracts from "@/lib/v1/jobs.contract";
 import * as webhookSecretContracts from "@/lib/webhooks/webhook-secret.contract";
@@ -23,7 +29,13 @@ const CONTRACT_MODULES: readonly Record<string, unknown>[] = [
   usersContracts,
   cloudContracts,
   v1JobsContracts,
+  extractContracts,
+  fillContracts,
   webhookSecretContracts,
+  batchContracts,
+  batchReadingContracts,
+  guestContracts,
+  ocrContracts,
 ];
 
 export function listRouteContracts(): RouteContract[] {

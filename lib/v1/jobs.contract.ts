@@ -3,8 +3,9 @@ import { defineRoute } from "@/lib/http/contract";
 import { ApiUsageResponse } from "@/lib/usage/schemas";
 import { WebhookDeliveryResponse } from "@/lib/webhooks/list-job-webhook-deliveries";
 import { JobListResponse, ListJobsQuery } from "./list-jobs";
-import { ModelListResponse } from "./list-models";
+import { listModels, ModelListResponse } from "./list-models";
 import { JobResponse } from "./serialize-job";
+import { cancelledJobExample, jobExample, jobListExample, usageExample, webhookDeliveryExample } from "./v1-examples";
 
 const JobParams = z.object({ id: z.string().describe("Job id (UUID).") });
 const jobTags = ["Jobs"];
@@ -19,7 +20,7 @@ export const getJobRoute = defineRoute({
   description: "Poll this until status is completed, failed or cancelled. result is present when completed; error {code, message} when failed; progress while processing. Other accounts' jobs answer 404.",
   tags: jobTags,
   params: JobParams,
-  responses: { 200: JobResponse },
+  responses: { 200: { description: "The job.", schema: JobResponse, example: jobExample } },
 });
 
 export const listJobsRoute = defineRoute({
@@ -32,7 +33,7 @@ export const listJobsRoute = defineRoute({
   description: "Cursor pagination: pass next_cursor as cursor to get the next page; has_more is false on the last page.",
   tags: jobTags,
   query: ListJobsQuery,
-  responses: { 200: JobListResponse },
+  responses: { 200: { description: "A page of jobs.", schema: JobListResponse, example: jobListExample } },
 });
 
 export const cancelJobRoute = defineRoute({
@@ -45,7 +46,7 @@ export const cancelJobRoute = defineRoute({
   description: "The job's status becomes cancelled (error.code cancelled) and nothing more is charged. Cancelling a cancelled job answers it again; a completed or failed job answers 409.",
   tags: jobTags,
   params: JobParams,
-  responses: { 200: JobResponse, 409: { description: "The job already completed or failed." } },
+  responses: { 200: { description: "The cancelled job.", schema: JobResponse, example: cancelledJobExample }, 409: { description: "The job already completed or failed." } },
 });
 
 export const downloadJobRoute = defineRoute({
@@ -59,7 +60,7 @@ export const downloadJobRoute = defineRoute({
   tags: jobTags,
   params: JobParams,
   responses: {
-    200: { description: "The file.", contentType: "application/octet-stream" },
+    200: { description: "The file (text/csv, application/xml, application/pdf, or a workbook).", contentType: "application/octet-stream", example: "field,value\r\ninvoice_number,INV-1042\r\n" },
     404: { description: "No such job, or it produced no file (yet)." },
     410: { description: "The file expired." },
   },
@@ -75,7 +76,7 @@ export const listJobWebhooksRoute = defineRoute({
   description: "Every delivery of the job's webhook with each attempt's status code, duration and error.",
   tags: ["Webhooks"],
   params: JobParams,
-  responses: { 200: z.array(WebhookDeliveryResponse) },
+  responses: { 200: { description: "The deliveries, oldest first.", schema: z.array(WebhookDeliveryResponse), example: [webhookDeliveryExample] } },
 });
 
 export const redeliverJobWebhookRoute = defineRoute({
@@ -88,7 +89,7 @@ export const redeliverJobWebhookRoute = defineRoute({
   description: "A new delivery (its own webhook-id, up to three attempts) of the job as it is now. Receivers deduplicate by job_id.",
   tags: ["Webhooks"],
   params: JobParams,
-  responses: { 202: WebhookDeliveryResponse, 409: { description: "The job has no webhook_url or is still processing." } },
+  responses: { 202: { description: "The new delivery.", schema: WebhookDeliveryResponse, example: { ...webhookDeliveryExample, status: "pending", completed_at: null, attempts: [] } }, 409: { description: "The job has no webhook_url or is still processing." } },
 });
 
 export const listModelsRoute = defineRoute({
@@ -99,7 +100,7 @@ export const listModelsRoute = defineRoute({
   operationId: "v1ListModels",
   summary: "Models, their costs and capabilities, and pricing",
   tags: ["Reference"],
-  responses: { 200: ModelListResponse },
+  responses: { 200: { description: "Models and pricing.", schema: ModelListResponse, example: listModels() } },
 });
 
 export const getUsageRoute = defineRoute({
@@ -111,5 +112,5 @@ export const getUsageRoute = defineRoute({
   summary: "Usage in the current billing period",
   description: "Requests (jobs), documents and pages processed, tokens by model, the calendar-month billing period (UTC) and the tier's allowance and limits.",
   tags: ["Reference"],
-  responses: { 200: ApiUsageResponse },
+  responses: { 200: { description: "Usage this billing period.", schema: ApiUsageResponse, example: usageExample } },
 });

@@ -81,6 +81,36 @@ describe("in-process executor", () => {
     expect(run.error).toBeNull();
   });
 
+  it("calls onFailure once, with the event and the final error, when a run fails for good", async () => {
+    const failures: { value: number; message: string }[] = [];
+    let succeededAfterRetry = 0;
+    const fn = defineFunction({
+      id: "fails-then-reports",
+      event: testEvent,
+      retries: 1,
+      async handler({ event, step }) {
+        await step.run("work", () => {
+          if (event.data.value === 2) {
+            succeededAfterRetry += 1;
+            if (succeededAfterRetry === 1) throw new Error("transient");
+            return;
+          }
+          throw new Error(`cannot handle ${event.data.value}`);
+        });
+      },
+      async onFailure({ event, error }) {
+        failures.push({ value: event.data.value, message: error.message });
+      },
+    });
+    const executor = newExecutor([fn]);
+    await executor.recoverUnfinishedRuns();
+    const [failingRun] = await executor.enqueue({ name: testEvent.name, data: { value: 1 } });
+    await executor.enqueue({ name: testEvent.name, data: { value: 2 } });
+    await executor.drain();
+    expect(failures).toEqual([{ value: 1, message: "cannot handle 1" }]);
+    expect((await db.backgroundRun.findUniqueOrThrow({ where: { id: failingRun } })).status).toBe("failed");
+  });
+
   it("records the failure when retries run out, and stops at once on NonRetriableError", async () => {
     const seen = calls();
     const alwaysFails = defineFunction({

@@ -92,9 +92,10 @@ async function recordFailure(options: ExecuteRunOptions, error: unknown, attempt
   const message = `attempt ${attempt} of ${definition.retries + 1}: ${describe(error)}`;
   if (finalAttempt) {
     logger.error(`[jobs] ${definition.id} run ${run.id} failed: ${message}`);
+    const failureNote = await runFailureHandler(options, error);
     await db.backgroundRun.update({
       where: { id: run.id },
-      data: { status: "failed", attempt, error: message, finishedAt: new Date(), lockedUntil: null },
+      data: { status: "failed", attempt, error: failureNote ? `${message}\n${failureNote}` : message, finishedAt: new Date(), lockedUntil: null },
     });
     return "failed";
   }
@@ -104,4 +105,22 @@ async function recordFailure(options: ExecuteRunOptions, error: unknown, attempt
     data: { status: "queued", attempt, error: message, runAt: new Date(Date.now() + options.backoffMs(attempt)), lockedUntil: null },
   });
   return "retrying";
+}
+
+/** The definition's onFailure, once; its own failure is logged and kept on the row, never thrown. */
+async function runFailureHandler(options: ExecuteRunOptions, error: unknown): Promise<string | undefined> {
+  const { run, definition, logger } = options;
+  if (!definition.onFailure) return undefined;
+  const original = error instanceof StepFailure ? error.original : error;
+  try {
+    await definition.onFailure({
+      event: { name: run.eventName, data: run.payload as Record<string, unknown>, id: run.eventId },
+      error: original instanceof Error ? original : new Error(String(original)),
+      logger,
+    });
+    return undefined;
+  } catch (handlerError) {
+    logger.error(`[jobs] ${definition.id} run ${run.id}: onFailure failed`, handlerError);
+    return `onFailure failed: ${describe(handlerError)}`;
+  }
 }

@@ -1,0 +1,19 @@
+import { getBatchImageRoute } from "@/lib/batches/batch-reading.contract";
+import { openBatchImage } from "@/lib/batches/open-batch-image";
+import { getDb } from "@/lib/db";
+import { route, serveRoutes, type NextRouteHandler } from "@/lib/http";
+import { getBlobStore } from "@/lib/storage";
+
+// GET /api/batch/image/{storage_key} – stream a page image (token query for <img> tags)
+const image = route(getBatchImageRoute, async ({ caller, params, query }) =>
+  openBatchImage(await getDb(), getBlobStore(), { storageKey: params.storage_key, token: query.token, caller }),
+);
+
+// The key spans several path segments, which the catch-all hands over as an array.
+const imageByKey: NextRouteHandler = Object.assign(
+  (req: Request, context: { params: Promise<Record<string, string | string[] | undefined>> }) =>
+    image(req, { params: context.params.then((params) => ({ storage_key: [params.storage_key ?? []].flat().join("/") })) }),
+  { contract: getBatchImageRoute },
+);
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(imageByKey);

@@ -1,0 +1,17 @@
+import { getDb } from "@/lib/db";
+import { failFillJob } from "@/lib/fill/jobs/fail-fill-job";
+import { defineFunction } from "@/lib/jobs/define-function";
+import { fillExcelJobRequested } from "@/lib/fill/jobs/fill-job-events";
+import { runFillExcelJob } from "@/lib/fill/jobs/run-fill-excel-job";
+
+/** POST /v1/fill/excel's background work: read the sources, fill the template, store, complete. */
+export const runFillExcelJobFunction = defineFunction({
+  id: "run-fill-excel-job",
+  event: fillExcelJobRequested,
+  retries: 2,
+  handler: async ({ event, step }) => runFillExcelJob({ jobId: event.data.jobId, step }),
+  // Retries exhausted: the job must not stay "processing" for its poller.
+  onFailure: async ({ event, error }) => {
+    await failFillJob(await getDb(), event.data.jobId, error);
+  },
+});

@@ -1,0 +1,17 @@
+import { getDb } from "@/lib/db";
+import { failFillJob } from "@/lib/fill/jobs/fail-fill-job";
+import { defineFunction } from "@/lib/jobs/define-function";
+import { fillPdfJobRequested } from "@/lib/fill/jobs/fill-job-events";
+import { runFillPdfJob } from "@/lib/fill/jobs/run-fill-pdf-job";
+
+/** POST /v1/fill/pdf's background work: read the form and sources, fill, store, complete. */
+export const runFillPdfJobFunction = defineFunction({
+  id: "run-fill-pdf-job",
+  event: fillPdfJobRequested,
+  retries: 2,
+  handler: async ({ event, step }) => runFillPdfJob({ jobId: event.data.jobId, step }),
+  // Retries exhausted: the job must not stay "processing" for its poller.
+  onFailure: async ({ event, error }) => {
+    await failFillJob(await getDb(), event.data.jobId, error);
+  },
+});

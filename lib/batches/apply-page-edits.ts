@@ -1,0 +1,42 @@
+import type { Db } from "@/lib/db";
+import type { Prisma } from "@/lib/db/generated/client";
+import { AppError } from "@/lib/http/errors";
+import { pageFromRow, structuredDataOf } from "./processing/page-data";
+import { invalidateBatchStatus } from "./status-cache";
+import type { PageUpdate } from "./request-schemas";
+
+export type PageEdit = PageUpdate & { page_number: number };
+
+/**
+ * Writes a person's corrections to pages of one document in one transaction (all or none) and
+ * records editedAt, which reprocessing respects: an edited page keeps its edited text, boxes and
+ * structure. Fields not given are left as they are. The document-level structure is rebuilt from
+ * the pages as edited.
+ */
+export async function applyPageEdits(db: Db, document: { id: string; batchId: string }, edits: PageEdit[]): Promise<{ editedAt: Date; pageNumbers: number[] }> {
+  const editedAt = new Date();
+  const pageNumbers = edits.map((edit) => edit.page_number).sort((a, b) => a - b);
+  await db.$transaction(async (tx) => {
+    const existing = await tx.page.findMany({ where: { documentId: document.id, pageNumber: { in: pageNumbers } }, select: { pageNumber: true } });
+    const found = new Set(existing.map((page) => page.pageNumber));
+    const missing = pageNumbers.filter((pageNumber) => !found.has(pageNumber));
+    if (missing.length > 0) throw new AppError("not_found", `Page ${missing.join(", ")} of document ${document.id} not found`);
+    for (const edit of edits) {
+      await tx.page.update({
+        where: { documentId_pageNumber: { documentId: document.id, pageNumber: edit.page_number } },
+        data: {
+          ...(edit.extracted_text !== undefined ? { extractedText: edit.extracted_text } : {}),
+          ...(edit.bounding_boxes !== undefined ? { boundingBoxes: edit.bounding_boxes as Prisma.InputJsonObject } : {}),
+          ...(edit.structured_data !== undefined ? { structuredData: edit.structured_data as Prisma.InputJsonObject } : {}),
+          editedAt,
+        },
+      });
+    }
+    const rows = await tx.page.findMany({ where: { documentId: document.id }, orderBy: { pageNumber: "asc" } });
+    const current = await tx.batchDocument.findUniqueOrThrow({ where: { id: document.id }, select: { metadata: true } });
+    const structure = structuredDataOf(rows.map(pageFromRow).filter((page) => !page.error));
+    await tx.batchDocument.update({ where: { id: document.id }, data: { metadata: { ...(current.metadata as Prisma.JsonObject), structured_data: structure } } });
+  });
+  invalidateBatchStatus(document.batchId);
+  return { editedAt, pageNumbers };
+}

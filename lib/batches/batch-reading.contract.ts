@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { defineRoute } from "@/lib/http/contract";
+import { BatchResultsQuery } from "./get-batch-results";
+import { BatchHistoryQuery } from "./list-batch-history";
+import { BatchHistoryResponse, BatchResultsResponse, BatchStatusResponse } from "./schemas";
+
+const tags = ["Batches"];
+const notFound = { description: "No such batch among the caller's own (other owners' ids answer 404 too)." };
+const guestNote = " Guests send their guest_session_id (query parameter or x-guest-session-id header).";
+
+export const getBatchStatusRoute = defineRoute({
+  method: "GET",
+  path: "/api/batch/status/{batch_id}",
+  surface: "api",
+  auth: "user_or_guest",
+  operationId: "batchStatus",
+  summary: "Status and progress of a batch and its documents",
+  description:
+    "Served from a cache for up to 2 seconds; every change made by this app instance clears it, so with one instance answers are current " +
+    "and with several a change made elsewhere shows within 2 s." + guestNote,
+  tags,
+  params: z.object({ batch_id: z.string() }),
+  query: z.object({ guest_session_id: z.string().optional() }),
+  responses: { 200: BatchStatusResponse, 404: notFound },
+});
+
+export const getBatchResultsRoute = defineRoute({
+  method: "GET",
+  path: "/api/batch/results/{batch_id}",
+  surface: "api",
+  auth: "user_or_guest",
+  operationId: "batchResults",
+  summary: "Every document with its pages: text, bounding boxes, structured data, image URLs",
+  description: "page_offset and page_limit select pages per document; total_pages is always given." + guestNote,
+  tags,
+  params: z.object({ batch_id: z.string() }),
+  query: BatchResultsQuery,
+  responses: { 200: BatchResultsResponse, 404: notFound },
+});
+
+export const getBatchHistoryRoute = defineRoute({
+  method: "GET",
+  path: "/api/batch/history",
+  surface: "api",
+  auth: "user_or_guest",
+  operationId: "batchHistory",
+  summary: "The caller's batches, newest first",
+  description: guestNote.trim(),
+  tags,
+  query: BatchHistoryQuery,
+  responses: { 200: BatchHistoryResponse },
+});
+
+export const getBatchImageRoute = defineRoute({
+  method: "GET",
+  path: "/api/batch/image/{storage_key}",
+  surface: "api",
+  auth: "optional",
+  operationId: "batchImage",
+  summary: "Stream a stored page image",
+  description:
+    "storage_key is batches/{batch_id}/{document_id}/pages/{n}.png, as in the results' image_url, which already carries a token valid for an hour " +
+    "and for that batch only (so it works in <img> tags for users and guests). An access token in token, a Bearer header, an API key, the session " +
+    "cookie or a guest session work too. Keys outside the caller's batches answer 404.",
+  tags,
+  params: z.object({ storage_key: z.string().describe("batches/{batch_id}/{document_id}/pages/{n}.png (slashes unescaped).") }),
+  query: z.object({ token: z.string().optional().describe("Image token from image_url, or an access token.") }),
+  responses: { 200: { description: "The PNG image.", contentType: "image/png" }, 401: { description: "No usable credential." }, 404: { description: "No such image among the caller's batches." } },
+});

@@ -1,0 +1,131 @@
+import { z } from "zod";
+import { defineRoute } from "@/lib/http/contract";
+import { ProcessingModeSchema } from "./processing-mode";
+import {
+  DeleteBatchResponse,
+  DeleteDocumentResponse,
+  DocumentPagesUpdateRequest,
+  DocumentUpdateSummary,
+  PageUpdateRequest,
+  ProcessBatchQuery,
+  ProcessBatchResponse,
+  RetryRequest,
+  RetryResponse,
+} from "./request-schemas";
+import { BatchUploadResponse, PageResponse } from "./schemas";
+
+const tags = ["Batches"];
+const notFound = { description: "No such batch or document among the caller's own (other owners' ids answer 404 too)." };
+const BatchParams = z.object({ batch_id: z.string() });
+const DocumentParams = z.object({ batch_id: z.string(), document_id: z.string() });
+
+export const uploadBatchRoute = defineRoute({
+  method: "POST",
+  path: "/api/batch/upload",
+  surface: "api",
+  auth: "user_or_guest",
+  operationId: "batchUpload",
+  summary: "Upload documents as a batch and start processing",
+  description:
+    "Any supported format (GET /v1/formats); the type is detected from the bytes. Checked before anything is stored: " +
+    "file size and pages per upload by tier (Free 10 MB / 10 pages, Starter 25 MB / 50, Growth 50 MB / 100, Scale 100 MB / 200; 413), " +
+    "the token balance (pages × the model's tokens per page; 402), and for guests 1 file of at most 46 pages per session (403). " +
+    "Processing runs in the background unless skip_processing is true; follow GET /api/batch/status/{batch_id}.",
+  tags,
+  form: z.object({
+    files: z.array(z.file()).describe("One or more files."),
+    batch_name: z.string().max(200).optional(),
+    guest_session_id: z.string().optional().describe("Required when not signed in: from GET /api/batch/guest-session."),
+    skip_processing: z.stringbool().default(false).describe("Store only; start with POST /api/batch/{batch_id}/process."),
+    processing_mode: ProcessingModeSchema.default("normal"),
+  }),
+  responses: {
+    200: BatchUploadResponse,
+    402: { description: "The token balance does not cover the upload's pages." },
+    403: { description: "A guest session's allowance (1 file, 46 pages) would be exceeded." },
+    413: { description: "A file is larger, or the upload has more pages, than the tier allows." },
+    415: { description: "A file's format is not supported (or needs LibreOffice, which is not installed)." },
+  },
+});
+
+export const processBatchRoute = defineRoute({
+  method: "POST",
+  path: "/api/batch/{batch_id}/process",
+  surface: "api",
+  auth: "user",
+  operationId: "batchProcess",
+  summary: "Start processing a batch uploaded with skip_processing",
+  description: "Queues every document still in status uploaded; calling it again starts nothing twice.",
+  tags,
+  params: BatchParams,
+  query: ProcessBatchQuery,
+  responses: { 200: ProcessBatchResponse, 404: notFound },
+});
+
+export const retryBatchRoute = defineRoute({
+  method: "POST",
+  path: "/api/batch/{batch_id}/retry",
+  surface: "api",
+  auth: "user",
+  operationId: "batchRetry",
+  summary: "Reprocess failed, partially completed and stuck documents",
+  description:
+    "Stuck: queued or processing for longer than BATCH_STUCK_AFTER_MINUTES (default 15). Deletes nothing: completed pages are kept and not read " +
+    "again (nor charged again), and pages a person edited keep their edited version (edited_pages_kept says how many).",
+  tags,
+  params: BatchParams,
+  body: RetryRequest.optional(),
+  responses: { 200: RetryResponse, 404: notFound },
+});
+
+export const deleteBatchRoute = defineRoute({
+  method: "DELETE",
+  path: "/api/batch/{batch_id}",
+  surface: "api",
+  auth: "user",
+  operationId: "batchDelete",
+  summary: "Delete a batch with all its documents, pages and stored files",
+  tags,
+  params: z.object({ batch_id: z.string().uuid() }),
+  responses: { 200: DeleteBatchResponse, 404: notFound },
+});
+
+export const deleteBatchDocumentRoute = defineRoute({
+  method: "DELETE",
+  path: "/api/batch/{batch_id}/document/{document_id}",
+  surface: "api",
+  auth: "user",
+  operationId: "batchDeleteDocument",
+  summary: "Delete one document (and the batch when it was the last)",
+  tags,
+  params: z.object({ batch_id: z.string().uuid(), document_id: z.string().uuid() }),
+  responses: { 200: DeleteDocumentResponse, 404: notFound },
+});
+
+export const updateDocumentPagesRoute = defineRoute({
+  method: "PUT",
+  path: "/api/batch/{batch_id}/document/{document_id}",
+  surface: "api",
+  auth: "user",
+  operationId: "batchUpdateDocument",
+  summary: "Correct several pages of a document at once",
+  description: "All pages are updated in one transaction, or none (404 names pages that do not exist). Fields not given stay as they are.",
+  tags,
+  params: DocumentParams,
+  body: DocumentPagesUpdateRequest,
+  responses: { 200: DocumentUpdateSummary, 404: notFound },
+});
+
+export const updatePageRoute = defineRoute({
+  method: "PUT",
+  path: "/api/batch/{batch_id}/document/{document_id}/page/{page_number}",
+  surface: "api",
+  auth: "user",
+  operationId: "batchUpdatePage",
+  summary: "Correct one page",
+  description: "Answers the page as stored, with edited: true. Reprocessing keeps the edited version.",
+  tags,
+  params: DocumentParams.extend({ page_number: z.coerce.number().int().min(1).describe("1-based.") }),
+  body: PageUpdateRequest,
+  responses: { 200: PageResponse, 404: notFound },
+});

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerUser } from "@/lib/auth/register-user";
+import { useTempDatabase } from "@/lib/auth/testing/temp-database";
+import { getDb } from "@/lib/db";
+import { makeTextPdf } from "@/lib/documents/testing/make-pdfs";
+import { getExecutor, stopExecutor } from "@/lib/jobs";
+import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
+import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
+import { deleteBatch } from "./delete-batch";
+import { getBatchResults } from "./get-batch-results";
+import { getBatchStatus } from "./get-batch-status";
+import { retryBatch } from "./retry-batch";
+import { startBatchProcessing } from "./start-batch-processing";
+import { sampleBatchFiles } from "./testing/sample-files";
+import { updatePage } from "./update-page";
+import { uploadBatch } from "./upload-batch";
+
+let database: { dispose(): Promise<void> };
+beforeAll(async () => {
+  database = await useTempDatabase();
+  resetBlobStoreForTests();
+});
+afterAll(async () => {
+  await stopExecutor();
+  await terminateOcrPool();
+  await database?.dispose();
+});
+
+async function drain() {
+  await (await getExecutor()).drain({ timeoutMs: 60_000 });
+}
+
+async function newUser(label: string) {
+  const user = await registerUser({ email: `${label}-${Date.now()}@example.com`, password: "a sensible passphrase" });
+  return { owner: { userId: user.id }, tier: "free" };
+}
+
+describe("batches", () => {
+  it("uploads a PDF, a scan and a DOCX, processes them in the background and charges each page once", async () => {
+    const db = await getDb();
+    const { owner, tier } = await newUser("three");
+    const upload = await uploadBatch(db, getBlobStore(), { owner, tier, files: await sampleBatchFiles(), batchName: "Mixed" });
+    expect(upload.documents.map((document) => [document.type, document.page_count])).toEqual([["pdf", 2], ["png", 1], ["docx", 1]]);
+    await drain();
+
+    const status = await getBatchStatus(db, owner, upload.batch_id);
+    expect(status).toMatchObject({ status: "completed", total_documents: 3, completed_documents: 3, pages_total: 4, pages_done: 4, progress: 100 });
+    const results = await getBatchResults(db, owner, upload.batch_id, { page_offset: 0 });
+    const [pdf, png, docx] = results.documents;
+    expect(pdf.pages[0].extracted_text).toContain("INV-2041");
+    expect(pdf.pages[0].structured_data).toHaveProperty("key_value_pairs");
+    expect((pdf.pages[0].bounding_boxes as { words: unknown[] }).words.length).toBeGreaterThan(3);
+    expect(pdf.pages[0].image_url).toMatch(/^\/api\/batch\/image\/batches\/.+\/pages\/1\.png\?token=/);
+    expect(png.pages[0].extracted_text).toMatch(/Receipt/);
+    expect(docx.pages[0].extracted_text).toContain("Quarterly report");
+    expect(pdf.structured_data).toHaveProperty("document_type");
+
+    const charges = await db.usageEvent.findMany({ where: { userId: owner.userId } });
+    expect(charges).toHaveLength(4);
+    expect(new Set(charges.map((charge) => charge.chargeKey)).size).toBe(4);
+
+    const second = await getBatchResults(db, owner, upload.batch_id, { page_offset: 1, page_limit: 1 });
+    expect(second.documents[0]).toMatchObject({ total_pages: 2, pages: [{ page_number: 2 }] });
+    expect(second.documents[1].pages).toEqual([]);
+  });
+
+  it("reads a long PDF in chunks and stores an image per page", async () => {
+    const db = await getDb();
+    const { owner } = await newUser("long");
+    await db.user.update({ where: { id: owner.userId }, data: { tier: "growth" } });
+    const pdf = await makeTextPdf(Array.from({ length: 12 }, (_, index) => [`Chunked page ${index + 1}`]));
+    const upload = await uploadBatch(db, getBlobStore(), { owner, tier: "growth", files: [new File([new Uint8Array(pdf)], "long.pdf")] });
+    await drain();
+    const results = await getBatchResults(db, owner, upload.batch_id, { page_offset: 0 });
+    expect(results.documents[0].pages.map((page) => page.extracted_text.trim())).toEqual(Array.from({ length: 12 }, (_, index) => `Chunked page ${index + 1}`));
+    const images = await getBlobStore().list(`batches/${upload.batch_id}/`);
+    expect(images.filter((entry) => entry.key.includes("/pages/"))).toHaveLength(12);
+  });
+
+  it("fails a document whose file is missing, then retry completes it without charging twice, keeping edits", async () => {
+    const db = await getDb();
+    const store = getBlobStore();
+    const { owner, tier } = await newUser("retry");
+    const pdf = await makeTextPdf([["Retry me: page one"], ["Retry me: page two"]]);
+    const upload = await uploadBatch(db, store, { owner, tier, files: [new File([new Uint8Array(pdf)], "retry.pdf")], skipProcessing: true });
+    expect(upload.status).toBe("uploaded");
+    const document = await db.batchDocument.findUniqueOrThrow({ where: { id: upload.documents[0].document_id } });
+    const original = (await store.getBuffer(document.storageKey))!;
+    await store.delete(document.storageKey);
+
+    await startBatchProcessing(db, owner, upload.batch_id, {});
+    await drain();
+    expect(await getBatchStatus(db, owner, upload.batch_id)).toMatchObject({ status: "failed", documents: [{ status: "failed", error: expect.stringMatching(/missing/) }] });
+
+    await store.put(document.storageKey, original, "application/pdf");
+    const retry = await retryBatch(db, owner, upload.batch_id, { processingMode: "normal" });
+    expect(retry.retried_documents).toEqual([document.id]);
+    await drain();
+    expect((await getBatchStatus(db, owner, upload.batch_id)).status).toBe("completed");
+
+    const edited = await updatePage(db, owner, { batchId: upload.batch_id, documentId: document.id, pageNumber: 1 }, { extracted_text: "Corrected by hand" });
+    expect(edited).toMatchObject({ extracted_text: "Corrected by hand", edited: true });
+    // A stuck-looking document reprocessed from scratch keeps the edited page and says so.
+    await db.page.updateMany({ where: { documentId: document.id }, data: { status: "failed" } });
+    await db.batchDocument.update({ where: { id: document.id }, data: { status: "partially_completed" } });
+    const again = await retryBatch(db, owner, upload.batch_id, { processingMode: "normal" });
+    expect(again.edited_pages_kept).toBe(1);
+    await drain();
+    const results = await getBatchResults(db, owner, upload.batch_id, { page_offset: 0 });
+    expect(results.documents[0].pages.map((page) => [page.extracted_text.trim(), page.status, page.edited])).toEqual([
+      ["Corrected by hand", "completed", true],
+      ["Retry me: page two", "completed", false],
+    ]);
+    expect(await db.usageEvent.count({ where: { documentId: document.id } })).toBe(2);
+  });
+
+  it("refuses over-limit uploads before storing anything, and deletes every blob with the batch", async () => {
+    const db = await getDb();
+    const store = getBlobStore();
+    const { owner } = await newUser("limits");
+    const eleven = await makeTextPdf(Array.from({ length: 11 }, () => ["x"]));
+    await expect(uploadBatch(db, store, { owner, tier: "free", files: [new File([new Uint8Array(eleven)], "big.pdf")] })).rejects.toMatchObject({ code: "too_many_pages" });
+    await expect(uploadBatch(db, store, { owner, tier: "free", files: [new File([new Uint8Array(Buffer.from("not a document at all \u0000\u0001"))], "x.bin")] })).rejects.toMatchObject({ status: 415 });
+    expect(await db.batch.count({ where: { userId: owner.userId } })).toBe(0);
+
+    const guest = await db.guestSession.create({ data: { id: "guest_unit", ipHash: "h", expiresAt: new Date(Date.now() + 60_000) } });
+    const files = await sampleBatchFiles();
+    await expect(uploadBatch(db, store, { owner: { guestSessionId: guest.id }, files: files.slice(0, 2) })).rejects.toMatchObject({ code: "forbidden" });
+    const guestUpload = await uploadBatch(db, store, { owner: { guestSessionId: guest.id }, files: files.slice(2), skipProcessing: true });
+    await expect(uploadBatch(db, store, { owner: { guestSessionId: guest.id }, files: files.slice(2) })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(getBatchStatus(db, owner, guestUpload.batch_id)).rejects.toMatchObject({ code: "not_found" });
+
+    expect((await store.list(`batches/${guestUpload.batch_id}/`)).length).toBe(1);
+    await expect(deleteBatch(db, store, owner, guestUpload.batch_id)).rejects.toMatchObject({ code: "not_found" });
+    await deleteBatch(db, store, { guestSessionId: guest.id }, guestUpload.batch_id);
+    expect(await store.list(`batches/${guestUpload.batch_id}/`)).toEqual([]);
+    expect(await db.batch.count({ where: { id: guestUpload.batch_id } })).toBe(0);
+  });
+});

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import type { Db } from "@/lib/db";
+import type { BatchOwner } from "./batch-owner";
+import { getBatchOrThrow } from "./get-batch-or-throw";
+import { signImageToken } from "./image-token";
+import type { BatchResultsResponse } from "./schemas";
+import type { DocumentStatus } from "./statuses";
+import { toPageResponse } from "./to-page-response";
+
+export const BatchResultsQuery = z.object({
+  page_offset: z.coerce.number().int().min(0).default(0).describe("Pages to skip in each document (0-based index of the first page returned)."),
+  page_limit: z.coerce.number().int().min(1).max(1000).optional().describe("Most pages returned per document; all when absent."),
+  guest_session_id: z.string().optional().describe("Required for guests (or send x-guest-session-id)."),
+});
+
+/** Every document of the batch with its pages (paginated per document), text, boxes and structure. */
+export async function getBatchResults(
+  db: Db,
+  owner: BatchOwner,
+  batchId: string,
+  query: { page_offset: number; page_limit?: number },
+): Promise<z.infer<typeof BatchResultsResponse>> {
+  const batch = await getBatchOrThrow(db, owner, batchId);
+  const documents = await db.batchDocument.findMany({
+    where: { batchId },
+    orderBy: { createdAt: "asc" },
+    include: {
+      pages: { orderBy: { pageNumber: "asc" }, skip: query.page_offset, ...(query.page_limit ? { take: query.page_limit } : {}) },
+      _count: { select: { pages: true } },
+    },
+  });
+  const imageToken = await signImageToken(batch.id);
+  return {
+    batch_id: batch.id,
+    batch_name: batch.name,
+    status: batch.status as DocumentStatus,
+    page_offset: query.page_offset,
+    page_limit: query.page_limit ?? null,
+    documents: documents.map((document) => ({
+      document_id: document.id,
+      file_name: document.fileName,
+      content_type: document.contentType,
+      type: document.detectedType,
+      status: document.status as DocumentStatus,
+      error: document.error,
+      total_pages: Math.max(document._count.pages, document.pagesTotal ?? 0),
+      structured_data: ((document.metadata as Record<string, unknown>).structured_data as Record<string, unknown> | undefined) ?? {},
+      pages: document.pages.map((page) => toPageResponse(page, imageToken)),
+    })),
+  };
+}

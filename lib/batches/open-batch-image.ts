@@ -1,0 +1,49 @@
+import type { Db } from "@/lib/db";
+import { resolveAccessToken } from "@/lib/http/caller/resolve-caller";
+import type { Caller } from "@/lib/http/caller/types";
+import { AppError } from "@/lib/http/errors";
+import type { BlobStore } from "@/lib/storage";
+import { ownerOf, type BatchOwner } from "./batch-owner";
+import { getBatchOrThrow } from "./get-batch-or-throw";
+import { verifyImageToken } from "./image-token";
+
+// Only rendered page images are served here; originals and other files are not images of the viewer.
+const PAGE_IMAGE_KEY = /^batches\/([0-9a-f-]{36})\/([0-9a-f-]{36})\/pages\/([1-9]\d{0,5})\.png$/;
+
+/**
+ * Streams a stored page image. Allowed with the image token from the results' image_url (for that
+ * batch only), an access token in `token`, or the caller's own credentials (Bearer, API key,
+ * session cookie, guest session); 404 for keys outside the caller's batches, as for missing ones.
+ */
+export async function openBatchImage(db: Db, store: BlobStore, options: { storageKey: string; token?: string; caller: Caller }): Promise<Response> {
+  const match = PAGE_IMAGE_KEY.exec(options.storageKey);
+  if (!match) throw new AppError("not_found", "No such image");
+  const batchId = match[1];
+
+  const tokenBatch = options.token ? await verifyImageToken(options.token) : null;
+  if (tokenBatch !== null) {
+    if (tokenBatch !== batchId) throw new AppError("not_found", "No such image");
+  } else {
+    await getBatchOrThrow(db, await ownerFor(db, options), batchId);
+  }
+
+  const blob = await store.get(options.storageKey);
+  if (!blob) throw new AppError("not_found", "No such image");
+  return new Response(blob.stream, {
+    headers: {
+      "content-type": blob.contentType || "image/png",
+      "content-length": String(blob.size),
+      // Private: the URL carries a credential; an hour matches the token's lifetime.
+      "cache-control": "private, max-age=3600",
+      "x-content-type-options": "nosniff",
+    },
+  });
+}
+
+async function ownerFor(db: Db, options: { token?: string; caller: Caller }): Promise<BatchOwner> {
+  if (options.token) return ownerOf(await resolveAccessToken(db, options.token));
+  if (options.caller.kind === "anonymous") {
+    throw new AppError("unauthorized", "Send the image token from the results' image_url, or your access token", { headers: { "WWW-Authenticate": "Bearer" } });
+  }
+  return ownerOf(options.caller);
+}

@@ -1,0 +1,49 @@
+import type { Db } from "@/lib/db";
+import { inspectDocument } from "@/lib/documents/inspect-document";
+import type { BlobStore } from "@/lib/storage";
+import { refreshBatchStatus } from "../refresh-batch-status";
+import { failDocument } from "./fail-document";
+
+export type DocumentPlan =
+  | { state: "ready"; pagesTotal: number | null; pendingPages: number[] | "all"; pdf: boolean }
+  | { state: "skipped" | "failed"; reason: string };
+
+/**
+ * First stage of processing a document: moves it to processing, counts its pages (when the upload
+ * could not) and lists the pages still to read — all of them the first time, only failed or missing
+ * ones on a retry, so completed pages (and a person's edits) are not read again.
+ */
+export async function beginDocumentProcessing(db: Db, store: BlobStore, documentId: string): Promise<DocumentPlan> {
+  const document = await db.batchDocument.findUnique({ where: { id: documentId } });
+  if (!document) return { state: "skipped", reason: "The document was deleted" };
+  if (document.status !== "queued" && document.status !== "processing") {
+    return { state: "skipped", reason: `The document is ${document.status}, not queued` };
+  }
+  await db.batchDocument.update({ where: { id: documentId }, data: { status: "processing", startedAt: new Date(), error: null } });
+  await refreshBatchStatus(db, document.batchId);
+
+  const bytes = await store.getBuffer(document.storageKey);
+  if (!bytes) {
+    const reason = "The original file is missing from storage; upload it again or retry once it is restored";
+    await failDocument(db, document, reason);
+    return { state: "failed", reason };
+  }
+  let pagesTotal = document.pagesTotal;
+  let pdf = document.detectedType === "pdf";
+  try {
+    const inspection = await inspectDocument(bytes, { fileName: document.fileName });
+    pagesTotal = inspection.pageCount ?? pagesTotal;
+    pdf = inspection.type.reader === "pdf";
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await failDocument(db, document, reason);
+    return { state: "failed", reason };
+  }
+
+  const completed = await db.page.findMany({ where: { documentId, status: "completed" }, select: { pageNumber: true } });
+  const done = new Set(completed.map((page) => page.pageNumber));
+  await db.batchDocument.update({ where: { id: documentId }, data: { pagesTotal, pagesDone: done.size } });
+  if (pagesTotal === null) return { state: "ready", pagesTotal, pendingPages: "all", pdf };
+  const pendingPages = Array.from({ length: pagesTotal }, (_, index) => index + 1).filter((pageNumber) => !done.has(pageNumber));
+  return { state: "ready", pagesTotal, pendingPages, pdf };
+}

@@ -1,0 +1,55 @@
+import type { Page } from "@/lib/documents/types";
+import type { Prisma } from "@/lib/db/generated/client";
+import { extractStructure } from "@/lib/extraction/extract-structure";
+import type { DocumentStructure } from "@/lib/extraction/types";
+
+/** What a page row keeps in bounding_boxes: the page size and every word, line and block box (0–1). */
+export interface StoredBoundingBoxes {
+  width: number;
+  height: number;
+  unit: Page["unit"];
+  words: Page["words"];
+  lines: Page["lines"];
+  blocks: Page["blocks"];
+}
+
+export function boundingBoxesOf(page: Page): StoredBoundingBoxes {
+  return { width: page.width, height: page.height, unit: page.unit, words: page.words, lines: page.lines, blocks: page.blocks };
+}
+
+function snakeCase(key: string): string {
+  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+/** The API's snake_case for extraction results (keyValuePairs → key_value_pairs, at every depth). */
+export function toSnakeCaseKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toSnakeCaseKeys);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [snakeCase(key), toSnakeCaseKeys(inner)]));
+  }
+  return value;
+}
+
+/** key_value_pairs, tables, entities, language, document_type, confidence and engine of some pages. */
+export function structuredDataOf(pages: Page[]): Prisma.InputJsonObject {
+  const structure: DocumentStructure = extractStructure({ pages });
+  return toSnakeCaseKeys(structure) as Prisma.InputJsonObject;
+}
+
+/** A stored page row back as the engine's Page, for document-level extraction over edited text. */
+export function pageFromRow(row: { pageNumber: number; extractedText: string; boundingBoxes: unknown; source: string | null; confidence: number | null; status: string }): Page {
+  const boxes = (row.boundingBoxes ?? {}) as Partial<StoredBoundingBoxes>;
+  return {
+    pageNumber: row.pageNumber,
+    text: row.extractedText,
+    width: boxes.width ?? 0,
+    height: boxes.height ?? 0,
+    unit: boxes.unit ?? "pt",
+    words: boxes.words ?? [],
+    lines: boxes.lines ?? [],
+    blocks: boxes.blocks ?? [],
+    source: row.source === "ocr" || row.source === "office" ? row.source : "text_layer",
+    confidence: row.confidence ?? 0,
+    ...(row.status === "failed" ? { error: { code: "page_failed", message: "page failed" } } : {}),
+  };
+}

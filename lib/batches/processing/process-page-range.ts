@@ -1,0 +1,80 @@
+import type { Db } from "@/lib/db";
+import { readDocument } from "@/lib/documents/read-document";
+import { failedPage } from "@/lib/documents/page-builder";
+import type { Page } from "@/lib/documents/types";
+import { resolveModel } from "@/lib/models";
+import type { BlobStore } from "@/lib/storage";
+import { invalidateBatchStatus } from "../status-cache";
+import { savePage, type SavePageContext } from "./save-page";
+import { splitPdfPages } from "./split-pdf-pages";
+
+export interface PageRangeResult {
+  done: number;
+  failed: number;
+  /** Pages whose edited version was kept instead of the new reading. */
+  editsKept: number[];
+  /** The document was deleted meanwhile; nothing more to do. */
+  gone: boolean;
+}
+
+/**
+ * Reads some pages of a document (a PDF's pages alone, via a PDF of just those pages; other formats
+ * whole) and saves each as it is finished, so progress and the first results show while the rest is
+ * read. A page that fails is saved as failed and its neighbours are unaffected; a document that cannot
+ * be read at all fails every page of the range with the reason.
+ */
+export async function processPageRange(db: Db, store: BlobStore, options: { documentId: string; pages: number[] | "all"; pdf: boolean }): Promise<PageRangeResult> {
+  const result: PageRangeResult = { done: 0, failed: 0, editsKept: [], gone: false };
+  const document = await db.batchDocument.findUnique({ where: { id: options.documentId }, include: { batch: { select: { userId: true, model: true } } } });
+  if (!document) return { ...result, gone: true };
+  const context: SavePageContext = { db, store, document, userId: document.batch.userId, model: resolveModel(document.batch.model, { kind: "ocr" }) };
+  const wanted = options.pages === "all" ? undefined : new Set(options.pages);
+  const seen = new Set<number>();
+
+  const save = async (page: Page) => {
+    if (result.gone || (wanted && !wanted.has(page.pageNumber))) return;
+    seen.add(page.pageNumber);
+    const outcome = await savePage(context, page);
+    if (!outcome.saved) result.gone = true;
+    else if (page.error) result.failed++;
+    else result.done++;
+    if (outcome.keptEdit) result.editsKept.push(page.pageNumber);
+    invalidateBatchStatus(document.batchId);
+  };
+
+  const original = await store.getBuffer(document.storageKey);
+  try {
+    if (!original) throw new Error("The original file is missing from storage");
+    const subset = options.pdf && options.pages !== "all" ? await trySplit(original, options.pages) : undefined;
+    if (subset && options.pages !== "all") {
+      const numbers = options.pages;
+      // Pages of the subset PDF are numbered from 1; map them back to the document's numbers.
+      await readDocument({ bytes: subset, model: context.model, renderImages: true, onPage: (page) => save({ ...page, pageNumber: numbers[page.pageNumber - 1] }) });
+    } else {
+      await readDocument({ bytes: original, fileName: document.fileName, model: context.model, renderImages: true, onPage: save });
+    }
+  } catch (error) {
+    const numbers = options.pages === "all" ? Array.from({ length: document.pagesTotal ?? 1 }, (_, index) => index + 1) : options.pages;
+    for (const pageNumber of numbers) if (!seen.has(pageNumber)) await save(failedPage(pageNumber, "text_layer", error));
+  }
+  await recordProgress(db, document.id);
+  return result;
+}
+
+/** A PDF of just these pages, or undefined when pdf-lib cannot rewrite this PDF (then it is read whole). */
+async function trySplit(bytes: Buffer, pages: number[]): Promise<Buffer | undefined> {
+  try {
+    return await splitPdfPages(bytes, pages);
+  } catch (error) {
+    // Encrypted or unusual PDFs pdf-lib cannot copy from are still readable by the engine as a whole.
+    console.warn(`[batches] reading the whole PDF: pdf-lib could not extract pages ${pages[0]}-${pages.at(-1)}`, error);
+    return undefined;
+  }
+}
+
+/** pagesDone / pagesFailed from the page rows, so concurrent chunks and retries always agree. */
+export async function recordProgress(db: Db, documentId: string): Promise<void> {
+  const counts = await db.page.groupBy({ by: ["status"], where: { documentId }, _count: { _all: true } });
+  const count = (status: string) => counts.find((entry) => entry.status === status)?._count._all ?? 0;
+  await db.batchDocument.updateMany({ where: { id: documentId }, data: { pagesDone: count("completed"), pagesFailed: count("failed") } });
+}

@@ -1,0 +1,25 @@
+import type { z } from "zod";
+import type { Db } from "@/lib/db";
+import { applyPageEdits, type PageEdit } from "./apply-page-edits";
+import type { BatchOwner } from "./batch-owner";
+import { getBatchDocumentOrThrow } from "./get-batch-or-throw";
+import type { DocumentUpdateSummary } from "./request-schemas";
+
+/** PUT …/document/{document_id}: corrects several pages at once, in one transaction. */
+export async function updateDocumentPages(
+  db: Db,
+  owner: BatchOwner,
+  ids: { batchId: string; documentId: string },
+  edits: PageEdit[],
+): Promise<z.infer<typeof DocumentUpdateSummary>> {
+  const document = await getBatchDocumentOrThrow(db, owner, ids.batchId, ids.documentId);
+  const { editedAt, pageNumbers } = await applyPageEdits(db, document, edits);
+  return {
+    batch_id: document.batchId,
+    document_id: document.id,
+    pages_updated: pageNumbers.length,
+    page_numbers: pageNumbers,
+    edited_at: editedAt.toISOString(),
+    message: `Updated ${pageNumbers.length} page(s); reprocessing keeps these edits.`,
+  };
+}

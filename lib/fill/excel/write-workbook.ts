@@ -1,0 +1,93 @@
+import type ExcelJS from "exceljs";
+import type { CellWrite, TableWrite } from "./cell-writes";
+
+// Writing keeps everything it does not write: styles, number formats, formulas, data validation and
+// other sheets stay as exceljs read them. Table rows beyond the template's empty rows are inserted
+// above the region's last row, copying its style, and formulas below are shifted (exceljs does not),
+// so a SUM over the region grows with it.
+
+const cellRef = /(\$?)([A-Z]{1,3})(\$?)(\d+)(?![\d(])/g;
+
+function shiftFormula(formula: string, fromRow: number, by: number): string {
+  return formula.replace(cellRef, (whole, colAbs: string, column: string, rowAbs: string, row: string) => {
+    const number = Number(row);
+    return number >= fromRow ? `${colAbs}${column}${rowAbs}${number + by}` : whole;
+  });
+}
+
+function retargetFormula(formula: string, fromRow: number, toRow: number): string {
+  return formula.replace(cellRef, (whole, colAbs: string, column: string, rowAbs: string, row: string) => (Number(row) === fromRow && !rowAbs ? `${colAbs}${column}${toRow}` : whole));
+}
+
+/** Inserts `count` rows before `beforeRow`, styled like it; calculated columns are copied per row. */
+function insertStyledRows(sheet: ExcelJS.Worksheet, beforeRow: number, count: number): void {
+  const template = sheet.getRow(beforeRow);
+  const formulas = new Map<number, string>();
+  template.eachCell({ includeEmpty: false }, (cell, column) => {
+    const value = cell.value;
+    if (typeof value === "object" && value !== null && "formula" in value && typeof value.formula === "string") formulas.set(column, value.formula);
+  });
+  // Formulas elsewhere in the sheet that point at or below the insertion point move with the rows.
+  sheet.eachRow((row) => {
+    row.eachCell((cell) => {
+      const value = cell.value;
+      if (typeof value === "object" && value !== null && "formula" in value && typeof value.formula === "string") {
+        cell.value = { formula: shiftFormula(value.formula, beforeRow, count) } as ExcelJS.CellFormulaValue;
+      }
+    });
+  });
+  sheet.insertRows(beforeRow, Array.from({ length: count }, () => []), "o");
+  for (let offset = 0; offset < count; offset++) {
+    const row = sheet.getRow(beforeRow + offset);
+    const styleSource = sheet.getRow(beforeRow + count);
+    row.height = styleSource.height;
+    styleSource.eachCell({ includeEmpty: true }, (cell, column) => {
+      row.getCell(column).style = { ...cell.style };
+    });
+    for (const [column, formula] of formulas) {
+      row.getCell(column).value = { formula: retargetFormula(shiftFormula(formula, beforeRow, count), beforeRow + count, beforeRow + offset) } as ExcelJS.CellFormulaValue;
+    }
+  }
+}
+
+function writeTable(workbook: ExcelJS.Workbook, table: TableWrite, inserted: Array<{ sheet: string; beforeRow: number; count: number }>): CellWrite[] {
+  const sheet = workbook.getWorksheet(table.sheet);
+  if (!sheet || table.rows.length === 0) return [];
+  const extra = table.rows.length - table.rowCount;
+  if (extra > 0) {
+    insertStyledRows(sheet, table.firstRow + table.rowCount - 1, extra);
+    inserted.push({ sheet: table.sheet, beforeRow: table.firstRow + table.rowCount - 1, count: extra });
+  }
+  const written: CellWrite[] = [];
+  table.rows.forEach((values, index) => {
+    for (const [column, value] of Object.entries(values)) {
+      if (value === "") continue;
+      const cell = sheet.getRow(table.firstRow + index).getCell(Number(column));
+      // A calculated column keeps its formula; the source's own figure is not copied over it.
+      const current = cell.value;
+      if (typeof current === "object" && current !== null && ("formula" in current || "sharedFormula" in current)) continue;
+      cell.value = value;
+      written.push({ sheet: table.sheet, cell: cell.address, value, source: table.source, confidence: table.confidence });
+    }
+  });
+  return written;
+}
+
+/** Applies cell writes and table writes; returns every cell written. */
+export function writeWorkbook(workbook: ExcelJS.Workbook, writes: { cells: CellWrite[]; tables: TableWrite[] }): CellWrite[] {
+  const written: CellWrite[] = [];
+  const inserted: Array<{ sheet: string; beforeRow: number; count: number }> = [];
+  // Tables first, bottom-up, so an insertion never moves a region still to be written; label cells
+  // below an insertion are then moved down with it.
+  for (const table of [...writes.tables].sort((a, b) => b.firstRow - a.firstRow)) written.push(...writeTable(workbook, table, inserted));
+  for (const write of writes.cells) {
+    const sheet = workbook.getWorksheet(write.sheet);
+    if (!sheet) continue;
+    const [, column, rowText] = write.cell.match(/^([A-Z]+)(\d+)$/)!;
+    const row = Number(rowText) + inserted.filter((entry) => entry.sheet === write.sheet && Number(rowText) >= entry.beforeRow).reduce((sum, entry) => sum + entry.count, 0);
+    const moved = { ...write, cell: `${column}${row}` };
+    sheet.getCell(moved.cell).value = moved.value;
+    written.push(moved);
+  }
+  return written;
+}

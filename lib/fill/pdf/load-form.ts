@@ -1,0 +1,27 @@
+import { EncryptedPDFError, PDFArray, PDFDict, PDFDocument, PDFName } from "pdf-lib";
+import { AppError } from "@/lib/http/errors";
+
+/**
+ * Opens a PDF for filling and checks it has something to fill: a PDF without an AcroForm, or
+ * with no fields, is `no_form_fields`; an XFA form whose AcroForm holds no fields (a dynamic
+ * LiveCycle form) is `xfa_not_supported`. A hybrid form (XFA plus AcroForm fields) is filled through
+ * its AcroForm, and its XFA stream is removed so viewers show the AcroForm values.
+ */
+export async function loadFillableForm(pdf: Buffer | Uint8Array): Promise<PDFDocument> {
+  let document: PDFDocument;
+  try {
+    document = await PDFDocument.load(pdf, { updateMetadata: false });
+  } catch (error) {
+    if (error instanceof EncryptedPDFError) throw new AppError("corrupt_file", "The PDF is encrypted; remove its password and permissions restrictions before filling it", { cause: error });
+    throw new AppError("corrupt_file", `The PDF cannot be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  const acroForm = document.catalog.lookupMaybe(PDFName.of("AcroForm"), PDFDict);
+  const fieldRefs = acroForm?.lookupMaybe(PDFName.of("Fields"), PDFArray);
+  const hasXfa = acroForm?.get(PDFName.of("XFA")) !== undefined;
+  if (!fieldRefs || fieldRefs.size() === 0) {
+    if (hasXfa) throw new AppError("xfa_not_supported", "The PDF is an XFA form (Adobe LiveCycle) without AcroForm fields, which cannot be filled; export it as an AcroForm PDF");
+    throw new AppError("no_form_fields", "The PDF has no fillable form fields (no AcroForm)");
+  }
+  if (hasXfa) document.getForm().deleteXFA();
+  return document;
+}
