@@ -1,10 +1,14 @@
 import Link from "next/link";
+import { getCurrentUser } from "@/components/auth/get-current-user";
+import { SignOutButton } from "@/components/auth/sign-out-button";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { primaryNavigation } from "@/components/navigation";
 
-export function SiteHeader() {
+export async function SiteHeader() {
+  const user = await getCurrentUser();
   return (
     <header className="border-b border-line bg-surface">
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3">
+      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
         <Link href="/" className="text-lg font-semibold tracking-tight text-ink">
           docsvc
         </Link>
@@ -17,12 +21,28 @@ export function SiteHeader() {
             </li>
           ))}
         </ul>
-        <Link
-          href="/sign-in"
-          className="rounded-md border border-line px-3 py-1.5 text-sm font-medium text-ink hover:bg-surface-muted"
-        >
-          Sign in
-        </Link>
+        {user ? (
+          <div className="flex min-w-0 items-center gap-3" data-testid="account-menu">
+            <Link
+              href="/settings"
+              className="max-w-48 truncate rounded px-1 py-0.5 text-sm text-ink hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+              title={`Account settings for ${user.email}`}
+            >
+              <span className="sr-only">Account settings for </span>
+              {user.email}
+            </Link>
+            <SignOutButton className="px-3 py-1.5" />
+          </div>
+        ) : (
+          <div className="flex items-center gap-2">
+            <Link href="/sign-in" className={buttonClasses("secondary", "px-3 py-1.5")}>
+              Sign in
+            </Link>
+            <Link href="/sign-up" className={buttonClasses("primary", "px-3 py-1.5")}>
+              Sign up
+            </Link>
+          </div>
+        )}
       </nav>
     </header>
   );

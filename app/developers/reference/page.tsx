@@ -1,0 +1,13 @@
+import type { Metadata } from "next";
+import { ApiReference } from "@/components/portal/api-reference/api-reference";
+import { PortalSection } from "@/components/portal/portal-section";
+
+export const metadata: Metadata = { title: "API reference" };
+
+export default function ApiReferencePage() {
+  return (
+    <PortalSection title="API reference" intro="Every route the service answers, generated from its request and response schemas.">
+      <ApiReference />
+    </PortalSection>
+  );
+}

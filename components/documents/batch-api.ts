@@ -1,0 +1,54 @@
+import { apiFetch } from "@/lib/client/api-fetch";
+import type { BatchHistory, BatchResults, BatchStatus, PageStructure } from "./types";
+
+/**
+ * Who is asking: a signed-in person (the session cookie goes along by itself) or a guest, whose
+ * session id goes in the query because a guest has no cookie.
+ */
+export interface Viewer {
+  guestSessionId?: string;
+}
+
+function withGuest(path: string, viewer: Viewer, query: Record<string, string | number | undefined> = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
+  if (viewer.guestSessionId) params.set("guest_session_id", viewer.guestSessionId);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export function fetchBatchStatus(viewer: Viewer, batchId: string, signal?: AbortSignal): Promise<BatchStatus> {
+  return apiFetch(withGuest(`/api/batch/status/${encodeURIComponent(batchId)}`, viewer), { signal });
+}
+
+export function fetchBatchHistory(viewer: Viewer, page: { limit: number; offset: number }, signal?: AbortSignal): Promise<BatchHistory> {
+  return apiFetch(withGuest("/api/batch/history", viewer, page), { signal });
+}
+
+/** One window of pages of every document of the batch: the viewer asks for a few pages at a time. */
+export function fetchBatchResults(viewer: Viewer, batchId: string, window: { offset: number; limit: number }, signal?: AbortSignal): Promise<BatchResults> {
+  return apiFetch(withGuest(`/api/batch/results/${encodeURIComponent(batchId)}`, viewer, { page_offset: window.offset, page_limit: window.limit }), { signal });
+}
+
+export function retryBatch(batchId: string): Promise<{ retried_count: number; message: string }> {
+  return apiFetch(`/api/batch/${encodeURIComponent(batchId)}/retry`, { method: "POST", body: {} });
+}
+
+export function deleteBatch(batchId: string): Promise<{ documents_deleted: number }> {
+  return apiFetch(`/api/batch/${encodeURIComponent(batchId)}`, { method: "DELETE" });
+}
+
+export interface PageCorrection {
+  page_number: number;
+  extracted_text?: string;
+  structured_data?: PageStructure;
+}
+
+/** Saves corrections of several pages in one transaction (all or none). */
+export function saveDocumentCorrections(batchId: string, documentId: string, pages: PageCorrection[]): Promise<{ edited_at: string; page_numbers: number[] }> {
+  return apiFetch(`/api/batch/${encodeURIComponent(batchId)}/document/${encodeURIComponent(documentId)}`, { method: "PUT", body: pages });
+}
+
+export function claimGuestBatches(guestSessionId: string): Promise<{ claimed_batches: string[]; claimed_count: number; message: string }> {
+  return apiFetch("/api/batch/claim", { method: "POST", body: { guest_session_id: guestSessionId } });
+}

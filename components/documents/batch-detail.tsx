@@ -1,0 +1,96 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { buttonClasses } from "@/components/ui/button-classes";
+import { Spinner } from "@/components/ui/spinner";
+import { BatchActions } from "./batch-actions";
+import { batchDisplayName, formatDateTime, plural } from "./format";
+import { CLAIM_PATH, viewerPath } from "./paths";
+import { ProgressBar } from "./progress-bar";
+import { StatusBadge } from "./status-badge";
+import { useBatchStatus } from "./use-batch-status";
+import { useViewer } from "./use-viewer";
+import { isSettled } from "./types";
+
+/** One batch: its documents with live progress, the way into the viewer, retry and delete. */
+export function BatchDetail({ batchId, signedIn }: { batchId: string; signedIn: boolean }) {
+  const router = useRouter();
+  const viewer = useViewer(signedIn);
+  const [generation, setGeneration] = useState(0);
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string }>();
+  const { status, error } = useBatchStatus(viewer ?? {}, viewer ? batchId : undefined, generation);
+
+  if (!status) {
+    if (error) {
+      return (
+        <Alert tone="error" title={error.status === 404 || error.status === 401 ? "Batch not found" : "The batch could not be loaded"}>
+          {error.status === 404 || error.status === 401 ? (signedIn ? "It may have been deleted, or it belongs to another account." : "Sign in to open your batches.") : error.message}
+        </Alert>
+      );
+    }
+    return <Spinner label="Loading the batch…" className="min-h-40" />;
+  }
+
+  const name = batchDisplayName(status);
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="truncate text-2xl font-bold tracking-tight">{name}</h1>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-muted">
+            <StatusBadge status={status.status} />
+            {plural(status.total_documents, "document")} · {plural(status.pages_total, "page")} · created {formatDateTime(status.created_at)}
+          </p>
+        </div>
+        {signedIn ? (
+          <BatchActions
+            batchId={batchId}
+            batchName={name}
+            documentCount={status.total_documents}
+            canRetry={status.status === "failed" || status.status === "partially_completed"}
+            onRetried={(text) => {
+              setNotice({ tone: "success", text });
+              setGeneration((value) => value + 1);
+            }}
+            onDeleted={() => router.push("/batches")}
+            onError={(text) => setNotice({ tone: "error", text })}
+          />
+        ) : (
+          <Link href={`/sign-up?next=${encodeURIComponent(CLAIM_PATH)}`} className={buttonClasses("primary")}>
+            Sign up to keep this
+          </Link>
+        )}
+      </div>
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      <ProgressBar label="Batch progress" value={status.progress} detail={isSettled(status.status) ? `${status.pages_done} of ${plural(status.pages_total, "page")} read` : "Reading… this page updates by itself"} />
+      <ul className="grid gap-3 sm:grid-cols-2" aria-label="Documents">
+        {status.documents.map((document) => (
+          <li key={document.document_id} className="flex flex-col gap-3 rounded-lg border border-line p-4" data-testid="document-card">
+            <div className="flex items-start justify-between gap-2">
+              <h2 className="min-w-0 truncate font-medium">{document.file_name}</h2>
+              <StatusBadge status={document.status} />
+            </div>
+            <ProgressBar
+              label={`Pages read of ${document.file_name}`}
+              value={document.progress}
+              detail={document.pages_total ? `${document.pages_done} of ${plural(document.pages_total, "page")} read${document.pages_failed ? `, ${document.pages_failed} failed` : ""}` : "Counting pages…"}
+            />
+            {document.error ? <p className="text-sm text-red-700 dark:text-red-400">{document.error}</p> : null}
+            <div>
+              {document.pages_done > 0 ? (
+                <Link href={viewerPath(batchId, document.document_id)} className={buttonClasses("secondary", "px-3 py-1.5")} aria-label={`Open ${document.file_name}`}>
+                  Open
+                </Link>
+              ) : (
+                <span className="text-sm text-ink-muted">Opens when its first page is read.</span>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

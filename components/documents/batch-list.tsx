@@ -1,0 +1,125 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Spinner } from "@/components/ui/spinner";
+import { BatchActions } from "./batch-actions";
+import { batchDisplayName, formatDateTime } from "./format";
+import { batchPath } from "./paths";
+import { StatusBadge } from "./status-badge";
+import { useBatchHistory } from "./use-batch-history";
+
+export const BATCHES_PER_PAGE = 20;
+
+/** The signed-in person's batches, newest first, with paging, live status, retry and delete. */
+export function BatchList() {
+  const [offset, setOffset] = useState(0);
+  const { history, error, reload } = useBatchHistory({ limit: BATCHES_PER_PAGE, offset });
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string }>();
+
+  if (!history) {
+    return error ? (
+      <Alert tone="error" title="Your batches could not be loaded" action={<Button variant="secondary" onClick={reload}>Try again</Button>}>
+        {error.message}
+      </Alert>
+    ) : (
+      <Spinner label="Loading your batches…" className="min-h-40" />
+    );
+  }
+
+  if (history.total === 0) {
+    return (
+      <EmptyState
+        title="No batches yet"
+        action={
+          <Link href="/upload" className={buttonClasses("primary")}>
+            Upload documents
+          </Link>
+        }
+      >
+        Upload PDFs, scans or office files; each upload becomes a batch you can open, correct and export.
+      </EmptyState>
+    );
+  }
+
+  const last = Math.min(offset + history.batches.length, history.total);
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="min-h-0" aria-live="polite">
+        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      </div>
+      {error ? <Alert tone="warning">Could not refresh: {error.message}</Alert> : null}
+      <div className="overflow-x-auto rounded-lg border border-line">
+        <table className="w-full min-w-[44rem] text-left text-sm">
+          <caption className="sr-only">Your batches, newest first</caption>
+          <thead className="bg-surface-muted text-ink-muted">
+            <tr>
+              <th scope="col" className="px-4 py-2 font-medium">Name</th>
+              <th scope="col" className="px-4 py-2 font-medium">Documents</th>
+              <th scope="col" className="px-4 py-2 font-medium">Pages</th>
+              <th scope="col" className="px-4 py-2 font-medium">Status</th>
+              <th scope="col" className="px-4 py-2 font-medium">Created</th>
+              <th scope="col" className="px-4 py-2 font-medium"><span className="sr-only">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.batches.map((batch) => {
+              const name = batchDisplayName(batch);
+              return (
+                <tr key={batch.batch_id} className="border-t border-line" data-testid="batch-row">
+                  <td className="max-w-64 truncate px-4 py-2">
+                    <Link href={batchPath(batch.batch_id)} className="font-medium text-brand-600 underline-offset-2 hover:underline dark:text-brand-100">
+                      {name}
+                    </Link>
+                  </td>
+                  <td className="px-4 py-2">{batch.document_count}</td>
+                  <td className="px-4 py-2">{batch.total_pages}</td>
+                  <td className="px-4 py-2" data-testid="batch-status">
+                    <StatusBadge status={batch.status} />
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-2">{formatDateTime(batch.created_at)}</td>
+                  <td className="px-4 py-2">
+                    <BatchActions
+                      batchId={batch.batch_id}
+                      batchName={name}
+                      documentCount={batch.document_count}
+                      canRetry={batch.status === "failed" || batch.status === "partially_completed"}
+                      onRetried={(text) => {
+                        setNotice({ tone: "success", text });
+                        reload();
+                      }}
+                      onDeleted={() => {
+                        setNotice({ tone: "success", text: `Deleted “${name}”.` });
+                        // The last batch of a page gone: show the page before it.
+                        if (history.batches.length === 1 && offset > 0) setOffset(Math.max(0, offset - BATCHES_PER_PAGE));
+                        else reload();
+                      }}
+                      onError={(text) => setNotice({ tone: "error", text })}
+                    />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <nav aria-label="Batch pages" className="flex flex-wrap items-center justify-between gap-2 text-sm text-ink-muted">
+        <span>
+          {offset + 1}–{last} of {history.total}
+        </span>
+        <span className="flex gap-2">
+          <Button variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - BATCHES_PER_PAGE))}>
+            Previous
+          </Button>
+          <Button variant="secondary" disabled={last >= history.total} onClick={() => setOffset(offset + BATCHES_PER_PAGE)}>
+            Next
+          </Button>
+        </span>
+      </nav>
+    </div>
+  );
+}

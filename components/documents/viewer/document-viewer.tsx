@@ -1,0 +1,188 @@
+"use client";
+
+import Link from "next/link";
+import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { FOCUS_RING } from "@/components/ui/button-classes";
+import { Spinner } from "@/components/ui/spinner";
+import { saveDocumentCorrections } from "../batch-api";
+import { plural } from "../format";
+import { batchPath, CLAIM_PATH, viewerPath } from "../paths";
+import { StatusBadge } from "../status-badge";
+import { useViewer } from "../use-viewer";
+import { EditBar } from "./edit-bar";
+import { structureItemsAt, type Selection } from "./geometry";
+import { PageCanvas, type BoxLayer } from "./page-canvas";
+import { applySaved, editedPageNumbers, editReducer, EMPTY_EDITS, structureOf, textOf, toCorrections } from "./page-edits";
+import { StructurePanels } from "./structure-panels";
+import { ThumbnailStrip } from "./thumbnail-strip";
+import { useDocumentPages } from "./use-document-pages";
+import { ViewerToolbar } from "./viewer-toolbar";
+
+export interface DocumentViewerProps {
+  batchId: string;
+  documentId: string;
+  initialPage: number;
+  /** Signed-in people correct documents; guests read them and are invited to sign up. */
+  signedIn: boolean;
+}
+
+/** A document's pages with their boxes, text and structure, corrected in place. */
+export function DocumentViewer({ batchId, documentId, initialPage, signedIn }: DocumentViewerProps) {
+  const viewer = useViewer(signedIn);
+  const { meta, pages, error, ensurePage, refetchPage, replacePages, isLoading } = useDocumentPages(viewer, batchId, documentId);
+  const [current, setCurrent] = useState(Math.max(1, initialPage));
+  const [zoom, setZoom] = useState(1);
+  const [layer, setLayer] = useState<BoxLayer>("words");
+  const [selection, setSelection] = useState<Selection>();
+  const [edits, dispatch] = useReducer(editReducer, EMPTY_EDITS);
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<{ tone: "success" | "error"; text: string }>();
+  const page = pages.get(current);
+  const totalPages = meta?.total_pages ?? Math.max(current, 1);
+  const unsaved = useMemo(() => new Set(editedPageNumbers(edits)), [edits]);
+
+  useEffect(() => ensurePage(current), [current, ensurePage]);
+
+  // Closing the tab with unsaved corrections asks first.
+  useEffect(() => {
+    if (unsaved.size === 0) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [unsaved]);
+
+  const goTo = useCallback(
+    (pageNumber: number) => {
+      const next = Math.min(Math.max(1, pageNumber), totalPages);
+      setCurrent(next);
+      setSelection(undefined);
+      window.history.replaceState(null, "", viewerPath(batchId, documentId, next));
+    },
+    [totalPages, batchId, documentId],
+  );
+
+  async function save() {
+    const corrections = toCorrections(edits);
+    setSaving(true);
+    setMessage(undefined);
+    try {
+      const result = await saveDocumentCorrections(batchId, documentId, corrections);
+      replacePages(corrections.flatMap((correction) => {
+        const before = pages.get(correction.page_number);
+        return before ? [applySaved(before, edits.drafts[correction.page_number], result.edited_at)] : [];
+      }));
+      dispatch({ type: "saved" });
+      setMessage({ tone: "success", text: `Saved ${plural(corrections.length, "page")}.` });
+    } catch (thrown) {
+      setMessage({ tone: "error", text: `Not saved: ${thrown instanceof Error ? thrown.message : String(thrown)}` });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (!meta && error) {
+    return (
+      <Alert tone="error" title={error.status === 404 || error.status === 401 ? "Document not found" : "The document could not be loaded"}>
+        {error.status === 404 || error.status === 401 ? (signedIn ? "It may have been deleted, or it belongs to another account." : "Sign in to open your documents.") : error.message}
+      </Alert>
+    );
+  }
+
+  const documentType = typeof meta?.structured_data.document_type === "string" ? meta.structured_data.document_type : undefined;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <Link href={batchPath(batchId)} className={`text-sm text-brand-600 underline dark:text-brand-100 ${FOCUS_RING}`}>
+            ← Back to the batch
+          </Link>
+          <h1 className="mt-1 truncate text-2xl font-bold tracking-tight">{meta?.file_name ?? "Loading document…"}</h1>
+          <p className="mt-1 flex min-h-6 flex-wrap items-center gap-2 text-sm text-ink-muted">
+            {meta ? (
+              <>
+                <StatusBadge status={meta.status} /> {plural(meta.total_pages, "page")}
+                {documentType ? ` · ${documentType.replace(/_/g, " ")}` : ""}
+                {page?.edited ? <span className="rounded bg-green-700 px-1.5 text-xs font-semibold text-white">Page {current} edited</span> : null}
+              </>
+            ) : null}
+          </p>
+        </div>
+      </div>
+      {signedIn ? (
+        <EditBar
+          unsavedPages={unsaved.size}
+          canUndo={edits.undo.length > 0}
+          saving={saving}
+          message={message}
+          onUndo={() => dispatch({ type: "undo" })}
+          onDiscard={() => dispatch({ type: "discard" })}
+          onSave={save}
+        />
+      ) : (
+        <Alert tone="info" title="You are viewing as a guest">
+          <Link href={`/sign-up?next=${encodeURIComponent(CLAIM_PATH)}`} className="font-medium underline">
+            Sign up to keep this document
+          </Link>{" "}
+          and correct its text and values.
+        </Alert>
+      )}
+      <ViewerToolbar current={current} totalPages={totalPages} onPage={goTo} zoom={zoom} onZoom={setZoom} layer={layer} onLayer={setLayer} />
+      <div className="grid gap-4 lg:grid-cols-[6.5rem_minmax(0,1fr)_22rem]">
+        <ThumbnailStrip totalPages={totalPages} pages={pages} current={current} unsaved={unsaved} onSelect={goTo} onVisible={ensurePage} />
+        <div className="min-w-0">
+          {page ? (
+            <PageCanvas
+              page={page}
+              fileName={meta?.file_name ?? "the document"}
+              layer={layer}
+              zoom={zoom}
+              selection={selection}
+              onSelectBox={(picked) => setSelection({ ...picked, related: picked.box ? structureItemsAt(structureOf(page, edits.drafts), picked.box) : [] })}
+            />
+          ) : (
+            <div className="flex aspect-[1/1.414] max-h-[75vh] w-full flex-col items-center justify-center gap-3 rounded-md border border-line bg-surface-muted">
+              {isLoading(current) || !meta ? (
+                <Spinner label={`Loading page ${current}…`} />
+              ) : (
+                <>
+                  <p className="text-sm text-ink-muted">Page {current} is not read yet.</p>
+                  <Button variant="secondary" onClick={() => refetchPage(current)}>
+                    Check again
+                  </Button>
+                </>
+              )}
+            </div>
+          )}
+          {error && meta ? <Alert tone="error">{error.message}</Alert> : null}
+        </div>
+        <aside aria-label="Extracted content" className="flex min-w-0 flex-col gap-5 lg:max-h-[80vh] lg:overflow-y-auto lg:pr-1">
+          {page ? (
+            <>
+              {page.status === "failed" ? <Alert tone="error" title={`Page ${current} could not be read`}>{page.error}</Alert> : null}
+              <label className="flex flex-col gap-1">
+                <span className="text-sm font-semibold text-ink">Extracted text</span>
+                <textarea
+                  value={textOf(page, edits.drafts)}
+                  readOnly={!signedIn}
+                  rows={10}
+                  onChange={(event) => dispatch({ type: "edit", page, target: { kind: "text" }, value: event.target.value })}
+                  className={`w-full rounded-md border border-line bg-surface px-3 py-2 font-mono text-sm text-ink read-only:bg-surface-muted ${FOCUS_RING}`}
+                />
+              </label>
+              <StructurePanels
+                pageNumber={current}
+                structure={structureOf(page, edits.drafts)}
+                canEdit={signedIn}
+                selection={selection}
+                onSelect={(picked) => setSelection({ ...picked, related: [] })}
+                onEdit={(target, value) => dispatch({ type: "edit", page, target, value })}
+              />
+            </>
+          ) : null}
+        </aside>
+      </div>
+    </div>
+  );
+}

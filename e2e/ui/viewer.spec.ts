@@ -1,0 +1,60 @@
+import { expect, test } from "@playwright/test";
+import { BatchPage, ViewerPage } from "./support/documents-pages";
+import { uploadAndWait } from "./support/documents-api";
+import { invoicePdf } from "./support/documents-samples";
+import { signedInUser } from "./support/session";
+
+test("a long document is fetched a few pages at a time as the reader moves through it", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const user = await signedInUser(page, "/batches");
+  const { batchId, documentIds } = await uploadAndWait(page.request, user.token, [await invoicePdf("long.pdf", "INV-10", 10)], "Long document");
+  const windows: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/batch/results/")) windows.push(`${url.searchParams.get("page_offset")}+${url.searchParams.get("page_limit")}`);
+  });
+
+  await page.goto(`/batches/${batchId}/documents/${documentIds[0]}`);
+  const viewer = new ViewerPage(page);
+  await viewer.expectPage(1, 10);
+  await expect(page.getByTestId("page-thumbnail")).toHaveCount(10);
+  expect(windows).toEqual(["0+5"]);
+
+  await viewer.thumbnail(10).click();
+  await viewer.expectPage(10, 10);
+  await expect(viewer.text).toHaveValue(/Appendix page 10/);
+  expect(windows).toContain("5+5");
+  expect(windows.every((window) => window.endsWith("+5"))).toBe(true);
+  await expect(page).toHaveURL(/\?page=10$/);
+});
+
+test("boxes and values point at each other; layers and zoom change the picture", async ({ page }) => {
+  const user = await signedInUser(page, "/batches");
+  const { batchId } = await uploadAndWait(page.request, user.token, [await invoicePdf("linked.pdf", "INV-4242")], "Linked");
+  await page.goto(`/batches/${batchId}`);
+  await new BatchPage(page).open("linked.pdf");
+  const viewer = new ViewerPage(page);
+
+  // A value focused in the panel is marked on the page.
+  await expect(page.getByTestId("selected-box")).toHaveCount(0);
+  await viewer.keyValue("Invoice number").focus();
+  await expect(page.getByTestId("selected-box")).toBeAttached();
+
+  // A word clicked on the page marks the value it belongs to.
+  const word = viewer.canvas.locator('rect[data-box^="words:"]').filter({ has: page.locator("title", { hasText: "INV-4242" }) });
+  await word.hover();
+  await expect(page.getByTestId("hovered-box")).toContainText("“INV-4242” · confidence 100%");
+  await word.click();
+  await expect(page.getByTestId("key-value").filter({ hasText: "Invoice number" })).toHaveAttribute("data-marked", "true");
+
+  await page.getByLabel("Boxes").selectOption("lines");
+  await expect(viewer.canvas.locator('rect[data-box^="lines:"]').first()).toBeAttached();
+  await expect(viewer.canvas.locator('rect[data-box^="words:"]')).toHaveCount(0);
+
+  const before = (await viewer.canvas.boundingBox())!.width;
+  await page.getByRole("button", { name: "Zoom in" }).click();
+  await expect(page.getByTestId("zoom-level")).toHaveText("125%");
+  await expect.poll(async () => (await viewer.canvas.boundingBox())!.width).toBeGreaterThan(before * 1.2);
+  await page.getByRole("button", { name: "Fit width" }).click();
+  await expect(page.getByTestId("zoom-level")).toHaveText("100%");
+});
