@@ -27,6 +27,8 @@ const serverExternalPackages = [
   "nodemailer",
   "ioredis",
   "jszip",
+  "heic-decode",
+  "libheif-js",
 ];
 
 const nextConfig: NextConfig = {

@@ -5,6 +5,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: "e2e",
+  // One local OIDC issuer (3199) and cloud token endpoint (3197) for the whole run; see e2e/support/local-providers.ts.
+  globalSetup: "./e2e/support/global-setup.ts",
   outputDir: "test-results/playwright",
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -31,7 +33,7 @@ export default defineConfig({
   webServer: {
     command: "node scripts/serve-test.mjs",
     url: `${baseURL}/debug-version`,
-    // Local stand-ins the suites start themselves: an OIDC issuer (3199) and a cloud token endpoint (3197).
+    // The global setup's stand-ins: an OIDC issuer (3199) and a cloud token endpoint (3197).
     env: {
       PORT: String(port),
       DEV_OUTBOX: "1",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { batchDocumentProcessRequested } from "@/lib/batches/batch-events";
 import { extractJobRequested } from "@/lib/extract-api/extract-events";
 import { fillExcelJobRequested, fillPdfJobRequested } from "@/lib/fill/jobs/fill-job-events";
+import { guestSessionsCleanupRequested } from "@/lib/guest/guest-cleanup-events";
 import { defineEvent } from "@/lib/jobs/define-event";
 import { jobOutputsExpiryRequested } from "@/lib/v1/job-output-events";
 import { webhookDeliveryRequested } from "@/lib/webhooks/webhook-events";
@@ -22,6 +23,7 @@ export const eventDefinitions = [
   backgroundRunsCleanupRequested,
   webhookDeliveryRequested,
   jobOutputsExpiryRequested,
+  guestSessionsCleanupRequested,
   batchDocumentProcessRequested,
   extractJobRequested,
   fillPdfJobRequested,

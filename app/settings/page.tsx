@@ -23,7 +23,7 @@ export default async function SettingsPage() {
           <dt className="text-ink-muted">Email</dt>
           <dd className="flex flex-wrap items-center gap-2 break-all">
             {user.email}
-            {user.emailVerified ? (
+            {user.email_verified ? (
               <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-900 dark:bg-green-950 dark:text-green-100">Verified</span>
             ) : (
               <Link href="/verify-email?next=/settings" className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 underline dark:bg-amber-950 dark:text-amber-100">

@@ -1,17 +1,13 @@
 import { getServerSession } from "next-auth";
 import { cookies } from "next/headers";
 import { getNextAuthOptions } from "@/lib/auth/next-auth-options";
-import { getConfig } from "@/lib/config";
+import type { AuthUser } from "@/lib/auth/schemas";
+import { toAuthUser } from "@/lib/auth/to-auth-user";
 import { getDb } from "@/lib/db";
 import { readSessionCookie } from "@/lib/http/caller/credentials";
 
-/** The signed-in person as the screens need them. */
-export interface CurrentUser {
-  id: string;
-  email: string;
-  name: string | null;
-  tier: string;
-  emailVerified: boolean;
+/** The signed-in person as the screens need them: the API's user, and whether they have a password. */
+export interface CurrentUser extends AuthUser {
   /** False for accounts that only sign in through the identity provider. */
   hasPassword: boolean;
 }
@@ -26,8 +22,6 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
   const cookieStore = await cookies();
   if (!readSessionCookie(cookieStore.toString())) return null;
 
-  // next-auth v4 derives its cookie names (__Secure- over HTTPS) from NEXTAUTH_URL; the auth route sets it the same way.
-  process.env.NEXTAUTH_URL ??= new URL("/api/auth", getConfig().APP_URL).toString();
   const session = await getServerSession(getNextAuthOptions());
   const userId = (session?.user as { id?: unknown } | undefined)?.id;
   if (typeof userId !== "string") return null;
@@ -35,12 +29,5 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
   const db = await getDb();
   const user = await db.user.findUnique({ where: { id: userId }, omit: { passwordHash: false } });
   if (!user) return null;
-  return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    tier: user.tier,
-    emailVerified: user.emailVerifiedAt !== null,
-    hasPassword: user.passwordHash !== null,
-  };
+  return { ...toAuthUser(user), hasPassword: user.passwordHash !== null };
 }

@@ -25,9 +25,16 @@ export function fetchBatchHistory(viewer: Viewer, page: { limit: number; offset:
   return apiFetch(withGuest("/api/batch/history", viewer, page), { signal });
 }
 
-/** One window of pages of every document of the batch: the viewer asks for a few pages at a time. */
-export function fetchBatchResults(viewer: Viewer, batchId: string, window: { offset: number; limit: number }, signal?: AbortSignal): Promise<BatchResults> {
-  return apiFetch(withGuest(`/api/batch/results/${encodeURIComponent(batchId)}`, viewer, { page_offset: window.offset, page_limit: window.limit }), { signal });
+/** One window of pages of one document of the batch: the viewer asks for a few pages at a time. */
+export function fetchDocumentResults(
+  viewer: Viewer,
+  batchId: string,
+  documentId: string,
+  window: { offset: number; limit: number },
+  signal?: AbortSignal,
+): Promise<BatchResults> {
+  const query = { document_id: documentId, page_offset: window.offset, page_limit: window.limit };
+  return apiFetch(withGuest(`/api/batch/results/${encodeURIComponent(batchId)}`, viewer, query), { signal });
 }
 
 export function retryBatch(batchId: string): Promise<{ retried_count: number; message: string }> {

@@ -53,7 +53,9 @@ export function BatchList() {
         {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       </div>
       {error ? <Alert tone="warning">Could not refresh: {error.message}</Alert> : null}
-      <div className="overflow-x-auto rounded-lg border border-line">
+      {/* relative: the visually hidden header text is absolutely positioned; without a positioned
+          ancestor it escapes the scroll box and makes the whole page scroll sideways on phones. */}
+      <div className="relative overflow-x-auto rounded-lg border border-line">
         <table className="w-full min-w-[44rem] text-left text-sm">
           <caption className="sr-only">Your batches, newest first</caption>
           <thead className="bg-surface-muted text-ink-muted">

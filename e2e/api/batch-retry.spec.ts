@@ -1,26 +1,20 @@
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { bearer, createUser } from "../support/accounts";
-import { digitalPdf, findBatchBlobDir, uploadBatch, waitForBatch } from "./batch-support";
+import { digitalPdf, hideStoredOriginal, uploadBatch, waitForBatch } from "./batch-support";
 
 test.describe("batch retry", () => {
   test("a document whose stored file went missing fails; once restored, retry completes it and charges each page once", async ({ request }) => {
     const user = await createUser(request);
     const auth = bearer(user.token);
     const batch = await (await uploadBatch(request, { headers: auth, files: [await digitalPdf([["Retry page one"], ["Retry page two"]])], skipProcessing: true })).json();
-    const blobDir = findBatchBlobDir(batch.batch_id);
-    expect(blobDir, "the test server keeps blobs on local disk").toBeDefined();
     const documentId = batch.documents[0].document_id;
-    const original = path.join(blobDir!, documentId, "original.pdf");
-    const bytes = readFileSync(original);
-    rmSync(original);
+    const original = hideStoredOriginal(batch.batch_id, documentId, "pdf");
 
     await request.post(`/api/batch/${batch.batch_id}/process`, { headers: auth });
     const failed = await waitForBatch(request, batch.batch_id, auth);
     expect(failed).toMatchObject({ status: "failed", documents: [{ status: "failed", error: expect.stringMatching(/missing/) }] });
 
-    writeFileSync(original, bytes);
+    original.restore();
     const retry = await request.post(`/api/batch/${batch.batch_id}/retry`, { headers: auth, data: { processing_mode: "normal" } });
     expect(retry.status(), await retry.text()).toBe(200);
     expect(await retry.json()).toMatchObject({ retried_documents: [documentId], retried_count: 1 });

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type APIRequestContext } from "@playwright/test";
@@ -72,6 +72,19 @@ export function findBatchBlobDir(batchId: string): string | undefined {
     if (existsSync(candidate)) return candidate;
   }
   return undefined;
+}
+
+/**
+ * Takes a document's stored original away from the test server's blob folder, so reading it fails
+ * ("missing from storage"), as an injected failure; answers a function that puts it back.
+ */
+export function hideStoredOriginal(batchId: string, documentId: string, extension: string): { restore: () => void } {
+  const blobDir = findBatchBlobDir(batchId);
+  expect(blobDir, "the test server keeps blobs on local disk").toBeDefined();
+  const original = path.join(blobDir!, documentId, `original.${extension}`);
+  const bytes = readFileSync(original);
+  rmSync(original);
+  return { restore: () => writeFileSync(original, bytes) };
 }
 
 export function guestHeaders(): Record<string, string> {

@@ -56,6 +56,29 @@ test.describe("batches", () => {
     expect((await request.get(`/api/batch/results/${batch.batch_id}?page_offset=-1`, { headers: auth })).status()).toBe(422);
   });
 
+  test("results narrow to one document with document_id; an id not in the batch answers 404", async ({ request }) => {
+    const user = await createUser(request);
+    const auth = bearer(user.token);
+    const batch = await (await uploadBatch(request, { headers: auth, files: [await digitalPdf([["First file"], ["Second page"]]), await wordDocx()] })).json();
+    await waitForBatch(request, batch.batch_id, auth);
+    const [pdfId, docxId] = batch.documents.map((document: { document_id: string }) => document.document_id);
+
+    const docx = await (await request.get(`/api/batch/results/${batch.batch_id}?document_id=${docxId}`, { headers: auth })).json();
+    expect(docx.documents.map((document: { document_id: string }) => document.document_id)).toEqual([docxId]);
+    expect(docx.documents[0].pages[0].extracted_text).toContain("Quarterly report");
+    const window = await (await request.get(`/api/batch/results/${batch.batch_id}?document_id=${pdfId}&page_offset=1&page_limit=5`, { headers: auth })).json();
+    expect(window.documents).toHaveLength(1);
+    expect(window.documents[0]).toMatchObject({ document_id: pdfId, total_pages: 2, pages: [{ page_number: 2 }] });
+
+    // Unknown, malformed and another batch's document ids all answer 404, never an empty list.
+    const other = await (await uploadBatch(request, { headers: auth, files: [await wordDocx()] })).json();
+    for (const unknown of ["00000000-0000-4000-8000-000000000000", "not-a-uuid", other.documents[0].document_id]) {
+      const response = await request.get(`/api/batch/results/${batch.batch_id}?document_id=${unknown}`, { headers: auth });
+      expect(response.status(), unknown).toBe(404);
+      expect(await response.json()).toEqual({ detail: expect.stringContaining("not found") });
+    }
+  });
+
   test("pages are corrected one at a time or all at once, validated and marked edited", async ({ request }) => {
     const user = await createUser(request);
     const auth = bearer(user.token);

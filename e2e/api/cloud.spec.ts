@@ -1,29 +1,18 @@
 import { expect, test } from "@playwright/test";
 import { bearer, createApiKey, createUser } from "../support/accounts";
-import { startLocalIssuer, type LocalIssuer } from "../support/oidc-issuer";
+import { localTokenEndpoint } from "../support/local-providers";
 
-// The app's CLOUD_TOKEN_URL points at this stand-in (see playwright.config.ts webServer env).
-const TOKEN_PORT = 3197;
-const CLIENT_ID = "docsvc-e2e";
-const CLIENT_SECRET = "docsvc-e2e-secret";
-
-test.describe.configure({ mode: "serial" });
-
-let provider: LocalIssuer;
-test.beforeAll(async () => {
-  provider = await startLocalIssuer({ port: TOKEN_PORT, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-});
-test.afterAll(async () => provider?.close());
+// The app's CLOUD_TOKEN_URL points at the run's local token endpoint (e2e/support/global-setup.ts).
 
 test("connect exchanges the code and lists the connection without tokens", async ({ request }) => {
   const user = await createUser(request);
-  const code = provider.issueCode({ sub: "drive-1", email: "drive.owner@example.test" });
+  const code = await localTokenEndpoint.issueCode({ sub: "drive-1", email: "drive.owner@example.test" });
   const response = await request.post("/api/cloud/drive/connect", { headers: bearer(user.token), data: { code } });
   expect(response.status(), await response.text()).toBe(200);
   const body = await response.json();
   expect(body.connection).toMatchObject({ provider: "google_drive", account_email: "drive.owner@example.test", status: "active", has_refresh_token: true });
   expect(body.connection.scopes).toContain("https://www.googleapis.com/auth/drive.file");
-  const exchange = provider.tokenRequests.at(-1)!;
+  const exchange = await localTokenEndpoint.tokenRequest(code);
   expect(exchange.get("grant_type")).toBe("authorization_code");
   expect(exchange.get("redirect_uri")).toBe("postmessage");
 
@@ -54,7 +43,7 @@ test("validation and authentication", async ({ request }) => {
 test("isolation: a user sees only their own connections", async ({ request }) => {
   const alice = await createUser(request);
   const bob = await createUser(request);
-  const code = provider.issueCode({ sub: "drive-alice", email: "alice.drive@example.test" });
+  const code = await localTokenEndpoint.issueCode({ sub: "drive-alice", email: "alice.drive@example.test" });
   expect((await request.post("/api/cloud/drive/connect", { headers: bearer(alice.token), data: { code } })).status()).toBe(200);
   expect(await (await request.get("/api/cloud/connections", { headers: bearer(bob.token) })).json()).toEqual([]);
   expect(await (await request.get("/api/cloud/connections", { headers: bearer(alice.token) })).json()).toHaveLength(1);

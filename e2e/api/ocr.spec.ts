@@ -40,6 +40,21 @@ test.describe("OCR endpoints", () => {
     expect(body.results[1]).toMatchObject({ file_name: "garbage.bin", success: false, result: null, error: { status: 415 } });
   });
 
+  test("process answers 422 with the reason when no page can be read, and keeps the document as failed", async ({ request }) => {
+    const user = await createUser(request);
+    const auth = bearer(user.token);
+    // Cut after the header: the upload accepts it (type and size are in the header), reading it fails.
+    const png = await scannedPng();
+    const response = await request.post("/api/ocr/process", { headers: auth, multipart: { file: { name: "damaged.png", mimeType: "image/png", buffer: png.buffer.subarray(0, 60) } } });
+    expect(response.status(), await response.text()).toBe(422);
+    const { detail } = await response.json();
+    expect(detail).toMatch(/^No page of damaged\.png could be read: /);
+    const list = await (await request.get("/api/ocr/documents", { headers: auth })).json();
+    expect(list.documents).toEqual([expect.objectContaining({ file_name: "damaged.png", status: "failed" })]);
+    expect(detail).toContain(list.documents[0].document_id);
+    expect((await (await request.get("/api/ocr/usage", { headers: auth })).json()).tokens_used).toBe(0);
+  });
+
   test("an exhausted token balance answers 402 before anything is stored", async ({ request }) => {
     const user = await createUser(request);
     const auth = bearer(user.token);

@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { bearer } from "../support/accounts";
+import { uploadBatch } from "../api/batch-support";
 import { captureScreen } from "./support/accessibility";
 import { BatchesPage, BatchPage, UploadPage, ViewerPage } from "./support/documents-pages";
 import { invoicePdf } from "./support/documents-samples";
@@ -53,4 +55,22 @@ test("a user uploads three files, watches them complete, corrects a value that s
   await captureScreen(page, "batches-list");
   await batches.deleteBatch("March invoices");
   await expect(page.getByText("No batches yet")).toBeVisible();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true });
+
+  test("the batches table scrolls inside its box; the page itself never scrolls sideways", async ({ page }) => {
+    const user = await signedInUser(page, "/batches");
+    const upload = await uploadBatch(page.request, { headers: bearer(user.token), files: [await invoicePdf("phone.pdf", "INV-375")], batchName: "Phone batch", skipProcessing: true });
+    expect(upload.status(), await upload.text()).toBe(200);
+    const batches = new BatchesPage(page);
+    await batches.goto();
+    await expect(batches.row("Phone batch")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const table = page.getByRole("table", { name: "Your batches, newest first" });
+    const scroller = await table.evaluate((element) => ({ scrollWidth: element.parentElement!.scrollWidth, clientWidth: element.parentElement!.clientWidth }));
+    expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
+    await captureScreen(page, "batches-list-phone");
+  });
 });

@@ -9,9 +9,12 @@ test("a long document is fetched a few pages at a time as the reader moves throu
   const user = await signedInUser(page, "/batches");
   const { batchId, documentIds } = await uploadAndWait(page.request, user.token, [await invoicePdf("long.pdf", "INV-10", 10)], "Long document");
   const windows: string[] = [];
+  const documentFilters: (string | null)[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
-    if (url.pathname.startsWith("/api/batch/results/")) windows.push(`${url.searchParams.get("page_offset")}+${url.searchParams.get("page_limit")}`);
+    if (!url.pathname.startsWith("/api/batch/results/")) return;
+    windows.push(`${url.searchParams.get("page_offset")}+${url.searchParams.get("page_limit")}`);
+    documentFilters.push(url.searchParams.get("document_id"));
   });
 
   await page.goto(`/batches/${batchId}/documents/${documentIds[0]}`);
@@ -25,6 +28,8 @@ test("a long document is fetched a few pages at a time as the reader moves throu
   await expect(viewer.text).toHaveValue(/Appendix page 10/);
   expect(windows).toContain("5+5");
   expect(windows.every((window) => window.endsWith("+5"))).toBe(true);
+  // Each window asks for this document's pages only, not every document's.
+  expect(documentFilters.every((documentId) => documentId === documentIds[0])).toBe(true);
   await expect(page).toHaveURL(/\?page=10$/);
 });
 

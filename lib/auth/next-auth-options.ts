@@ -17,6 +17,9 @@ export const OIDC_PROVIDER_ID = "oidc";
  */
 export function getNextAuthOptions(): NextAuthOptions {
   const config = getConfig();
+  // next-auth v4 reads its public address, and from it its cookie names (__Secure- over HTTPS), only
+  // from NEXTAUTH_URL at request time; APP_URL is ours. Every caller builds these options first.
+  process.env.NEXTAUTH_URL ??= new URL("/api/auth", config.APP_URL).toString();
   const providers: NextAuthOptions["providers"] = [
     CredentialsProvider({
       id: "credentials",

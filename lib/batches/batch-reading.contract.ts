@@ -31,11 +31,13 @@ export const getBatchResultsRoute = defineRoute({
   auth: "user_or_guest",
   operationId: "batchResults",
   summary: "Every document with its pages: text, bounding boxes, structured data, image URLs",
-  description: "page_offset and page_limit select pages per document; total_pages is always given." + guestNote,
+  description:
+    "page_offset and page_limit select pages per document; total_pages is always given. document_id narrows the answer to one document " +
+    "(404 when the batch has no such document)." + guestNote,
   tags,
   params: z.object({ batch_id: z.string() }),
   query: BatchResultsQuery,
-  responses: { 200: BatchResultsResponse, 404: notFound },
+  responses: { 200: BatchResultsResponse, 404: { description: "No such batch among the caller's own, or document_id names no document of it." } },
 });
 
 export const getBatchHistoryRoute = defineRoute({

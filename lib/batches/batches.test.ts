@@ -62,6 +62,10 @@ describe("batches", () => {
     const second = await getBatchResults(db, owner, upload.batch_id, { page_offset: 1, page_limit: 1 });
     expect(second.documents[0]).toMatchObject({ total_pages: 2, pages: [{ page_number: 2 }] });
     expect(second.documents[1].pages).toEqual([]);
+
+    const docxOnly = await getBatchResults(db, owner, upload.batch_id, { page_offset: 0, document_id: docx.document_id });
+    expect(docxOnly.documents.map((document) => document.document_id)).toEqual([docx.document_id]);
+    await expect(getBatchResults(db, owner, upload.batch_id, { page_offset: 0, document_id: "not-a-uuid" })).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("reads a long PDF in chunks and stores an image per page", async () => {

@@ -1,17 +1,5 @@
 import { decodeJwt } from "jose";
-import { z } from "zod";
-import { AppError } from "@/lib/http/errors";
-
-const TokenEndpointResponse = z.object({
-  access_token: z.string().min(1),
-  token_type: z.string().optional(),
-  refresh_token: z.string().optional(),
-  expires_in: z.coerce.number().optional(),
-  scope: z.string().optional(),
-  id_token: z.string().optional(),
-});
-
-export type ExchangedTokens = z.infer<typeof TokenEndpointResponse>;
+import { postTokenRequest, type ExchangedTokens } from "./post-token-request";
 
 export interface CodeExchange {
   tokenUrl: string;
@@ -22,8 +10,6 @@ export interface CodeExchange {
   codeVerifier?: string;
 }
 
-const TIMEOUT_MS = 15_000;
-
 /**
  * OAuth 2.0 authorization-code grant at a token endpoint the operator configured (client_secret_post).
  * A refusal by the provider is the client's problem (400); an unreachable or broken provider is 503.
@@ -33,29 +19,7 @@ export async function exchangeAuthorizationCode(exchange: CodeExchange): Promise
   if (exchange.clientSecret) form.set("client_secret", exchange.clientSecret);
   if (exchange.redirectUri) form.set("redirect_uri", exchange.redirectUri);
   if (exchange.codeVerifier) form.set("code_verifier", exchange.codeVerifier);
-
-  let response: Response;
-  try {
-    response = await fetch(exchange.tokenUrl, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-      body: form,
-      redirect: "manual",
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (error) {
-    throw new AppError("service_unavailable", "The identity provider could not be reached", { cause: error });
-  }
-  const body: unknown = await response.json().catch(() => null);
-  if (response.status >= 400 && response.status < 500) {
-    const reason = z.object({ error: z.string() }).safeParse(body);
-    throw new AppError("bad_request", `The provider refused the authorization code${reason.success ? ` (${reason.data.error})` : ""}`);
-  }
-  const parsed = TokenEndpointResponse.safeParse(body);
-  if (!response.ok || !parsed.success) {
-    throw new AppError("service_unavailable", `The identity provider answered unexpectedly (HTTP ${response.status})`);
-  }
-  return parsed.data;
+  return postTokenRequest(exchange.tokenUrl, form, "authorization code");
 }
 
 /**

@@ -1,6 +1,6 @@
 import { encryptSecret } from "@/lib/crypto/encrypt-secret";
 import { getDb } from "@/lib/db";
-import type { ExchangedTokens } from "./exchange-authorization-code";
+import type { ExchangedTokens } from "./post-token-request";
 import type { CloudProvider } from "./schemas";
 
 /**
@@ -9,18 +9,20 @@ import type { CloudProvider } from "./schemas";
  */
 export async function saveCloudConnection(input: { userId: string; provider: CloudProvider; tokens: ExchangedTokens; accountEmail: string | null }) {
   const db = await getDb();
-  const { tokens } = input;
-  const data = {
-    accountEmail: input.accountEmail,
-    scopes: tokens.scope ? tokens.scope.split(/\s+/).filter(Boolean) : [],
-    accessTokenEnc: encryptSecret(tokens.access_token),
-    expiresAt: tokens.expires_in ? new Date(Date.now() + tokens.expires_in * 1000) : null,
-    status: "active",
-    ...(tokens.refresh_token ? { refreshTokenEnc: encryptSecret(tokens.refresh_token) } : {}),
-  };
+  const data = { accountEmail: input.accountEmail, scopes: [] as string[], ...tokenColumns(input.tokens), status: "active" };
   return db.cloudConnection.upsert({
     where: { userId_provider: { userId: input.userId, provider: input.provider } },
     create: { userId: input.userId, provider: input.provider, ...data },
     update: data,
   });
+}
+
+/** The columns a token endpoint answer sets: tokens encrypted; refresh token and scopes only when sent. */
+export function tokenColumns(tokens: ExchangedTokens) {
+  return {
+    accessTokenEnc: encryptSecret(tokens.access_token),
+    expiresAt: tokens.expires_in ? new Date(Date.now() + tokens.expires_in * 1000) : null,
+    ...(tokens.refresh_token ? { refreshTokenEnc: encryptSecret(tokens.refresh_token) } : {}),
+    ...(tokens.scope ? { scopes: tokens.scope.split(/\s+/).filter(Boolean) } : {}),
+  };
 }

@@ -58,6 +58,7 @@ function detectIsoMedia(bytes: Buffer): string | undefined {
   const boxSize = Math.min(bytes.readUInt32BE(0), 64, bytes.length);
   const brands = bytes.subarray(8, boxSize).toString("latin1");
   if (/avif|avis/.test(brands)) return "avif";
+  if (/hei[cx]|hev[cx]/.test(brands)) return "heic";
   return undefined;
 }
 

@@ -51,6 +51,7 @@ const rows: FormatRow[] = [
   ["gif", "GIF image", ["gif"], "image/gif", "image", "image"],
   ["webp", "WebP image", ["webp"], "image/webp", "image", "image"],
   ["avif", "AVIF image", ["avif"], "image/avif", "image", "image"],
+  ["heic", "HEIC image (HEVC, e.g. iPhone photos)", ["heic", "heif"], "image/heic", "image", "image"],
   ["psd", "Photoshop document", ["psd"], "image/vnd.adobe.photoshop", "image", "image"],
   ["svg", "SVG image", ["svg"], "image/svg+xml", "image", "image"],
 ];

@@ -6,6 +6,7 @@ import { findSoffice } from "./office/convert-with-libreoffice";
 import { convertWithLibreOffice } from "./office/convert-with-libreoffice";
 import { readDocument } from "./read-document";
 import { inspectDocument } from "./inspect-document";
+import { encodeHeic, hasHeifEncoder } from "./testing/encode-heic";
 import { encodeBmp, encodePsd, encodeWordPerfect } from "./testing/encode-images";
 import { makeDocx, makePptx, makeXlsx, retypeOoxml } from "./testing/make-office-files";
 import { makeImagePdf, makeTextPdf } from "./testing/make-pdfs";
@@ -17,6 +18,8 @@ import { renderTextImage, renderTextPixels, textSvg } from "./testing/render-tex
 const phrase = "Invoice 4821 Total 96.40";
 const words = ["Invoice", "4821", "Total", "96.40"];
 const hasLibreOffice = Boolean(findSoffice());
+// HEIC samples come from libheif's heif-enc (Debian libheif-examples); nothing on npm encodes HEIC.
+const hasHeifEnc = hasHeifEncoder();
 const samples = new Map<string, { bytes: Buffer; fileName: string }>();
 
 function normalise(text: string): string {
@@ -52,6 +55,7 @@ beforeAll(async () => {
   add("gif", await image("gif"), "a.gif");
   add("avif", await image("avif"), "a.avif");
   add("tiff", await image("tiff"), "a.tiff");
+  if (hasHeifEnc) add("heic", encodeHeic(await image("png")), "a.heic");
   add("bmp", encodeBmp(pixels), "a.bmp");
   add("psd", encodePsd(pixels), "a.psd");
   add("svg", textSvg([phrase], { fontSize: 40 }), "a.svg");
@@ -81,7 +85,7 @@ describe("readDocument over the format registry", () => {
 
   for (const format of formats) {
     const needsSoffice = format.requiresLibreOffice && !["wpd"].includes(format.id);
-    it.skipIf(format.requiresLibreOffice && !hasLibreOffice)(`reads ${format.id}`, async () => {
+    it.skipIf((format.requiresLibreOffice && !hasLibreOffice) || (format.id === "heic" && !hasHeifEnc))(`reads ${format.id}`, async () => {
       const sample = samples.get(format.id);
       if (!sample) throw new Error(`No generated sample for ${format.id}${needsSoffice ? " (LibreOffice missing)" : ""}`);
       // The name is withheld where the bytes alone must decide.
@@ -129,6 +133,12 @@ describe("readDocument over the format registry", () => {
     expect((await inspectDocument(tiff)).pageCount).toBe(2);
     const result = await readDocument({ bytes: tiff });
     expect(result.pages.map((page) => normalise(page.text))).toEqual(["page one alpha", "page two bravo"]);
+  });
+
+  it.skipIf(!hasHeifEnc)("refuses an oversized HEIC from its container before decoding it", async () => {
+    await expect(readDocument({ bytes: samples.get("heic")!.bytes, maxPixels: 1_000 })).rejects.toMatchObject({ code: "image_too_large" });
+    const truncated = samples.get("heic")!.bytes.subarray(0, 600);
+    await expect(readDocument({ bytes: truncated })).rejects.toMatchObject({ code: "corrupt_document" });
   });
 
   it("applies EXIF orientation before OCR", async () => {

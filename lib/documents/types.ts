@@ -47,6 +47,18 @@ export interface FormFieldValue {
   box?: Box;
 }
 
+/** A ruling line in a page image: `position` is its y (horizontal) or x (vertical), `start`–`end` its extent, all 0–1. */
+export interface RulingLine {
+  position: number;
+  start: number;
+  end: number;
+}
+
+export interface RulingLines {
+  horizontal: RulingLine[];
+  vertical: RulingLine[];
+}
+
 export type PageSource = "text_layer" | "ocr" | "office";
 
 export interface Page {
@@ -66,6 +78,8 @@ export interface Page {
   /** The worksheet a spreadsheet page came from. */
   sheetName?: string;
   formFields?: FormFieldValue[];
+  /** Ruling lines found in the image of an OCR page: the grid of ruled tables. */
+  rulings?: RulingLines;
   /** A PNG of the page for the viewer, when one was rendered. */
   image?: Buffer;
   /** Set when this page failed; its neighbours are still read. */

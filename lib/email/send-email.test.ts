@@ -1,43 +1,11 @@
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { sendEmail } from "./send-email";
+import { startSmtpServer, type LocalSmtpServer } from "./testing/start-smtp-server";
 
-interface ReceivedMail {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-// A real SMTP server on a random local port, keeping every message it accepts.
-function startSmtpServer(): Promise<{ server: SMTPServer; port: number; received: ReceivedMail[] }> {
-  const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve({ server, port: (server.server.address() as AddressInfo).port, received }));
-  });
-}
-
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: LocalSmtpServer;
 let database: { dispose(): Promise<void> };
 
 beforeAll(async () => {
@@ -46,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await database?.dispose();
-  await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+  await smtp?.close();
 });
 
 describe("sendEmail", () => {

@@ -39,7 +39,9 @@ export function renderedOutputFile(result: ExtractionResult): { content: string;
 }
 
 function singleResult(model: string, document: DocumentExtraction): ExtractionResult {
-  const { file_name: _fileName, ...rest } = document;
+  // One file: the result is the document's own, without the per-file name of the multi-file shape.
+  const rest: Omit<DocumentExtraction, "file_name"> & { file_name?: string } = { ...document };
+  delete rest.file_name;
   return { model, ...rest };
 }
 

@@ -1,8 +1,9 @@
 import { unionBox } from "@/lib/documents/layout";
-import type { Page, Word } from "@/lib/documents/types";
+import type { Box, Page, Word } from "@/lib/documents/types";
+import { rulingTables } from "./ruling-tables";
 import type { ExtractedTable } from "./types";
 
-// Tables from geometry: consecutive lines that split into the same number (≥ 2) of cells at
+// Tables from geometry: ruled grids in OCR page images (ruling-tables.ts), and consecutive lines that split into the same number (≥ 2) of cells at
 // wide gaps, with cell starts aligned, form a table. Tables the source already knew (sheets, DOCX,
 // slides) are taken as they are. A table ending a page and one with the same columns starting the
 // next page are one table continued.
@@ -72,6 +73,18 @@ function layoutTables(page: Page): ExtractedTable[] {
   }));
 }
 
+function intersects(a: Box | undefined, b: Box | undefined): boolean {
+  return Boolean(a && b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height);
+}
+
+/** Ruled tables of an OCR page first; word-gap tables only where no ruled table is. */
+function pageTables(page: Page): ExtractedTable[] {
+  const ruled = rulingTables(page);
+  if (ruled.length === 0) return layoutTables(page);
+  const elsewhere = layoutTables(page).filter((table) => !ruled.some((ruledTable) => intersects(ruledTable.box, table.box)));
+  return [...ruled, ...elsewhere].sort((a, b) => (a.box?.y ?? 0) - (b.box?.y ?? 0));
+}
+
 function sourceTables(page: Page): ExtractedTable[] {
   return (page.tables ?? []).map((table) => ({ page: page.pageNumber, pages: [page.pageNumber], rows: table.rows, box: table.box, source: "document" as const }));
 }
@@ -79,7 +92,7 @@ function sourceTables(page: Page): ExtractedTable[] {
 export function findTables(pages: Page[]): ExtractedTable[] {
   const merged: ExtractedTable[] = [];
   for (const page of pages) {
-    const found = page.tables?.length ? sourceTables(page) : layoutTables(page);
+    const found = page.tables?.length ? sourceTables(page) : pageTables(page);
     for (const [index, table] of found.entries()) {
       const previous = merged.at(-1);
       const continues =

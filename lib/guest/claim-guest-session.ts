@@ -7,13 +7,16 @@ import type { ClaimGuestBatchesResponse } from "./schemas";
 /**
  * A guest who signs up keeps their work: every batch of the guest session moves to the user, and
  * the session stops opening them. The session id is the guest's credential, so knowing it is the
- * proof; a session claimed by another account answers 404 (as an unknown one), the same account 200.
+ * proof; a session claimed by another account, or expired unclaimed, answers 404 (as an unknown
+ * one), the same account 200.
  * Pages already read by the guest are not charged to the account.
  */
 export async function claimGuestSession(db: Db, userId: string, guestSessionId: string): Promise<z.infer<typeof ClaimGuestBatchesResponse>> {
   const claimed = await db.$transaction(async (tx) => {
     const session = await tx.guestSession.findUnique({ where: { id: guestSessionId } });
     if (!session || (session.claimedByUserId !== null && session.claimedByUserId !== userId)) throw new AppError("not_found", "Guest session not found");
+    // An expired session is no longer the guest's (the daily cleanup deletes it with its batches).
+    if (session.claimedByUserId === null && session.expiresAt.getTime() <= Date.now()) throw new AppError("not_found", "Guest session expired");
     const batches = await tx.batch.findMany({ where: { guestSessionId, userId: null }, select: { id: true } });
     await tx.batch.updateMany({ where: { guestSessionId, userId: null }, data: { userId } });
     if (session.claimedByUserId === null) await tx.guestSession.update({ where: { id: guestSessionId }, data: { claimedByUserId: userId, claimedAt: new Date() } });

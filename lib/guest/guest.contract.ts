@@ -39,8 +39,9 @@ export const claimGuestBatchesRoute = defineRoute({
   summary: "Move a guest session's batches to the signed-in account",
   description:
     "After signing up, send the guest_session_id used as a guest: its batches (documents, pages, edits, images) become the account's, and the " +
-    "guest session no longer opens them. Claiming again answers the same; a session claimed by another account answers 404.",
+    "guest session no longer opens them. Claiming again answers the same; a session claimed by another account, or expired (7 days) unclaimed, " +
+    "answers 404: the daily cleanup deletes expired sessions with their batches.",
   tags,
   body: ClaimGuestBatchesRequest,
-  responses: { 200: ClaimGuestBatchesResponse, 404: { description: "Unknown guest session, or claimed by another account." } },
+  responses: { 200: ClaimGuestBatchesResponse, 404: { description: "Unknown or expired guest session, or claimed by another account." } },
 });

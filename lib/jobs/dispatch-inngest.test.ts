@@ -55,6 +55,18 @@ describe("dispatch (inngest)", () => {
     ]);
   });
 
+  it("starts the daily housekeeping chains with per-day ids, and no executor", async () => {
+    received.length = 0;
+    const { startBackgroundWork } = await import("./start-background-work");
+    await startBackgroundWork();
+    const today = new Date().toISOString().slice(0, 10);
+    const sent = received.flatMap((request) => request.body as { name: string; id: string }[]);
+    expect(sent.map((event) => [event.name, event.id]).sort()).toEqual([
+      ["docsvc/guest-sessions.cleanup-requested", `guest-sessions-cleanup:${today}`],
+      ["docsvc/job-outputs.expiry-requested", `job-outputs-expiry:${today}`],
+    ]);
+  });
+
   it("serves the function definitions to Inngest", async () => {
     const { GET } = await import("@/app/api/inngest/route");
     const response = await GET(new Request("http://localhost:3000/api/inngest") as never, undefined as never);

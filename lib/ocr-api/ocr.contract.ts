@@ -21,7 +21,17 @@ export const processOcrRoute = defineRoute({
     "/api/ocr/documents and /api/batch/history. " + limits,
   tags,
   form: z.object({ file: z.file().describe("The document."), processing_mode: ProcessingModeSchema.default("normal") }),
-  responses: { 200: OCRResponse, 402: { description: "Token balance exhausted." }, 413: { description: "Over the tier's limits." }, 415: { description: "Unsupported format." } },
+  responses: {
+    200: OCRResponse,
+    402: { description: "Token balance exhausted." },
+    413: { description: "Over the tier's limits." },
+    415: { description: "Unsupported format." },
+    422: {
+      description:
+        "No page could be read (a damaged file, or OCR failed on every page): detail gives the reason and the document and batch ids. The document " +
+        "stays stored with status failed and nothing charged, listed in /api/ocr/documents; POST /api/batch/{batch_id}/retry reads it again.",
+    },
+  },
 });
 
 export const processOcrBatchRoute = defineRoute({
@@ -31,7 +41,9 @@ export const processOcrBatchRoute = defineRoute({
   auth: "user",
   operationId: "ocrProcessBatch",
   summary: "OCR several files, one result per file",
-  description: "Each file is processed as by POST /api/ocr/process, one after another; a file that is refused or fails gets success: false with its status and reason, and the others go on.",
+  description:
+    "Each file is processed as by POST /api/ocr/process, one after another; a file that is refused or fails gets success: false with the status " +
+    "and reason POST /api/ocr/process would answer (422 when no page could be read), and the others go on.",
   tags,
   form: z.object({ files: z.array(z.file()).min(1), processing_mode: ProcessingModeSchema.default("normal") }),
   responses: { 200: OcrBatchResponse },

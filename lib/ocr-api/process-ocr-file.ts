@@ -3,6 +3,7 @@ import type { ProcessingMode } from "@/lib/batches/processing-mode";
 import { runDocumentProcessing } from "@/lib/batches/processing/run-document-processing";
 import { uploadBatch } from "@/lib/batches/upload-batch";
 import type { Db } from "@/lib/db";
+import { AppError } from "@/lib/http/errors";
 import type { BlobStore } from "@/lib/storage";
 import { getOcrDocument } from "./get-ocr-document";
 import type { OCRResponse } from "./schemas";
@@ -18,7 +19,8 @@ export interface ProcessOcrFileInput {
  * balance and limits, store the file (as a one-document batch, so it is listed with every other
  * document), run OCR — the built-in engine or OCR_SERVICE_URL, as lib/ocr is configured — and store
  * the pages' text, boxes and structured data, charge usage per page, and answer it all at once.
- * A document no page of which could be read answers status failed with its error.
+ * A document no page of which could be read answers 422 with the reason; it stays stored, marked
+ * failed (nothing charged), so it is listed and POST /api/batch/{batch_id}/retry can read it again.
  */
 export async function processOcrFile(db: Db, store: BlobStore, input: ProcessOcrFileInput): Promise<z.infer<typeof OCRResponse>> {
   const started = performance.now();
@@ -39,5 +41,12 @@ export async function processOcrFile(db: Db, store: BlobStore, input: ProcessOcr
     getOcrDocument(db, input.user.id, documentId),
     db.usageEvent.aggregate({ where: { documentId }, _sum: { tokens: true } }),
   ]);
+  if (document.status === "failed") {
+    throw new AppError(
+      "processing_error",
+      `No page of ${document.file_name} could be read: ${document.error ?? "unknown reason"}. It is kept as document ${documentId} ` +
+        `(batch ${upload.batch_id}, status failed, nothing charged); POST /api/batch/${upload.batch_id}/retry reads it again.`,
+    );
+  }
   return { ...document, model: upload.model, tokens_used: usage._sum.tokens ?? 0, processing_time_ms: Math.round(performance.now() - started) };
 }

@@ -20,7 +20,7 @@ export async function processOcrFiles(
   for (const file of input.files) {
     try {
       const result = await processOcrFile(db, store, { user: input.user, file, processingMode: input.processingMode });
-      results.push({ file_name: file.name, success: result.status !== "failed", result, error: null });
+      results.push({ file_name: file.name, success: true, result, error: null });
     } catch (error) {
       const { appError, unexpected } = toAppError(error);
       if (unexpected) console.error(`[ocr] processing ${file.name} failed`, error);

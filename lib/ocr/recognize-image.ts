@@ -1,11 +1,14 @@
+import type { SharpOptions } from "sharp";
 import { getConfig } from "@/lib/config";
 import type { AssembledLayout } from "@/lib/documents/layout";
 import { resolveModel, type ModelVersion } from "@/lib/models";
+import type { RulingLines } from "@/lib/documents/types";
+import { findRulingLines } from "./detect-ruling-lines";
 import { mergeOcrPasses } from "./merge-passes";
-import { normalizeImageForOcr } from "./normalize-image";
+import { greyToPgm, greyToPng, normalizeImageToGrey } from "./normalize-image";
 import { recognizeRemotely } from "./remote-ocr";
-import { layoutFromTesseract } from "./tesseract-layout";
-import { recognizeWithPool } from "./tesseract-pool";
+import { recognizeTsvWithPool } from "./tesseract-pool";
+import { layoutFromTsv } from "./tesseract-tsv-layout";
 
 export type OcrEngine = "tesseract.js" | "remote";
 
@@ -14,6 +17,8 @@ export interface OcrImageResult extends AssembledLayout {
   /** Size of the image OCR actually read (after upscaling). */
   width: number;
   height: number;
+  /** Ruling lines of the (straightened) image, for tables drawn with lines. */
+  rulings: RulingLines;
 }
 
 export function currentOcrEngine(): OcrEngine {
@@ -22,32 +27,33 @@ export function currentOcrEngine(): OcrEngine {
 
 /**
  * OCR one page image (any format sharp decodes). `density` is the image's pixels per inch when
- * known. Boxes come back normalised to the image, so they are independent of any upscaling.
+ * known; `decode` tells sharp how to read the bytes when they are not a self-describing file (raw
+ * pixels of a rendered page, which saves encoding and decoding a PNG) or which frame to read.
+ * Boxes come back normalised to the image, so they are independent of any upscaling.
  */
 export async function recognizeImage(
   image: Buffer,
-  options: { model?: ModelVersion; density?: number } = {},
+  options: { model?: ModelVersion; density?: number; decode?: SharpOptions } = {},
 ): Promise<OcrImageResult> {
   const model = options.model ?? resolveModel(undefined, { kind: "ocr" });
   const settings = model.ocr ?? resolveModel(undefined, { kind: "ocr" }).ocr!;
   const config = getConfig();
   const passes = await Promise.all(
     settings.passes.map(async (pass) => {
-      const normalized = await normalizeImageForOcr(image, {
+      const normalized = await normalizeImageToGrey(image, {
         density: options.density,
+        decode: options.decode,
         targetDpi: settings.targetDpi,
         maxLongSide: settings.maxLongSide,
         clean: pass === "clean",
+        deskew: true,
       });
+      const { rulings, withoutLines } = findRulingLines({ data: normalized.grey, width: normalized.width, height: normalized.height });
       const layout = config.OCR_SERVICE_URL
-        ? await recognizeRemotely({ baseUrl: config.OCR_SERVICE_URL, png: normalized.png, languages: config.OCR_LANGUAGES, model: model.id })
-        : layoutFromTesseract(
-            await recognizeWithPool({ image: normalized.png, rotateAuto: true }),
-            normalized.width,
-            normalized.height,
-          );
-      return { layout, width: normalized.width, height: normalized.height };
+        ? await recognizeRemotely({ baseUrl: config.OCR_SERVICE_URL, png: await greyToPng(normalized), languages: config.OCR_LANGUAGES, model: model.id })
+        : layoutFromTsv(await recognizeTsvWithPool({ image: greyToPgm({ ...normalized, grey: withoutLines }) }), normalized.width, normalized.height);
+      return { layout, rulings, width: normalized.width, height: normalized.height };
     }),
   );
-  return { ...mergeOcrPasses(passes.map((pass) => pass.layout)), engine: currentOcrEngine(), width: passes[0].width, height: passes[0].height };
+  return { ...mergeOcrPasses(passes.map((pass) => pass.layout)), engine: currentOcrEngine(), width: passes[0].width, height: passes[0].height, rulings: passes[0].rulings };
 }

@@ -83,16 +83,33 @@ export interface RecognizeJob {
   rotateAuto?: boolean;
 }
 
-/** Recognise one image on a pooled worker; resolves with tesseract's block tree. */
-export async function recognizeWithPool(job: RecognizeJob): Promise<RecognizeResult["data"]> {
+async function withWorker<T>(params: Partial<WorkerParams> | undefined, task: (worker: Worker) => Promise<T>): Promise<T> {
   const worker = await acquireWorker();
   try {
-    await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, ...job.params });
-    const result = await worker.recognize(job.image, { rotateAuto: job.rotateAuto ?? false }, { blocks: true, text: true });
-    return result.data;
+    await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, ...params });
+    return await task(worker);
   } finally {
     releaseWorker(worker);
   }
+}
+
+/** Recognise one image on a pooled worker; resolves with tesseract's block tree. */
+export async function recognizeWithPool(job: RecognizeJob): Promise<RecognizeResult["data"]> {
+  return withWorker(job.params, async (worker) => {
+    const result = await worker.recognize(job.image, { rotateAuto: job.rotateAuto ?? false }, { blocks: true, text: true });
+    return result.data;
+  });
+}
+
+/**
+ * Recognise one image on a pooled worker and return only tesseract's TSV (words with boxes,
+ * confidences and their block/paragraph/line numbers): the cheapest output that carries the layout.
+ */
+export async function recognizeTsvWithPool(job: { image: Buffer; params?: Partial<WorkerParams> }): Promise<string> {
+  return withWorker(job.params, async (worker) => {
+    const result = await worker.recognize(job.image, {}, { text: false, tsv: true });
+    return result.data.tsv ?? "";
+  });
 }
 
 /** Start every worker now so the first request does not pay for it. */

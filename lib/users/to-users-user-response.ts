@@ -1,16 +1,10 @@
 import type { z } from "zod";
-import type { UserRecord } from "@/lib/auth/to-auth-user";
+import { toAuthUser, type UserRecord } from "@/lib/auth/to-auth-user";
 import type { UsersUserResponse } from "./schemas";
 
 /** The users-area UserResponse of a user row. */
 export function toUsersUserResponse(user: UserRecord): z.infer<typeof UsersUserResponse> {
-  return {
-    user_id: user.id,
-    email: user.email,
-    name: user.name,
-    tier: user.tier,
-    email_verified: user.emailVerifiedAt !== null,
-    is_active: true,
-    created_at: user.createdAt.toISOString(),
-  };
+  // Same fields as the auth area's user, named as the users area's spec names them.
+  const { id, ...profile } = toAuthUser(user);
+  return { user_id: id, ...profile, is_active: true };
 }

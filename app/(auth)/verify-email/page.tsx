@@ -18,7 +18,7 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
   if (!user) redirect(`/sign-in?next=${encodeURIComponent(`/verify-email${sent ? `?sent=${encodeURIComponent(sent)}` : ""}`)}`);
   const emailChange = change === "1";
 
-  if (user.emailVerified && !emailChange) {
+  if (user.email_verified && !emailChange) {
     return (
       <AuthPanel title="Verify your email">
         <div className="flex flex-col gap-4">

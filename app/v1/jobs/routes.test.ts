@@ -76,7 +76,8 @@ describe("/v1/jobs", () => {
     await db.job.update({ where: { id: job.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const expired = await call(downloadRoute.GET, alice.key, `/v1/jobs/${job.id}/download`, { params: { id: job.id } });
     expect(expired.status).toBe(410);
-    expect((await expired.json()).error.code).toBe("gone");
+    expect(expired.headers.get("x-ratelimit-limit")).toMatch(/^\d+$/);
+    expect(await expired.json()).toEqual({ error: { code: "gone", message: expect.stringMatching(new RegExp(`^The file of job ${job.id} expired at \\d{4}-`)) } });
 
     // The daily expiry deletes the file; the job stays readable and its download still answers 410.
     expect(await deleteExpiredJobOutputs(db)).toBe(1);
@@ -85,6 +86,42 @@ describe("/v1/jobs", () => {
     expect((await call(jobRoute.GET, alice.key, `/v1/jobs/${job.id}`, { params: { id: job.id } })).status).toBe(200);
     const extract = await db.job.create({ data: { userId: alice.id, type: "extract", status: "completed", result: {} } });
     expect((await call(downloadRoute.GET, alice.key, `/v1/jobs/${extract.id}/download`, { params: { id: extract.id } })).status).toBe(404);
+  });
+});
+
+describe("/v1/jobs/{id}/download", () => {
+  // Her own key: the Free tier's 10 requests a minute are spent by alice's tests above.
+  let carol: { id: string; key: string };
+  beforeAll(async () => {
+    carol = await userWithKey("carol-routes@example.com");
+  });
+
+  async function fillJob(expiresAt: Date) {
+    const key = `jobs/${crypto.randomUUID()}/filled.xlsx`;
+    await getBlobStore().put(key, Buffer.from("workbook bytes"), "application/octet-stream");
+    const type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+    return db.job.create({ data: { userId: carol.id, type: "fill_excel", status: "completed", result: {}, outputKey: key, outputType: type, outputName: "budget 2026.xlsx", expiresAt } });
+  }
+
+  it("answers 410 with the /v1 error body for a file whose expires_at has passed", async () => {
+    const job = await fillJob(new Date(Date.now() - 60_000));
+    const response = await call(downloadRoute.GET, carol.key, `/v1/jobs/${job.id}/download`, { params: { id: job.id } });
+    expect(response.status).toBe(410);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ error: { code: "gone", message: `The file of job ${job.id} expired at ${job.expiresAt!.toISOString()}` } });
+  });
+
+  it("answers 200 with the file's content type and name before expires_at, to its owner only", async () => {
+    const job = await fillJob(new Date(Date.now() + 7 * 24 * 60 * 60 * 1000));
+    const response = await call(downloadRoute.GET, carol.key, `/v1/jobs/${job.id}/download`, { params: { id: job.id } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="budget 2026.xlsx"; filename*=UTF-8''budget%202026.xlsx`);
+    expect(response.headers.get("x-ratelimit-remaining")).toMatch(/^\d+$/);
+    expect(await response.text()).toBe("workbook bytes");
+    const foreign = await call(downloadRoute.GET, bob.key, `/v1/jobs/${job.id}/download`, { params: { id: job.id } });
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toEqual({ error: { code: "not_found", message: `Job ${job.id} not found` } });
   });
 });
 

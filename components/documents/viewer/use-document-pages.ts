@@ -2,7 +2,7 @@
 
 import { useCallback, useRef, useState } from "react";
 import { ApiError } from "@/lib/client/api-error";
-import { fetchBatchResults, type Viewer } from "../batch-api";
+import { fetchDocumentResults, type Viewer } from "../batch-api";
 import type { ResultDocumentBody, ResultPage } from "../types";
 
 /** Pages fetched per request: a long document is read a few pages at a time, as they come into view. */
@@ -31,7 +31,7 @@ export function useDocumentPages(viewer: Viewer | undefined, batchId: string, do
     async (offset: number) => {
       setLoadingWindows((previous) => new Set(previous).add(offset));
       try {
-        const results = await fetchBatchResults({ guestSessionId }, batchId, { offset, limit: PAGE_WINDOW });
+        const results = await fetchDocumentResults({ guestSessionId }, batchId, documentId, { offset, limit: PAGE_WINDOW });
         const document = results.documents.find((item) => item.document_id === documentId);
         if (!document) throw new ApiError(404, "This document is not in the batch.");
         const { pages: windowPages, ...rest } = document;

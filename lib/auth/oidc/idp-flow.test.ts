@@ -11,12 +11,11 @@ import { getOidcProvider, resetOidcProviderForTests } from "./oidc-provider";
 import { startIdpFlow } from "./start-idp-flow";
 import { verifyIdToken } from "./verify-id-token";
 
-const port = 41000 + Math.floor(Math.random() * 2000);
 let issuer: LocalIssuer;
 let database: { dispose(): Promise<void> };
 
 beforeAll(async () => {
-  issuer = await startLocalIssuer({ port, clientId: "docsvc-test", clientSecret: "s3cret" });
+  issuer = await startLocalIssuer({ port: 0, clientId: "docsvc-test", clientSecret: "s3cret" });
   database = await useTempDatabase({
     OIDC_ISSUER: issuer.issuer,
     OIDC_CLIENT_ID: "docsvc-test",

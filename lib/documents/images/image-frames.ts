@@ -2,13 +2,14 @@ import sharp, { type Metadata, type SharpOptions } from "sharp";
 import { DocumentError } from "../errors";
 import type { FormatInfo } from "../formats";
 import { decodeBmp, readBmpSize, type RawImage } from "./decode-bmp";
+import { decodeHeic } from "./decode-heic";
 import { decodePsd, readPsdSize } from "./decode-psd";
 
 // An image file becomes one frame per page (multi-page TIFF) in a form sharp can decode. Sizes
 // are read from the headers and checked against the pixel limit before any pixel is decoded.
 
 export interface ImageFrame {
-  /** Bytes sharp decodes (the original file, or a PNG for formats sharp cannot read). */
+  /** Bytes sharp decodes: the original file, a PNG, or raw pixels described by `sharpOptions.raw`. */
   input: Buffer;
   sharpOptions: SharpOptions;
   width: number;
@@ -55,8 +56,15 @@ async function readMetadata(bytes: Buffer, options: SharpOptions): Promise<Metad
   }
 }
 
+async function heicFrame(bytes: Buffer, maxPixels: number): Promise<ImageFrame> {
+  const image = await decodeHeic(bytes, (width, height) => checkPixels(width, height, maxPixels));
+  // libheif has already applied the container's rotation and mirroring.
+  return { input: image.rgba, sharpOptions: { raw: { width: image.width, height: image.height, channels: 4 } }, width: image.width, height: image.height };
+}
+
 export async function imageFrames(bytes: Buffer, format: FormatInfo, maxPixels: number): Promise<ImageFrame[]> {
   if (format.id === "bmp" || format.id === "psd") return [await decodedFrame(bytes, format, maxPixels)];
+  if (format.id === "heic") return [await heicFrame(bytes, maxPixels)];
   const baseOptions: SharpOptions = format.id === "svg" ? { density: svgDensity } : {};
   const metadata = await readMetadata(bytes, baseOptions);
   const pageCount = format.id === "tiff" ? (metadata.pages ?? 1) : 1;

@@ -16,10 +16,11 @@ export async function readImage(bytes: Buffer, format: FormatInfo, options: Read
   for (const [index, frame] of frames.entries()) {
     let page: Page;
     try {
-      const png = await framePng(frame);
-      const ocr = await recognizeImage(png, { model: options.model, density: frame.density });
+      // OCR decodes the frame itself: no intermediate PNG unless the viewer wants one.
+      const ocr = await recognizeImage(frame.input, { model: options.model, density: frame.density, decode: frame.sharpOptions });
       page = pageFromLayout({ pageNumber: index + 1, layout: ocr, width: frame.width, height: frame.height, unit: "px", source: "ocr" });
-      if (options.renderImages) page.image = png;
+      page.rulings = ocr.rulings;
+      if (options.renderImages) page.image = await framePng(frame);
     } catch (error) {
       page = failedPage(index + 1, "ocr", error);
     }

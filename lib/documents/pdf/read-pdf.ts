@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { ocrPoolSize } from "@/lib/ocr/tesseract-pool";
 import { recognizeImage } from "@/lib/ocr/recognize-image";
 import { DocumentError } from "../errors";
@@ -7,7 +8,7 @@ import type { Page } from "../types";
 import { loadPdfjs, openPdf } from "./load-pdf";
 import { readPdfFormFields } from "./pdf-form-fields";
 import { isUsableTextLayer, readPdfTextLayer } from "./pdf-text-layer";
-import { renderPdfPage } from "./render-pdf-page";
+import { renderPdfPage, renderPdfPagePixels } from "./render-pdf-page";
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 
 export async function countPdfPages(bytes: Buffer, password?: string): Promise<number> {
@@ -28,10 +29,12 @@ async function readPdfPage(page: PDFPageProxy, pageNumber: number, options: Read
     if (options.renderImages) result.image = (await renderPdfPage(page, options.imageDpi ?? defaultImageDpi)).png;
   } else {
     const dpi = options.model.ocr?.targetDpi ?? 300;
-    const rendered = await renderPdfPage(page, dpi);
-    const ocr = await recognizeImage(rendered.png, { model: options.model, density: dpi });
+    const rendered = await renderPdfPagePixels(page, dpi);
+    const raw = { width: rendered.width, height: rendered.height, channels: 4 as const };
+    const ocr = await recognizeImage(rendered.rgba, { model: options.model, density: dpi, decode: { raw } });
     result = pageFromLayout({ pageNumber, layout: ocr, width: textLayer.width, height: textLayer.height, unit: "pt", source: "ocr" });
-    if (options.renderImages) result.image = rendered.png;
+    result.rulings = ocr.rulings;
+    if (options.renderImages) result.image = await sharp(rendered.rgba, { raw }).png().toBuffer();
   }
   if (formFields.length > 0) result.formFields = formFields;
   return result;

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerUser } from "@/lib/auth/register-user";
+import { useTempDatabase } from "@/lib/auth/testing/temp-database";
+import { getDb } from "@/lib/db";
+import { renderTextImage } from "@/lib/documents/testing/render-text-image";
+import { AppError } from "@/lib/http/errors";
+import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
+import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
+import { processOcrFile } from "./process-ocr-file";
+import { processOcrFiles } from "./process-ocr-files";
+
+let database: { dispose(): Promise<void> };
+beforeAll(async () => {
+  database = await useTempDatabase();
+  resetBlobStoreForTests();
+});
+afterAll(async () => {
+  await terminateOcrPool();
+  await database?.dispose();
+});
+
+async function newUser(label: string) {
+  const user = await registerUser({ email: `${label}-${Date.now()}@example.com`, password: "a sensible passphrase" });
+  return { id: user.id, tier: "free" };
+}
+
+/** A PNG cut after its header: the upload's inspection accepts it (size and type are in the header), reading it fails. */
+async function truncatedPng(): Promise<File> {
+  const png = await renderTextImage(["Receipt 7731"], { fontSize: 40 });
+  return new File([new Uint8Array(png.subarray(0, 60))], "damaged.png", { type: "image/png" });
+}
+
+async function scan(): Promise<File> {
+  return new File([new Uint8Array(await renderTextImage(["Receipt 7731"], { fontSize: 40 }))], "scan.png", { type: "image/png" });
+}
+
+describe("POST /api/ocr/process when no page can be read", () => {
+  it("answers 422 with the reason, and keeps the document stored, failed and uncharged", async () => {
+    const db = await getDb();
+    const user = await newUser("unreadable");
+    const error = await processOcrFile(db, getBlobStore(), { user, file: await truncatedPng() }).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: "processing_error", status: 422 });
+    expect((error as AppError).message).toMatch(/^No page of damaged\.png could be read: .+\/retry reads it again\.$/);
+
+    const document = await db.batchDocument.findFirstOrThrow({ where: { batch: { userId: user.id } }, include: { batch: true } });
+    expect(document).toMatchObject({ status: "failed", fileName: "damaged.png", error: expect.any(String) });
+    expect(document.batch.status).toBe("failed");
+    expect((error as AppError).message).toContain(document.id);
+    expect(await getBlobStore().exists(document.storageKey)).toBe(true);
+    expect(await db.usageEvent.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("process/batch reports that file as success: false with the same 422, and reads the others", async () => {
+    const db = await getDb();
+    const user = await newUser("batch");
+    const answer = await processOcrFiles(db, getBlobStore(), { user, files: [await truncatedPng(), await scan()] });
+    expect(answer).toMatchObject({ succeeded: 1, failed: 1 });
+    expect(answer.results[0]).toMatchObject({ file_name: "damaged.png", success: false, result: null, error: { status: 422, detail: expect.stringMatching(/^No page of damaged\.png could be read/) } });
+    expect(answer.results[1]).toMatchObject({ file_name: "scan.png", success: true, error: null, result: { status: "completed" } });
+    expect(answer.results[1].result?.text).toMatch(/7731/);
+  });
+});
