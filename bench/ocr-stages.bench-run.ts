@@ -1,117 +1,126 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
-import { createWorker, OEM, PSM } from "tesseract.js";
 import { afterAll, it } from "vitest";
-import { layoutFromTesseract } from "@/lib/ocr/tesseract-layout";
+import { resolveModel } from "@/lib/models";
+import { findRulingLines } from "@/lib/ocr/detect-ruling-lines";
+import { greyToPgm, normalizeImageToGrey } from "@/lib/ocr/normalize-image";
+import { imageForRecognition } from "@/lib/ocr/recognition-scale";
 import { layoutFromTsv } from "@/lib/ocr/tesseract-tsv-layout";
-import { greyToPgm, normalizeImageForOcr, normalizeImageToGrey } from "@/lib/ocr/normalize-image";
-import { recognizeImage } from "@/lib/ocr/recognize-image";
-import { recognizeTsvWithPool, recognizeWithPool, terminateOcrPool, warmOcrPool } from "@/lib/ocr/tesseract-pool";
-import { loadPdfjs, openPdf } from "@/lib/documents/pdf/load-pdf";
-import { renderPdfPage, renderPdfPagePixels } from "@/lib/documents/pdf/render-pdf-page";
-import { makeImagePdf } from "@/lib/documents/testing/make-pdfs";
-import { characterErrorRate, textSvg } from "@/lib/documents/testing/render-text-image";
+import { recognizeTsvWithPool, terminateOcrPool, warmOcrPool } from "@/lib/ocr/tesseract-pool";
+import { characterErrorRate, proseLines, textSvg } from "@/lib/documents/testing/render-text-image";
+import { cpuMs } from "./figures";
 
-// Where the time of one scanned 300-DPI page goes, stage by stage, for the previous OCR path
-// (PNG in, tesseract's rotateAuto, the `blocks` dump) and the current one (raw greyscale as PGM, a
-// projection-profile skew estimate, the TSV output), alternated round by round so both see the
-// same machine load. CPU time (process.cpuUsage, all threads) is reported beside wall time because
-// it is far less sensitive to other work on a shared machine.
+// The OCR path of one scanned 300-DPI page with docsvc-OCR-v1 (normalise + skew estimate, ruling
+// lines out, recognition of a PGM, TSV layout), A/B: "full" recognises at the normalised
+// resolution, "adaptive" first shrinks pages whose text is larger than the model needs
+// (lib/ocr/recognition-scale.ts). The two alternate round by round and page by page so both see
+// the same machine load; CPU time (process.cpuUsage, all threads, so the WASM workers count) is
+// the figure to compare on a shared machine, wall time is printed beside it.
 // Run: npx vitest run --config bench/vitest.config.ts bench/ocr-stages.bench-run.ts
 
 afterAll(terminateOcrPool);
 
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const model = resolveModel("docsvc-OCR-v1", { kind: "ocr" });
 const lorem = "The quick brown fox jumps over the lazy dog while invoice 4821 totals 1,234.50 EUR on 14 March 2025.";
-const debianFastData = "/usr/share/tesseract-ocr/5/tessdata";
+const funsd = path.resolve(process.cwd(), "../shared/corpus/01_forms_kv/funsd");
 
-type Sample = { wall: number; cpu: number };
-const samples = new Map<string, Sample[]>();
+type Mode = "full" | "adaptive";
 
-function cpuMs(): number {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1000;
-}
-
-async function timed<T>(label: string, task: () => Promise<T> | T): Promise<T> {
-  const wall = performance.now();
-  const cpu = cpuMs();
-  const result = await task();
-  samples.set(label, [...(samples.get(label) ?? []), { wall: performance.now() - wall, cpu: cpuMs() - cpu }]);
-  return result;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
-it("OCR stages of one 300-DPI page", async () => {
-  const lines = Array.from({ length: 30 }, (_, line) => `${line + 1}. ${lorem}`);
-  const expected = lines.join("\n");
-  const pagePng = await sharp(textSvg(lines, { width: 2550, fontSize: 38, margin: 150 }))
+async function a4Page(lines: string[], fontSize: number): Promise<Buffer> {
+  return sharp(textSvg(lines, { width: 2550, fontSize, margin: 150 }))
     .resize(2550, 3300, { fit: "contain", position: "top", background: "#fff" })
     .flatten({ background: "#fff" })
     .greyscale()
     .png()
     .toBuffer();
-  const pdf = await openPdf(await makeImagePdf([pagePng]));
-  await loadPdfjs();
-  await warmOcrPool();
-  const cer: Record<string, number> = {};
-  try {
-    for (let round = 0; round < rounds; round++) {
-      const page = await pdf.getPage(1);
-      const rendered = await timed("before: render PDF page at 300 DPI to PNG", () => renderPdfPage(page, 300));
-      const pixels = await timed("after: render PDF page at 300 DPI to pixels", () => renderPdfPagePixels(page, 300));
-      page.cleanup();
+}
 
-      const before = await timed("before: normalise to PNG", () => normalizeImageForOcr(rendered.png, { density: 300, targetDpi: 300, maxLongSide: 3600 }));
-      const blocks = await timed("before: recognise (rotateAuto, blocks)", () => recognizeWithPool({ image: before.png, rotateAuto: true }));
-      const beforeLayout = await timed("before: layout from blocks", () => layoutFromTesseract(blocks, before.width, before.height));
-      cer.before = characterErrorRate(expected, beforeLayout.text);
+/** Varied prose filling an A4 page at `points` (at 300 DPI). */
+async function prosePage(points: number): Promise<{ png: Buffer; expected: string }> {
+  const fontSize = Math.round((points * 300) / 72);
+  const lines = proseLines(Math.min(40, Math.floor(3000 / (fontSize * 1.6)) - 1), Math.floor(2250 / (fontSize * 0.56)), points);
+  return { png: await a4Page(lines, fontSize), expected: lines.join("\n") };
+}
 
-      const grey = await timed("after: normalise to grey + skew estimate", () => normalizeImageToGrey(pixels.rgba, { decode: { raw: { width: pixels.width, height: pixels.height, channels: 4 } }, density: 300, targetDpi: 300, maxLongSide: 3600, deskew: true }));
-      const tsv = await timed("after: recognise (PGM, TSV)", () => recognizeTsvWithPool({ image: greyToPgm(grey) }));
-      const afterLayout = await timed("after: layout from TSV", () => layoutFromTsv(tsv, grey.width, grey.height));
-      cer.after = characterErrorRate(expected, afterLayout.text);
+/** The path of recognizeImage for a one-pass model, with the recognition scale switchable. */
+async function readPage(png: Buffer, mode: Mode, density?: number): Promise<{ text: string; scale: number }> {
+  const normalized = await normalizeImageToGrey(png, { density, targetDpi: 300, maxLongSide: 3600, deskew: true });
+  const { withoutLines } = findRulingLines({ data: normalized.grey, width: normalized.width, height: normalized.height });
+  const page = { ...normalized, grey: withoutLines };
+  const readable = mode === "adaptive" ? await imageForRecognition(page, model) : { ...page, scale: 1 };
+  const tsv = await recognizeTsvWithPool({ image: greyToPgm(readable) });
+  return { text: layoutFromTsv(tsv, readable.width, readable.height).text, scale: readable.scale };
+}
+
+function wordBag(text: string): Map<string, number> {
+  const bag = new Map<string, number>();
+  for (const raw of text.split(/\s+/)) {
+    const word = raw.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+    if (word) bag.set(word, (bag.get(word) ?? 0) + 1);
+  }
+  return bag;
+}
+
+function wordsFound(expected: string, text: string): [number, number] {
+  const found = wordBag(text);
+  let count = 0;
+  let total = 0;
+  for (const [word, times] of wordBag(expected)) {
+    count += Math.min(times, found.get(word) ?? 0);
+    total += times;
+  }
+  return [count, total];
+}
+
+it("OCR of scanned 300-DPI pages, full resolution vs adaptive recognition scale", async () => {
+  const pages: Array<{ name: string; png: Buffer; expected: string; density?: number; corpus?: boolean }> = [
+    { name: "9 pt, one sentence repeated", png: await a4Page(Array.from({ length: 30 }, (_, line) => `${line + 1}. ${lorem}`), 38), expected: Array.from({ length: 30 }, (_, line) => `${line + 1}. ${lorem}`).join("\n") },
+    ...(await Promise.all([8, 10, 12, 16].map(async (points) => ({ name: `${points} pt prose`, ...(await prosePage(points)) })))),
+  ];
+  if (existsSync(funsd)) {
+    for (const form of readdirSync(path.join(funsd, "images")).filter((name) => name.endsWith(".png")).sort()) {
+      const annotation = JSON.parse(readFileSync(path.join(funsd, "annotations", form.replace(/\.png$/, ".json")), "utf8")) as { form: Array<{ words: Array<{ text: string }> }> };
+      pages.push({ name: `FUNSD ${form}`, png: readFileSync(path.join(funsd, "images", form)), expected: annotation.form.flatMap((entity) => entity.words.map((word) => word.text)).join(" "), corpus: true });
     }
+  } else console.log(`${funsd} absent: the FUNSD forms are skipped.`);
+  await warmOcrPool();
 
-    // Two cores: the pool holds one worker per core, so pages in flight should use both.
-    const parallelPages = 4;
-    const started = performance.now();
-    const cpuStart = cpuMs();
-    await Promise.all(Array.from({ length: parallelPages }, () => recognizeImage(pagePng, { density: 300 })));
-    const wall = performance.now() - started;
-    const cpu = cpuMs() - cpuStart;
-    console.log(
-      `recognizeImage, ${parallelPages} pages at once on the pool: ${(wall / parallelPages).toFixed(0)} ms/page wall, ` +
-        `${(cpu / parallelPages).toFixed(0)} ms/page CPU, ${(cpu / wall).toFixed(2)} cores busy on average`,
-    );
-
-    if (existsSync(`${debianFastData}/eng.traineddata`)) {
-      // tessdata_fast as Debian ships it (tesseract-ocr-eng), for comparison only: it is not on npm.
-      const worker = await createWorker("eng", OEM.LSTM_ONLY, { langPath: debianFastData, cacheMethod: "none", gzip: false });
-      try {
-        await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
-        const grey = await normalizeImageToGrey(pagePng, { density: 300, targetDpi: 300, maxLongSide: 3600, deskew: true });
-        for (let round = 0; round < rounds; round++) {
-          const result = await timed("fast data (Debian): recognise (PGM, TSV)", () => worker.recognize(greyToPgm(grey), {}, { text: false, tsv: true }));
-          cer.fast = characterErrorRate(expected, layoutFromTsv(result.data.tsv ?? "", grey.width, grey.height).text);
-        }
-      } finally {
-        await worker.terminate();
+  const cpu = new Map<string, number[]>();
+  const totals = { full: { cpu: 0, found: 0, words: 0 }, adaptive: { cpu: 0, found: 0, words: 0 } };
+  for (const page of pages) {
+    const cells: string[] = [];
+    for (let round = 0; round < (page.corpus ? 1 : rounds); round++) {
+      for (const mode of (round % 2 === 0 ? ["full", "adaptive"] : ["adaptive", "full"]) as Mode[]) {
+        const started = cpuMs();
+        const result = await readPage(page.png, mode, page.corpus ? undefined : 300);
+        const used = cpuMs() - started;
+        cpu.set(`${page.name} ${mode}`, [...(cpu.get(`${page.name} ${mode}`) ?? []), used]);
+        if (round > 0) continue;
+        const [found, words] = wordsFound(page.expected, result.text);
+        if (page.corpus) Object.assign(totals[mode], { found: totals[mode].found + found, words: totals[mode].words + words });
+        const accuracy = page.corpus ? `${found}/${words} words found` : `CER ${(characterErrorRate(page.expected, result.text) * 100).toFixed(2)}%, ${found}/${words} words`;
+        cells.push(`${mode} scale ${result.scale.toFixed(2)} ${accuracy}`);
       }
-    } else console.log(`No tessdata_fast at ${debianFastData}: the fast-data comparison is skipped.`);
-  } finally {
-    await pdf.loadingTask.destroy();
+    }
+    const mean = (mode: Mode) => { const values = cpu.get(`${page.name} ${mode}`)!; return values.reduce((a, b) => a + b, 0) / values.length; };
+    if (!page.corpus) (["full", "adaptive"] as Mode[]).forEach((mode) => (totals[mode].cpu += mean(mode)));
+    console.log(`${page.name.padEnd(28)} CPU full ${mean("full").toFixed(0).padStart(5)} ms, adaptive ${mean("adaptive").toFixed(0).padStart(5)} ms | ${cells.join(" | ")}`);
   }
+  const generated = pages.filter((page) => !page.corpus).length;
+  console.log(`\nmean CPU per generated page: full ${(totals.full.cpu / generated).toFixed(0)} ms, adaptive ${(totals.adaptive.cpu / generated).toFixed(0)} ms`);
+  if (totals.full.words) console.log(`FUNSD words found: full ${((totals.full.found / totals.full.words) * 100).toFixed(1)}%, adaptive ${((totals.adaptive.found / totals.adaptive.words) * 100).toFixed(1)}%`);
 
-  console.log(`\nmedian of ${rounds} rounds, one page at a time:`);
-  for (const [label, values] of samples) {
-    console.log(`${label.padEnd(46)} wall ${median(values.map((value) => value.wall)).toFixed(0).padStart(6)} ms   CPU ${median(values.map((value) => value.cpu)).toFixed(0).padStart(6)} ms`);
+  // Both cores busy: the pool holds one worker per core, so two pages in flight should use both.
+  for (const { name, png } of [pages[0], pages[2]]) {
+    for (const mode of ["full", "adaptive"] as Mode[]) {
+      const started = performance.now();
+      const cpuStart = cpuMs();
+      await Promise.all([readPage(png, mode, 300), readPage(png, mode, 300)]);
+      const wall = performance.now() - started;
+      const used = cpuMs() - cpuStart;
+      console.log(`2 pages at once (${name}, ${mode}): ${(wall / 2).toFixed(0)} ms/page wall, ${(used / 2).toFixed(0)} ms/page CPU, ${(used / wall).toFixed(2)} cores busy`);
+    }
   }
-  const total = (prefix: string) => [...samples].filter(([label]) => label.startsWith(prefix)).reduce((sum, [, values]) => sum + median(values.map((value) => value.cpu)), 0);
-  console.log(`CPU per page: before ${total("before").toFixed(0)} ms, after ${total("after").toFixed(0)} ms (${((1 - total("after") / total("before")) * 100).toFixed(0)}% less)`);
-  console.log(`CER on the page: ${Object.entries(cer).map(([label, value]) => `${label} ${(value * 100).toFixed(2)}%`).join(", ")}`);
 });

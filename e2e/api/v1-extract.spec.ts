@@ -95,6 +95,9 @@ test.describe("POST /v1/extract", () => {
     expect(result.documents.map((document) => document.file_name)).toEqual(["invoice.pdf", "po.pdf"]);
     expect(result.documents[0].fields.invoice_number).toBe("INV-2042");
     expect(result.fields.invoice_number).toBe("INV-2042");
+    // The invoice has no PO number ("Invoice Number" does not answer po_number); the merge takes the PO's.
+    expect(result.documents.map((document) => document.fields.po_number)).toEqual([null, "PO-77"]);
+    expect(result.fields.po_number).toBe("PO-77");
     // Exactly the schema's names (stored results are JSONB, which does not keep key order).
     expect(Object.keys(result.fields).sort()).toEqual(["invoice_number", "po_number"]);
     expect(result.pages_processed).toBe(2);

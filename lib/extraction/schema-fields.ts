@@ -1,4 +1,5 @@
 import type { Page } from "@/lib/documents/types";
+import { labelSimilarity } from "./label-similarity";
 import { formatNumber, parseDate, parseNumber } from "./normalise-values";
 import type { Entity, FieldDetail, KeyValuePair, SchemaField } from "./types";
 
@@ -6,37 +7,8 @@ import type { Entity, FieldDetail, KeyValuePair, SchemaField } from "./types";
 // matches its name and whose value parses as its type; failing that, a typed entity on a line that
 // mentions the name. Nothing found is null, never a guess.
 
-const synonyms: Record<string, string[]> = {
-  total: ["amount due", "grand total", "balance due", "total due", "sum"],
-  date: ["dated", "issue date", "invoice date"],
-  number: ["no", "nr", "#", "num"],
-  name: ["full name"],
-  vendor: ["seller", "supplier", "from", "company"],
-  customer: ["bill to", "buyer", "client", "sold to"],
-};
-
-function tokens(text: string): string[] {
-  return text
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}#]+/u)
-    .filter(Boolean);
-}
-
-export function labelSimilarity(fieldName: string, label: string): number {
-  const fieldTokens = tokens(fieldName);
-  const labelText = tokens(label).join(" ");
-  const labelTokens = new Set(tokens(label));
-  if (fieldTokens.length === 0 || labelTokens.size === 0) return 0;
-  let matched = 0;
-  for (const token of fieldTokens) {
-    if (labelTokens.has(token) || [...labelTokens].some((labelToken) => labelToken.length > 3 && (labelToken.startsWith(token) || token.startsWith(labelToken)))) matched++;
-    else if ((synonyms[token] ?? []).some((synonym) => labelText.includes(synonym))) matched += 0.8;
-  }
-  const coverage = matched / fieldTokens.length;
-  const precision = Math.min(1, matched / labelTokens.size);
-  return coverage * 0.7 + precision * 0.3;
-}
+// The fill matcher compares labels the same way.
+export { labelSimilarity };
 
 function typed(type: SchemaField["type"], raw: string): { value: string; typedValue: string | number } | null {
   if (type === "number") {

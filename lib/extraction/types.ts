@@ -10,8 +10,11 @@ export interface KeyValuePair {
   valueBox?: Box;
   /** 0–1. */
   confidence: number;
-  /** How the pair was found: same line after a colon or gap, the line below, or a form field. */
-  method: "colon" | "gap" | "below" | "form_field";
+  /**
+   * How the pair was found: same line after a colon or gap, the line below, a form field, or by
+   * the AI model (grounded on the words it cited; keyBox is absent when the label was implicit).
+   */
+  method: "colon" | "gap" | "below" | "form_field" | "model";
 }
 
 export interface ExtractedTable {
@@ -67,5 +70,10 @@ export interface DocumentStructure {
   fields?: Record<string, string | null>;
   fieldDetails?: FieldDetail[];
   confidence: number;
+  /**
+   * Who answered: "deterministic", or "ai:<provider:model>" when the model gave the document type,
+   * the key-value pairs (filled AcroForm values excepted) and the schema's fields. Tables, entities
+   * and language always come from the layout engine.
+   */
   engine: ExtractionEngine;
 }

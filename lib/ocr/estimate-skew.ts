@@ -17,7 +17,7 @@ const fineStep = 0.1;
 const maxInkShare = 0.35;
 const minInkPixels = 200;
 
-function otsuThreshold(data: Uint8Array): number {
+export function otsuThreshold(data: Uint8Array): number {
   const histogram = new Array<number>(256).fill(0);
   for (const value of data) histogram[value]++;
   const total = data.length;

@@ -5,6 +5,7 @@ import { resolveModel, type ModelVersion } from "@/lib/models";
 import type { RulingLines } from "@/lib/documents/types";
 import { findRulingLines } from "./detect-ruling-lines";
 import { mergeOcrPasses } from "./merge-passes";
+import { imageForRecognition } from "./recognition-scale";
 import { greyToPgm, greyToPng, normalizeImageToGrey } from "./normalize-image";
 import { recognizeRemotely } from "./remote-ocr";
 import { recognizeTsvWithPool } from "./tesseract-pool";
@@ -14,7 +15,7 @@ export type OcrEngine = "tesseract.js" | "remote";
 
 export interface OcrImageResult extends AssembledLayout {
   engine: OcrEngine;
-  /** Size of the image OCR actually read (after upscaling). */
+  /** Size of the normalised image (after upscaling and straightening); boxes and rulings are normalised to it. */
   width: number;
   height: number;
   /** Ruling lines of the (straightened) image, for tables drawn with lines. */
@@ -49,9 +50,13 @@ export async function recognizeImage(
         deskew: true,
       });
       const { rulings, withoutLines } = findRulingLines({ data: normalized.grey, width: normalized.width, height: normalized.height });
-      const layout = config.OCR_SERVICE_URL
-        ? await recognizeRemotely({ baseUrl: config.OCR_SERVICE_URL, png: await greyToPng(normalized), languages: config.OCR_LANGUAGES, model: model.id })
-        : layoutFromTsv(await recognizeTsvWithPool({ image: greyToPgm({ ...normalized, grey: withoutLines }) }), normalized.width, normalized.height);
+      let layout: AssembledLayout;
+      if (config.OCR_SERVICE_URL) {
+        layout = await recognizeRemotely({ baseUrl: config.OCR_SERVICE_URL, png: await greyToPng(normalized), languages: config.OCR_LANGUAGES, model: model.id });
+      } else {
+        const readable = await imageForRecognition({ ...normalized, grey: withoutLines }, model);
+        layout = layoutFromTsv(await recognizeTsvWithPool({ image: greyToPgm(readable) }), readable.width, readable.height);
+      }
       return { layout, rulings, width: normalized.width, height: normalized.height };
     }),
   );

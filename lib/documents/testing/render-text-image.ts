@@ -44,3 +44,36 @@ export function characterErrorRate(expected: string, actual: string): number {
   }
   return a.length === 0 ? (b.length === 0 ? 0 : 1) : previous[b.length] / a.length;
 }
+
+const proseWords = (
+  "the invoice total amount due payment account customer order number date March April shipping " +
+  "address street city quantity price tax net gross balance statement period contract party agreement " +
+  "section page reference we will deliver goods within thirty days after receipt of your signed copy " +
+  "please contact our office for questions regarding this document and keep it for your records"
+).split(" ");
+
+/**
+ * Varied lines of prose (words, capitals, numbers, punctuation) from a fixed seed, each about
+ * `charactersPerLine` long. Unlike one sentence repeated, no words line up from line to line, so
+ * the page segmenter sees running text rather than columns.
+ */
+export function proseLines(count: number, charactersPerLine: number, seed = 1): string[] {
+  let state = seed;
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  return Array.from({ length: count }, () => {
+    const words: string[] = [];
+    while (words.join(" ").length < charactersPerLine - 10) {
+      const roll = next();
+      let word = proseWords[Math.floor(next() * proseWords.length)];
+      if (roll < 0.12) word = String(Math.floor(next() * 9000) + 100);
+      else if (roll < 0.2) word = word[0].toUpperCase() + word.slice(1);
+      else if (roll < 0.26) word += ",";
+      else if (roll < 0.29) word = `${(next() * 5000).toFixed(2)}`;
+      words.push(word);
+    }
+    return `${words.join(" ")}.`;
+  });
+}

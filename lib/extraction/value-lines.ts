@@ -1,0 +1,85 @@
+import type { Box, Page, Word } from "@/lib/documents/types";
+
+// Where a label's value sits when it is not on the label's own line: OCR often reads a form's
+// label column and its value column as separate lines ("COURT:" at the left, "San Francisco
+// Superior Court" at the same height further right), and a value may continue over several lines.
+
+export function lineWords(page: Page, lineIndex: number): Word[] {
+  const line = page.lines[lineIndex];
+  return page.words.slice(line.firstWord, line.firstWord + line.wordCount);
+}
+
+const centreY = (box: Box) => box.y + box.height / 2;
+const right = (box: Box) => box.x + box.width;
+
+/** A line ending with a colon: a label in a form's label column. */
+function isLabelLine(page: Page, lineIndex: number): boolean {
+  return /:$/.test(page.lines[lineIndex].text.trim());
+}
+
+/** The nearest unused line to the right of the label on the same row, within half the page width. */
+export function lineBeside(page: Page, label: Box, taken: Set<number>): number | undefined {
+  let best: { index: number; distance: number } | undefined;
+  page.lines.forEach((line, index) => {
+    if (taken.has(index) || line.box.x < right(label) - label.height * 0.2) return;
+    if (Math.abs(centreY(line.box) - centreY(label)) > Math.max(line.box.height, label.height) * 0.6) return;
+    const distance = line.box.x - right(label);
+    if (distance > 0.5 || (best && best.distance <= distance)) return;
+    best = { index, distance };
+  });
+  return best?.index;
+}
+
+/** The unused line just below the label, starting under it. */
+export function lineBelow(page: Page, label: Box, taken: Set<number>): number | undefined {
+  let best: { index: number; distance: number } | undefined;
+  page.lines.forEach((line, index) => {
+    if (taken.has(index)) return;
+    const distance = line.box.y - (label.y + label.height);
+    if (distance < -label.height * 0.3 || distance > label.height * 2.5) return;
+    if (line.box.x > label.x + Math.max(label.width * 2, label.height * 4) || right(line.box) < label.x) return;
+    if (best && best.distance <= distance) return;
+    best = { index, distance };
+  });
+  return best?.index;
+}
+
+/**
+ * Lines continuing a value downwards: left-aligned with it, close below, unused, not labels, and
+ * with no label of their own on the same row to their left (that row is the next field's).
+ */
+export function continuationLines(page: Page, first: number, taken: Set<number>): number[] {
+  const lines = [first];
+  for (;;) {
+    const last = page.lines[lines.at(-1)!].box;
+    const next = page.lines.findIndex((line, index) => {
+      if (taken.has(index) || lines.includes(index)) return false;
+      const distance = line.box.y - (last.y + last.height);
+      return distance >= -last.height * 0.3 && distance < last.height * 0.9 && Math.abs(line.box.x - page.lines[first].box.x) < last.height * 1.5;
+    });
+    if (next < 0 || isLabelLine(page, next)) return lines;
+    const row = page.lines[next].box;
+    const labelled = page.lines.some((line, index) => index !== next && right(line.box) <= row.x && Math.abs(centreY(line.box) - centreY(row)) < row.height * 0.6 && isLabelLine(page, index));
+    if (labelled) return lines;
+    lines.push(next);
+  }
+}
+
+/**
+ * The line directly above a label that wraps onto it ("LORILLARD" over "ENTITIES:"): left-aligned,
+ * close, unused, in capitals like the label, and alone on its row (a row with something beside it
+ * is a field of its own).
+ */
+export function wrappedLabelAbove(page: Page, lineIndex: number, taken: Set<number>): number | undefined {
+  const label = page.lines[lineIndex];
+  if (!/\p{Lu}/u.test(label.text) || label.text !== label.text.toUpperCase()) return undefined;
+  const above = page.lines.findIndex((line, index) => {
+    if (index === lineIndex || taken.has(index) || /:/.test(line.text) || line.text !== line.text.toUpperCase() || !/\p{Lu}{2}/u.test(line.text)) return false;
+    const distance = label.box.y - (line.box.y + line.box.height);
+    return distance >= -label.box.height * 0.3 && distance < label.box.height * 0.9 && Math.abs(line.box.x - label.box.x) < label.box.height;
+  });
+  if (above < 0) return undefined;
+  const row = page.lines[above].box;
+  const alone = page.lines.every((line, index) => index === above || Math.abs(centreY(line.box) - centreY(row)) > row.height * 0.6);
+  return alone ? above : undefined;
+}
