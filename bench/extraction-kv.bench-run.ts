@@ -31,7 +31,8 @@ async function ocrPages(file: string): Promise<{ pages: Page[]; cached: boolean 
   if (process.env.BENCH_FRESH_OCR !== "1" && existsSync(cacheFile)) return { pages: JSON.parse(readFileSync(cacheFile, "utf8")) as Page[], cached: true };
   const { pages } = await readDocument({ bytes, fileName: path.basename(file), model: "docsvc-OCR-v1" });
   mkdirSync(cacheFolder, { recursive: true });
-  writeFileSync(cacheFile, JSON.stringify(pages.map(({ image: _image, ...page }) => page)));
+  // The rendered page images are not needed to score pairs and would bloat the cache.
+  writeFileSync(cacheFile, JSON.stringify(pages, (key, value) => (key === "image" ? undefined : value)));
   return { pages, cached: false };
 }
 
