@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getCurrentUser } from "@/components/auth/get-current-user";
 import { BatchList } from "@/components/documents/batch-list";
-import { SignInPrompt } from "@/components/documents/sign-in-prompt";
+import { SignInPrompt } from "@/components/auth/sign-in-prompt";
 import { buttonClasses } from "@/components/ui/button-classes";
 
 export const metadata: Metadata = { title: "Batches" };

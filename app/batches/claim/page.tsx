@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getCurrentUser } from "@/components/auth/get-current-user";
 import { ClaimGuestBatches } from "@/components/documents/claim-guest-batches";
 import { CLAIM_PATH } from "@/components/documents/paths";
-import { SignInPrompt } from "@/components/documents/sign-in-prompt";
+import { SignInPrompt } from "@/components/auth/sign-in-prompt";
 
 export const metadata: Metadata = { title: "Keep your guest upload" };
 

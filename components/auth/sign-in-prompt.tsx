@@ -2,7 +2,7 @@ import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { EmptyState } from "@/components/ui/empty-state";
 
-/** What a document screen shows a visitor who is not signed in. */
+/** What a screen that needs an account shows a visitor who is not signed in. */
 export function SignInPrompt({ title, next, children }: { title: string; next: string; children?: React.ReactNode }) {
   return (
     <EmptyState
