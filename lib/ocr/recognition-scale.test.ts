@@ -47,12 +47,38 @@ describe("recognition scale", () => {
   });
 
   it("never shrinks for the XL model, below the minimum scale, or without an estimate", async () => {
-    expect(recognitionScalePolicy(xl)).toBeUndefined();
+    expect(recognitionScalePolicy(xl)!.targetTextHeight).toBeUndefined();
     expect((await imageForRecognition((await page(16)).image, xl)).scale).toBe(1);
+    expect(recognitionScale(400, recognitionScalePolicy(xl))).toBe(1);
     const policy = recognitionScalePolicy(standard)!;
-    expect(recognitionScale(policy.targetTextHeight * 10, policy)).toBe(policy.minScale);
+    const target = policy.targetTextHeight!;
+    expect(recognitionScale(target * 10, policy)).toBe(policy.minScale);
     expect(recognitionScale(undefined, policy)).toBe(1);
-    expect(recognitionScale(policy.targetTextHeight * 1.05, policy)).toBe(1);
+    expect(recognitionScale(target * 1.05, policy)).toBe(1);
+  });
+
+  it("enlarges small text up to the policy's target, within its factor cap", () => {
+    const policy = recognitionScalePolicy(standard)!;
+    expect(recognitionScale(10, policy)).toBeCloseTo(policy.upscaleTo / 10, 5);
+    expect(recognitionScale(2, policy)).toBe(policy.maxScale);
+    expect(recognitionScale(policy.upscaleBelow, policy)).toBe(1);
+    expect(recognitionScale(5, recognitionScalePolicy(xl))).toBe(recognitionScalePolicy(xl)!.maxScale);
+  });
+
+  it("reads a 75-DPI scan of unknown resolution with XL", async () => {
+    // Three lines of 10 pt prose rendered at 300 DPI, reduced to 75 DPI (x-height ~7 px), softened
+    // like a scanner's optics and saved as a JPEG, then handed over as raw pixels so nothing tells
+    // normalisation the resolution. At 13.3 in wide its long side (1000 px) is past the
+    // normaliser's own guess for small images, so only the recognition scale enlarges it.
+    const fontSize = Math.round((10 * 300) / 72);
+    const text = proseLines(3, Math.floor(3800 / (fontSize * 0.56)), 7);
+    const scan = await sharp(textSvg(text, { width: 4000, fontSize, margin: 100 })).flatten({ background: "#fff" }).greyscale().resize({ width: 1000, kernel: "linear" }).blur(1).jpeg({ quality: 60 }).toBuffer();
+    const { data, info } = await sharp(scan).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    const readable = await imageForRecognition({ grey: data, width: info.width, height: info.height }, xl);
+    expect(readable.scale).toBeGreaterThan(3);
+    const result = await recognizeImage(data, { model: xl, decode: { raw: { width: info.width, height: info.height, channels: 1 } } });
+    // Measured on this page: 0.0% enlarged, 2.4% when XL reads it at its own size.
+    expect(characterErrorRate(text.join("\n"), result.text)).toBeLessThan(0.01);
   });
 
   it("reads a shrunk page of large text accurately, with boxes on the original page", async () => {

@@ -7,28 +7,44 @@ import { estimateTextHeight } from "./estimate-text-height";
 // it, yet the binarisation and page layout analysis before it cost in proportion to the pixels.
 // A page whose text is large is therefore recognised from a smaller copy, sized so the median glyph
 // height lands at `targetTextHeight`: a little above the LSTM's own input, leaving margin for noisy
-// scans. Small text is never touched and nothing is upscaled here (normalisation does that). The
-// saving is bounded because the LSTM's cost follows the number of characters, not the pixels:
-// bench/ocr-stages measured about 10% of a page's CPU at 12–16 pt, none at 8–10 pt, for ~75 ms of
-// measuring per A4 page.
+// scans. The saving is bounded because the LSTM's cost follows the number of characters, not the
+// pixels: bench/ocr-stages measured about 10% of a page's CPU at 12–16 pt, none at 8–10 pt, for
+// ~75 ms of measuring per A4 page.
+// The other way round, text far below that height (a ~100-DPI scan whose resolution is unknown, so
+// normalisation left it alone) loses its strokes in tesseract's binarisation before the LSTM sees
+// it, and the page is enlarged first: bench/ocr-stages read the FUNSD forms at their own size
+// (median glyph 6–9 px) and found 53% of the annotated words, 70% enlarged to the v1 policy (2.2–2.5×,
+// CPU 1.2 → 2.0 s a form) and 72% to the XL one (3.1–4×, 1.3 → 2.7 s).
 
 export interface RecognitionScalePolicy {
-  /** Median glyph height in pixels to scale down to. */
-  targetTextHeight: number;
+  /** Median glyph height in pixels to scale down to; undefined: never shrink. */
+  targetTextHeight?: number;
   /** Never shrink more than this, whatever the estimate says. */
   minScale: number;
+  /** Text whose median glyph is lower than this many pixels is enlarged... */
+  upscaleBelow: number;
+  /** ...to this median glyph height... */
+  upscaleTo: number;
+  /** ...by at most this factor (beyond it lanczos only invents smooth blur)... */
+  maxScale: number;
+  /** ...and to at most this many pixels, which bounds the engine's memory and time. */
+  maxPixels: number;
 }
 
 /**
- * Model families that trade resolution for speed. The XL family reads at full resolution on
- * purpose (it is the high-accuracy path), and a family not listed here is not scaled either.
+ * Model families that scale pages for recognition. The XL family never shrinks (it is the
+ * high-accuracy path) but enlarges further and from coarser text, as it promises pages down to
+ * 75 DPI; a family not listed here is not scaled at all.
  */
 const policies: Record<string, RecognitionScalePolicy> = {
-  "docsvc-OCR-v1": { targetTextHeight: 20, minScale: 0.5 },
+  "docsvc-OCR-v1": { targetTextHeight: 20, minScale: 0.5, upscaleBelow: 14, upscaleTo: 20, maxScale: 2.5, maxPixels: 16_000_000 },
+  "docsvc-OCR-XL-v1": { minScale: 1, upscaleBelow: 16, upscaleTo: 28, maxScale: 4, maxPixels: 32_000_000 },
 };
 
 /** Below this saving a resize costs more than it spares. */
 const minUsefulShrink = 0.9;
+/** Below this gain an enlargement only blurs. */
+const minUsefulGrowth = 1.2;
 /** Width of the copy the text height is measured on: glyphs of 8 pt text at 300 DPI keep ~9 px. */
 const sampleWidth = 1280;
 
@@ -36,9 +52,17 @@ export function recognitionScalePolicy(model: Pick<ModelVersion, "alias">): Reco
   return policies[model.alias];
 }
 
-/** The factor (≤ 1) to shrink a page by before recognition, given its measured median glyph height. */
+/**
+ * The factor to scale a page by before recognition, given its measured median glyph height: below 1
+ * for text larger than the policy's target, above 1 for text below its floor, 1 otherwise.
+ */
 export function recognitionScale(textHeight: number | undefined, policy: RecognitionScalePolicy | undefined): number {
-  if (!policy || !textHeight || textHeight <= policy.targetTextHeight) return 1;
+  if (!policy || !textHeight) return 1;
+  if (textHeight < policy.upscaleBelow) {
+    const scale = Math.min(policy.maxScale, policy.upscaleTo / textHeight);
+    return scale >= minUsefulGrowth ? scale : 1;
+  }
+  if (policy.targetTextHeight === undefined || textHeight <= policy.targetTextHeight) return 1;
   const scale = Math.max(policy.minScale, policy.targetTextHeight / textHeight);
   return scale < minUsefulShrink ? scale : 1;
 }
@@ -61,14 +85,16 @@ export async function measureTextHeight(image: GreyImage): Promise<number | unde
 
 /**
  * The page as tesseract should read it: shrunk when its text is larger than the model's policy
- * needs, unchanged otherwise. Word boxes come back normalised to the image, so they need no mapping.
+ * needs, enlarged (within the policy's pixel budget) when it is too small, unchanged otherwise.
+ * Word boxes come back normalised to the image, so they need no mapping.
  */
 export async function imageForRecognition(image: GreyImage, model: Pick<ModelVersion, "alias">): Promise<GreyImage & { scale: number; textHeight?: number }> {
   const policy = recognitionScalePolicy(model);
   if (!policy) return { ...image, scale: 1 };
   const textHeight = await measureTextHeight(image);
-  const scale = recognitionScale(textHeight, policy);
-  if (scale === 1) return { ...image, scale, textHeight };
+  const wanted = recognitionScale(textHeight, policy);
+  const scale = wanted > 1 ? Math.min(wanted, Math.sqrt(policy.maxPixels / (image.width * image.height))) : wanted;
+  if (scale === 1 || (wanted > 1 && scale < minUsefulGrowth)) return { ...image, scale: 1, textHeight };
   const width = Math.max(1, Math.round(image.width * scale));
   const height = Math.max(1, Math.round(image.height * scale));
   const grey = await sharp(image.grey, { raw: { width: image.width, height: image.height, channels: 1 } })
