@@ -38,12 +38,25 @@ const typeKeywords: Array<[DocumentType, RegExp[]]> = [
   ["form", [/\bname\b\s*:/i, /\baddress\b\s*:/i, /\bsignature\b/i, /\bplease (?:print|complete|fill)\b/i, /\bform\b/i, /\bcheck (?:one|all)\b/i]],
 ];
 
+// A document that names its own kind in its heading ("RECEIPT", "Invoice") says more than any body keyword.
+const titleWords: Partial<Record<DocumentType, RegExp>> = {
+  invoice: /\b(?:invoice|rechnung|facture)\b/i,
+  receipt: /\breceipt\b/i,
+  bank_statement: /\b(?:bank|account) statement\b/i,
+  contract: /\b(?:agreement|contract)\b/i,
+  id_document: /\b(?:passport|identity card)\b/i,
+  form: /\bform\b/i,
+};
+const headingLines = 2;
+
 export function classifyDocument(text: string, keyValueCount: number): DocumentType {
+  const heading = text.split("\n").filter((line) => line.trim() !== "").slice(0, headingLines).join("\n");
   let best: DocumentType = "other";
   let bestScore = 1;
   for (const [type, patterns] of typeKeywords) {
     let score = patterns.filter((pattern) => pattern.test(text)).length;
     if (type === "form" && keyValueCount >= 4) score += 1;
+    if (titleWords[type]?.test(heading)) score += 1;
     if (score > bestScore) {
       best = type;
       bestScore = score;
