@@ -28,6 +28,8 @@ const oleStreams: Array<[string, string]> = [
   ["Workbook", "xls"],
   ["Book", "xls"],
   ["PowerPoint Document", "ppt"],
+  // Quattro Pro 9 and later (Corel WordPerfect Office) keep the notebook in this stream.
+  ["NativeContent_MAIN", "qpw"],
 ];
 
 function startsWith(bytes: Buffer, signature: number[] | string, offset = 0): boolean {

@@ -38,6 +38,7 @@ const rows: FormatRow[] = [
   ["xltx", "Excel template", ["xltx"], "application/vnd.openxmlformats-officedocument.spreadsheetml.template", "spreadsheet", "sheet"],
   ["xls", "Excel 97–2003 workbook", ["xls"], "application/vnd.ms-excel", "spreadsheet", "libreoffice-xlsx"],
   ["ods", "OpenDocument spreadsheet", ["ods"], "application/vnd.oasis.opendocument.spreadsheet", "spreadsheet", "libreoffice-xlsx"],
+  ["qpw", "Quattro Pro 9+ notebook", ["qpw"], "application/x-quattropro", "spreadsheet", "libreoffice-xlsx"],
   ["csv", "Comma-separated values", ["csv"], "text/csv", "spreadsheet", "csv"],
   ["tsv", "Tab-separated values", ["tsv", "tab"], "text/tab-separated-values", "spreadsheet", "csv"],
   ["pptx", "PowerPoint presentation", ["pptx"], "application/vnd.openxmlformats-officedocument.presentationml.presentation", "presentation", "pptx"],

@@ -9,6 +9,7 @@ import { inspectDocument } from "./inspect-document";
 import { encodeHeic, hasHeifEncoder } from "./testing/encode-heic";
 import { encodeBmp, encodePsd, encodeWordPerfect } from "./testing/encode-images";
 import { makeDocx, makePptx, makeXlsx, retypeOoxml } from "./testing/make-office-files";
+import { makeQuattroPro } from "./testing/make-quattro-pro";
 import { makeImagePdf, makeTextPdf } from "./testing/make-pdfs";
 import { renderTextImage, renderTextPixels, textSvg } from "./testing/render-text-image";
 
@@ -21,6 +22,10 @@ const hasLibreOffice = Boolean(findSoffice());
 // HEIC samples come from libheif's heif-enc (Debian libheif-examples); nothing on npm encodes HEIC.
 const hasHeifEnc = hasHeifEncoder();
 const samples = new Map<string, { bytes: Buffer; fileName: string }>();
+const quattroSheets = {
+  Summary: [["Invoice", 4821], ["Total", 96.4]],
+  Items: [["Item", "Qty", "Price"], ["Paper", 2, 12.5], ["Ink", 1, 30.25], ["Stapler", 3, 9.99]],
+};
 
 function normalise(text: string): string {
   return text.replace(/\s+/g, " ").toLowerCase();
@@ -60,6 +65,8 @@ beforeAll(async () => {
   add("psd", encodePsd(pixels), "a.psd");
   add("svg", textSvg([phrase], { fontSize: 40 }), "a.svg");
   add("wpd", encodeWordPerfect([phrase, "Second paragraph"]), "a.wpd");
+  // LibreOffice imports Quattro Pro but cannot export it, so the notebook is written byte by byte.
+  add("qpw", makeQuattroPro(quattroSheets), "a.qpw");
   if (hasLibreOffice) {
     const convert = async (id: string, source: Buffer, from: string) =>
       add(id, await convertWithLibreOffice(source, { inputExtension: from, target: id, formatName: id }), `a.${id}`);
@@ -84,7 +91,7 @@ describe("readDocument over the format registry", () => {
   });
 
   for (const format of formats) {
-    const needsSoffice = format.requiresLibreOffice && !["wpd"].includes(format.id);
+    const needsSoffice = format.requiresLibreOffice && !["wpd", "qpw"].includes(format.id);
     it.skipIf((format.requiresLibreOffice && !hasLibreOffice) || (format.id === "heic" && !hasHeifEnc))(`reads ${format.id}`, async () => {
       const sample = samples.get(format.id);
       if (!sample) throw new Error(`No generated sample for ${format.id}${needsSoffice ? " (LibreOffice missing)" : ""}`);
@@ -121,6 +128,15 @@ describe("readDocument over the format registry", () => {
     const docx = await readDocument({ bytes: samples.get("docx")!.bytes });
     expect(docx.pages[0].lines[0].text).toBe("Quarterly Report");
     expect(docx.pages[0].tables?.[0].rows).toEqual([["Item", "Amount"], ["Paper", "12.50"]]);
+  });
+
+  it.skipIf(!hasLibreOffice)("reads every sheet and cell of a Quattro Pro notebook", async () => {
+    const result = await readDocument({ bytes: samples.get("qpw")!.bytes });
+    expect(result.pages.map((page) => page.sheetName)).toEqual(["Summary", "Items"]);
+    expect(result.pages.map((page) => page.tables?.[0].rows)).toEqual([
+      [["Invoice", "4821"], ["Total", "96.4"]],
+      [["Item", "Qty", "Price"], ["Paper", "2", "12.5"], ["Ink", "1", "30.25"], ["Stapler", "3", "9.99"]],
+    ]);
   });
 
   it("reads every page of a multi-page TIFF", async () => {
