@@ -1,61 +1,18 @@
 import type ExcelJS from "exceljs";
 import type { CellWrite, TableWrite } from "./cell-writes";
+import { insertTemplateRows } from "./insert-template-rows";
 
 // Writing keeps everything it does not write: styles, number formats, formulas, data validation and
 // other sheets stay as exceljs read them. Table rows beyond the template's empty rows are inserted
-// above the region's last row, copying its style, and formulas below are shifted (exceljs does not),
+// above the region's last row as copies of it, and every reference below moves (insert-template-rows.ts),
 // so a SUM over the region grows with it.
-
-const cellRef = /(\$?)([A-Z]{1,3})(\$?)(\d+)(?![\d(])/g;
-
-function shiftFormula(formula: string, fromRow: number, by: number): string {
-  return formula.replace(cellRef, (whole, colAbs: string, column: string, rowAbs: string, row: string) => {
-    const number = Number(row);
-    return number >= fromRow ? `${colAbs}${column}${rowAbs}${number + by}` : whole;
-  });
-}
-
-function retargetFormula(formula: string, fromRow: number, toRow: number): string {
-  return formula.replace(cellRef, (whole, colAbs: string, column: string, rowAbs: string, row: string) => (Number(row) === fromRow && !rowAbs ? `${colAbs}${column}${toRow}` : whole));
-}
-
-/** Inserts `count` rows before `beforeRow`, styled like it; calculated columns are copied per row. */
-function insertStyledRows(sheet: ExcelJS.Worksheet, beforeRow: number, count: number): void {
-  const template = sheet.getRow(beforeRow);
-  const formulas = new Map<number, string>();
-  template.eachCell({ includeEmpty: false }, (cell, column) => {
-    const value = cell.value;
-    if (typeof value === "object" && value !== null && "formula" in value && typeof value.formula === "string") formulas.set(column, value.formula);
-  });
-  // Formulas elsewhere in the sheet that point at or below the insertion point move with the rows.
-  sheet.eachRow((row) => {
-    row.eachCell((cell) => {
-      const value = cell.value;
-      if (typeof value === "object" && value !== null && "formula" in value && typeof value.formula === "string") {
-        cell.value = { formula: shiftFormula(value.formula, beforeRow, count) } as ExcelJS.CellFormulaValue;
-      }
-    });
-  });
-  sheet.insertRows(beforeRow, Array.from({ length: count }, () => []), "o");
-  for (let offset = 0; offset < count; offset++) {
-    const row = sheet.getRow(beforeRow + offset);
-    const styleSource = sheet.getRow(beforeRow + count);
-    row.height = styleSource.height;
-    styleSource.eachCell({ includeEmpty: true }, (cell, column) => {
-      row.getCell(column).style = { ...cell.style };
-    });
-    for (const [column, formula] of formulas) {
-      row.getCell(column).value = { formula: retargetFormula(shiftFormula(formula, beforeRow, count), beforeRow + count, beforeRow + offset) } as ExcelJS.CellFormulaValue;
-    }
-  }
-}
 
 function writeTable(workbook: ExcelJS.Workbook, table: TableWrite, inserted: Array<{ sheet: string; beforeRow: number; count: number }>): CellWrite[] {
   const sheet = workbook.getWorksheet(table.sheet);
   if (!sheet || table.rows.length === 0) return [];
   const extra = table.rows.length - table.rowCount;
   if (extra > 0) {
-    insertStyledRows(sheet, table.firstRow + table.rowCount - 1, extra);
+    insertTemplateRows(workbook, { sheet, templateRow: table.firstRow + table.rowCount - 1, count: extra });
     inserted.push({ sheet: table.sheet, beforeRow: table.firstRow + table.rowCount - 1, count: extra });
   }
   const written: CellWrite[] = [];
