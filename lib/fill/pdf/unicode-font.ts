@@ -1,32 +1,64 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import fontkit from "@pdf-lib/fontkit";
+import fontkit, { type Font } from "@pdf-lib/fontkit";
 import { StandardFonts, type PDFDocument, type PDFFont } from "pdf-lib";
+import { withEvenGlyphLengths } from "./even-glyph-lengths";
 
-// Helvetica (WinAnsi) draws Western European text only. Values with other characters (Greek,
-// Cyrillic, Polish, Turkish, Arabic, Hebrew…) are drawn with DejaVu Sans, a Unicode font from npm
-// (dejavu-fonts-ttf), embedded as a subset. Read from the package folder under process.cwd(), as the
-// other data files are, because the Next.js bundler rewrites require.resolve.
+// Helvetica (WinAnsi) draws Western European text only. Any other value is drawn with the first of
+// these TrueType fonts from npm that has a glyph for each of its characters, embedded as a subset:
+// DejaVu Sans for Greek, Cyrillic, Polish, Turkish, Arabic, Hebrew…; Noto Sans SC (Google Fonts'
+// cut of Noto Sans CJK) for Chinese and Japanese (Han, kana, and Latin, so mixed values keep one
+// font); Noto Sans KR for Korean Hangul, which the SC cut lacks. Only the regular weight is used. The
+// files are read from the package folders under process.cwd(), as the other data files are, because
+// the Next.js bundler rewrites require.resolve; a font is read only when a value needs it.
 
-let fontBytes: Promise<Buffer> | undefined;
+const UNICODE_FONTS = [
+  { name: "DejaVu Sans", packageName: "dejavu-fonts-ttf", file: "ttf/DejaVuSans.ttf" },
+  { name: "Noto Sans SC", packageName: "@expo-google-fonts/noto-sans-sc", file: "400Regular/NotoSansSC_400Regular.ttf" },
+  { name: "Noto Sans KR", packageName: "@expo-google-fonts/noto-sans-kr", file: "400Regular/NotoSansKR_400Regular.ttf" },
+] as const;
 
-function unicodeFontPath(): string {
-  return path.join(process.cwd(), "node_modules", "dejavu-fonts-ttf", "ttf", "DejaVuSans.ttf");
+type UnicodeFontName = (typeof UNICODE_FONTS)[number]["name"];
+
+interface LoadedFont {
+  bytes: Buffer;
+  /** Parsed once per process, for glyph coverage. */
+  glyphs: Font;
 }
 
-export function loadUnicodeFontBytes(): Promise<Buffer> {
-  fontBytes ??= readFile(unicodeFontPath()).catch((error: unknown) => {
-    fontBytes = undefined;
-    throw new Error(`The Unicode font for form filling is missing (${unicodeFontPath()}): run npm install dejavu-fonts-ttf`, { cause: error });
-  });
-  return fontBytes;
+const loadedFonts = new Map<UnicodeFontName, Promise<LoadedFont>>();
+
+function loadUnicodeFont(source: (typeof UNICODE_FONTS)[number]): Promise<LoadedFont> {
+  let loaded = loadedFonts.get(source.name);
+  if (!loaded) {
+    const file = path.join(process.cwd(), "node_modules", source.packageName, source.file);
+    loaded = readFile(file).then(
+      (raw) => {
+        const bytes = withEvenGlyphLengths(raw);
+        return { bytes, glyphs: fontkit.create(bytes) };
+      },
+      (error: unknown) => {
+        loadedFonts.delete(source.name);
+        throw new Error(`The font ${source.name} for form filling is missing (${file}): run npm install ${source.packageName}`, { cause: error });
+      },
+    );
+    loadedFonts.set(source.name, loaded);
+  }
+  return loaded;
 }
 
-/** The fonts one fill needs: Helvetica always, the Unicode font embedded only when a value needs it. */
+export interface FontChoice {
+  font: PDFFont;
+  /** The embedded font's name; absent for Helvetica. */
+  embedded?: UnicodeFontName;
+  /** Characters of the text the chosen font has no glyph for: no shipped font has them all. */
+  missing: string[];
+}
+
+/** The fonts one fill needs: Helvetica always, each Unicode font embedded only when a value needs it. */
 export class FillFonts {
-  private unicode: PDFFont | undefined;
+  private readonly embedded = new Map<UnicodeFontName, Promise<PDFFont>>();
   private helveticaChars: Set<number> | undefined;
-  private unicodeChars: Set<number> | undefined;
 
   private constructor(
     private readonly document: PDFDocument,
@@ -38,28 +70,35 @@ export class FillFonts {
   }
 
   /** Whether Helvetica can encode every character of the text. */
-  fitsHelvetica(text: string): boolean {
+  private fitsHelvetica(text: string): boolean {
     this.helveticaChars ??= new Set(this.helvetica.getCharacterSet());
     return [...text.replace(/[\r\n]/g, "")].every((char) => this.helveticaChars!.has(char.codePointAt(0)!));
   }
 
-  async unicodeFont(): Promise<PDFFont> {
-    if (!this.unicode) {
+  private embed(name: UnicodeFontName, bytes: Buffer): Promise<PDFFont> {
+    let font = this.embedded.get(name);
+    if (!font) {
       this.document.registerFontkit(fontkit);
-      this.unicode = await this.document.embedFont(await loadUnicodeFontBytes(), { subset: true });
+      font = this.document.embedFont(bytes, { subset: true });
+      this.embedded.set(name, font);
     }
-    return this.unicode;
+    return font;
   }
 
-  /** Characters of the text the Unicode font has no glyph for (CJK, for instance). */
-  async missingGlyphs(text: string): Promise<string[]> {
-    const font = await this.unicodeFont();
-    this.unicodeChars ??= new Set(font.getCharacterSet());
-    return [...new Set([...text.replace(/\s/g, "")].filter((char) => !this.unicodeChars!.has(char.codePointAt(0)!)))];
-  }
-
-  /** The font to draw a text with. */
-  async fontFor(text: string): Promise<PDFFont> {
-    return this.fitsHelvetica(text) ? this.helvetica : this.unicodeFont();
+  /**
+   * The font to draw a text with: Helvetica when it can, else the first Unicode font with a glyph for
+   * every character, else the one lacking the fewest.
+   */
+  async fontFor(text: string): Promise<FontChoice> {
+    if (this.fitsHelvetica(text)) return { font: this.helvetica, missing: [] };
+    const chars = [...new Set(text.replace(/\s/g, ""))];
+    let best: { name: UnicodeFontName; bytes: Buffer; missing: string[] } | undefined;
+    for (const source of UNICODE_FONTS) {
+      const { bytes, glyphs } = await loadUnicodeFont(source);
+      const missing = chars.filter((char) => !glyphs.hasGlyphForCodePoint(char.codePointAt(0)!));
+      if (!best || missing.length < best.missing.length) best = { name: source.name, bytes, missing };
+      if (missing.length === 0) break;
+    }
+    return { font: await this.embed(best!.name, best!.bytes), embedded: best!.name, missing: best!.missing };
   }
 }

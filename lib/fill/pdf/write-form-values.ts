@@ -9,12 +9,9 @@ export type WritableValue = Extract<CoercedValue, { ok: true }>;
 export async function writeFieldValue(field: PDFField, value: WritableValue, fonts: FillFonts): Promise<string[]> {
   const notes: string[] = [];
   if (value.kind === "text" && field instanceof PDFTextField) {
-    const font = await fonts.fontFor(value.text);
-    if (font !== fonts.helvetica) {
-      notes.push("drawn with the embedded Unicode font");
-      const missing = await fonts.missingGlyphs(value.text);
-      if (missing.length > 0) notes.push(`no glyph for ${missing.slice(0, 5).join("")} in the embedded font: the value is stored but those characters are not drawn`);
-    }
+    const { font, embedded, missing } = await fonts.fontFor(value.text);
+    if (embedded) notes.push(`drawn with the embedded Unicode font ${embedded}`);
+    if (missing.length > 0) notes.push(`no glyph for ${missing.slice(0, 5).join("")} in the embedded fonts: the value is stored but those characters are not drawn`);
     field.setText(value.text);
     const size = fitFontSize(field, font, value.text);
     if (size !== undefined) notes.push(`font size reduced to ${size} pt to fit`);
@@ -44,7 +41,7 @@ function shownText(field: PDFField): string {
 
 /** Regenerates a field's appearance with a font that can draw its text. */
 async function refreshAppearance(field: PDFTextField | PDFDropdown | PDFOptionList, fonts: FillFonts): Promise<void> {
-  field.updateAppearances(await fonts.fontFor(shownText(field)));
+  field.updateAppearances((await fonts.fontFor(shownText(field))).font);
 }
 
 /**
