@@ -37,7 +37,18 @@ async function ocrPages(file: string): Promise<{ pages: Page[]; cached: boolean 
 }
 
 interface FunsdPairs {
-  pairs: Array<{ key: string; value: string }>;
+  pairs: Array<{ key: string; value: string; key_id: number; value_id: number }>;
+}
+
+/** FUNSD lists some links twice ([q, a] from both ends); one link is one pair to find. */
+function distinctLinks(pairs: FunsdPairs["pairs"]): FunsdPairs["pairs"] {
+  const seen = new Set<string>();
+  return pairs.filter((pair) => {
+    const link = `${pair.key_id}>${pair.value_id}`;
+    if (seen.has(link)) return false;
+    seen.add(link);
+    return true;
+  });
 }
 
 async function measureFunsd(): Promise<void> {
@@ -49,7 +60,7 @@ async function measureFunsd(): Promise<void> {
   console.log(`\nFUNSD: ${forms.length} forms, key-value pairs against the annotated question→answer links`);
   console.log("form                      found  annotated  correct  precision  recall  keys found  OCR");
   for (const name of forms) {
-    const annotated = (JSON.parse(readFileSync(path.join(folder, "kv_pairs", name), "utf8")) as FunsdPairs).pairs;
+    const annotated = distinctLinks((JSON.parse(readFileSync(path.join(folder, "kv_pairs", name), "utf8")) as FunsdPairs).pairs);
     // An empty annotated answer (a blank on the form) cannot be found as a pair; it is left out of recall.
     const expected = annotated.filter((pair) => pair.value.trim() !== "");
     totals.emptyAnswers += annotated.length - expected.length;

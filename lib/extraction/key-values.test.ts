@@ -1,31 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { assembleLayout } from "@/lib/documents/layout";
-import type { Page, Word } from "@/lib/documents/types";
+import type { Page } from "@/lib/documents/types";
 import { findKeyValuePairs } from "./key-values";
+import { line, ocrPage } from "./testing/synthetic-ocr-page";
 
 // Layouts of scanned forms as OCR reports them (the classes of failure the FUNSD bench showed):
 // label and value columns read as separate lines, labels wrapped over two lines, values running
 // into the next column, values continued on the lines below.
-
-const charWidth = 0.008;
-const lineHeight = 0.012;
-
-/** A line of words starting at (x, y), one space between words unless a word starts with ">" (a wide gap). */
-function line(x: number, y: number, text: string, confidence = 0.95): Word[] {
-  const words: Word[] = [];
-  let left = x;
-  for (const token of text.split(" ")) {
-    const gap = token.startsWith(">") ? 0.12 : 0;
-    const word = token.replace(/^>/, "");
-    words.push({ text: word, confidence, box: { x: left + gap, y, width: word.length * charWidth, height: lineHeight } });
-    left += gap + word.length * charWidth + charWidth;
-  }
-  return words;
-}
-
-function ocrPage(blocks: Word[][][]): Page {
-  return { pageNumber: 1, width: 2480, height: 3508, unit: "px", source: "ocr", ...assembleLayout(blocks) };
-}
 
 const pairsOf = (page: Page) => findKeyValuePairs([page]).map((pair) => [pair.key, pair.value]);
 
@@ -74,5 +54,49 @@ describe("findKeyValuePairs on OCR layouts", () => {
       [[...line(0.1, 0.3, "Account holder"), ...line(0.6, 0.3, "Jane Roe")]],
     ]);
     expect(pairsOf(page)).toEqual([["Account holder", "Jane Roe"]]);
+  });
+});
+
+describe("labels without a colon and values on the next lines", () => {
+  it("pairs labels in capitals, labels ending in No. or a question mark, and a colon read as a semicolon", () => {
+    const page = ocrPage([
+      [line(0.1, 0.1, "PROJECT NAME Harbour bridge survey")],
+      [line(0.1, 0.13, "PROJECT NUMBER K-2231.07")],
+      [line(0.1, 0.16, "START DATEMarch 3, 2021 ~END DATE June 30, 2022")],
+      [line(0.1, 0.19, "Case No. 20-118")],
+      [line(0.1, 0.22, "Any allergies? Penicillin and latex")],
+      [line(0.1, 0.25, "NAME; Jordan Blake")],
+    ]);
+    expect(pairsOf(page)).toEqual([
+      ["PROJECT NAME", "Harbour bridge survey"],
+      ["PROJECT NUMBER", "K-2231.07"],
+      ["START DATE", "March 3, 2021"],
+      ["END DATE", "June 30, 2022"],
+      ["Case No.", "20-118"],
+      ["Any allergies?", "Penicillin and latex"],
+      ["NAME", "Jordan Blake"],
+    ]);
+  });
+
+  it("leaves headings and lines in capitals throughout alone", () => {
+    const page = ocrPage([[line(0.1, 0.1, "SAFETY AND QUALITY REVIEW")], [line(0.1, 0.2, "ONE HARBOUR ROAD 18TH FL")], [line(0.1, 0.3, "SEE PAGE 4. DO NOT STAPLE")]]);
+    expect(pairsOf(page)).toEqual([]);
+  });
+
+  it("takes a value from the line under its label, and continues a value over the lines under it", () => {
+    const page = ocrPage([
+      [line(0.1, 0.1, "DATE:"), line(0.1, 0.115, "12/10/2020")],
+      [line(0.1, 0.15, "TO: Northwind Trading Ltd."), line(0.132, 0.164, "12 Harbour Road"), line(0.132, 0.178, "Portsmouth PO1 2AB"), line(0.1, 0.192, "ATTN: Dana Whitfield")],
+    ]);
+    expect(pairsOf(page)).toEqual([
+      ["DATE", "12/10/2020"],
+      ["TO", "Northwind Trading Ltd. 12 Harbour Road Portsmouth PO1 2AB"],
+      ["ATTN", "Dana Whitfield"],
+    ]);
+  });
+
+  it("does not pair a label with the next label", () => {
+    const page = ocrPage([[line(0.1, 0.1, "SEATS: SEATS: # ROWS")], [line(0.1, 0.2, "FIRM: >PHONE NO.:")], [line(0.1, 0.3, "Fax Transmittal >Sender")]]);
+    expect(pairsOf(page)).toEqual([]);
   });
 });

@@ -1,11 +1,13 @@
 import type { Page } from "@/lib/documents/types";
 import { labelSimilarity } from "./label-similarity";
+import { findIssuer } from "./issuer-header";
 import { formatNumber, parseDate, parseNumber } from "./normalise-values";
 import type { Entity, FieldDetail, KeyValuePair, SchemaField } from "./types";
 
 // Deterministic schema-guided extraction: each field takes the key-value pair whose label best
 // matches its name and whose value parses as its type; failing that, a typed entity on a line that
-// mentions the name. Nothing found is null, never a guess.
+// mentions the name; failing that, for a field naming the issuer's name or address, the head of
+// the first page (issuer-header.ts). Nothing found is null, never a guess.
 
 // The fill matcher compares labels the same way.
 export { labelSimilarity };
@@ -44,6 +46,26 @@ function fromPair(field: SchemaField, pairs: KeyValuePair[]): FieldDetail | unde
   };
 }
 
+const issuerWords = new Set(["company", "vendor", "merchant", "seller", "supplier", "store", "shop", "business", "issuer"]);
+
+/** "company", "merchant_name" → the issuer's name; "address", "vendorAddress" → its address; "customer_address" → neither. */
+function issuerPart(fieldName: string): "company" | "address" | undefined {
+  const words = fieldName.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  if (words.some((word) => !issuerWords.has(word) && word !== "name" && word !== "address" && word !== "addr")) return undefined;
+  if (words.includes("address") || words.includes("addr")) return "address";
+  return words.some((word) => issuerWords.has(word)) ? "company" : undefined;
+}
+
+/** A receipt's or invoice's issuer, read from the head of the first page when no label names it. */
+function fromIssuerHeader(field: SchemaField, pages: Page[]): FieldDetail | undefined {
+  const wanted = field.type === "string" ? issuerPart(field.name) : undefined;
+  const page = pages.find((candidate) => !candidate.error && candidate.lines.length > 0);
+  if (!wanted || !page) return undefined;
+  const found = findIssuer(page)[wanted];
+  if (!found) return undefined;
+  return { name: field.name, type: field.type, value: found.text, typedValue: found.text, page: found.page, box: found.box, words: found.words, confidence: found.confidence };
+}
+
 function fromEntity(field: SchemaField, pages: Page[], entities: Entity[]): FieldDetail | undefined {
   if (field.type === "string") return undefined;
   const entityType = field.type === "date" ? "date" : "amount";
@@ -62,6 +84,7 @@ export function extractSchemaFields(schema: SchemaField[], pages: Page[], pairs:
   return schema.map(
     (field) =>
       fromPair(field, pairs) ??
-      fromEntity(field, pages, entities) ?? { name: field.name, type: field.type, value: null, typedValue: null, page: null, box: null, words: [], confidence: 0 },
+      fromEntity(field, pages, entities) ??
+      fromIssuerHeader(field, pages) ?? { name: field.name, type: field.type, value: null, typedValue: null, page: null, box: null, words: [], confidence: 0 },
   );
 }

@@ -11,10 +11,11 @@ export interface KeyValuePair {
   /** 0–1. */
   confidence: number;
   /**
-   * How the pair was found: same line after a colon or gap, the line below, a form field, or by
-   * the AI model (grounded on the words it cited; keyBox is absent when the label was implicit).
+   * How the pair was found: same line after a colon or gap, the line below (or the column under a
+   * heading), a checkbox marked beside its option (value "X" or the mark), a form field, or by the
+   * AI model (grounded on the words it cited; keyBox is absent when the label was implicit).
    */
-  method: "colon" | "gap" | "below" | "form_field" | "model";
+  method: "colon" | "gap" | "below" | "checkbox" | "form_field" | "model";
 }
 
 export interface ExtractedTable {

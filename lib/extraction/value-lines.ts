@@ -12,9 +12,15 @@ export function lineWords(page: Page, lineIndex: number): Word[] {
 const centreY = (box: Box) => box.y + box.height / 2;
 const right = (box: Box) => box.x + box.width;
 
-/** A line ending with a colon: a label in a form's label column. */
-function isLabelLine(page: Page, lineIndex: number): boolean {
-  return /:$/.test(page.lines[lineIndex].text.trim());
+/** A line opening with a label ("ATTN: …") or ending with one: a field of its own, not a value's continuation. */
+export function isLabelLine(page: Page, lineIndex: number): boolean {
+  const words = lineWords(page, lineIndex).filter((word) => /[\p{L}\p{N}]/u.test(word.text));
+  return /:$/.test(page.lines[lineIndex].text.trim()) || words.slice(0, 5).some((word) => /\p{L}.*:$/u.test(word.text));
+}
+
+/** Where the line's text starts, past the rules and box edges OCR reads at its left. */
+function textStart(page: Page, lineIndex: number): number {
+  return lineWords(page, lineIndex).find((word) => /[\p{L}\p{N}]/u.test(word.text))?.box.x ?? page.lines[lineIndex].box.x;
 }
 
 /** The nearest unused line to the right of the label on the same row, within half the page width. */
@@ -30,32 +36,20 @@ export function lineBeside(page: Page, label: Box, taken: Set<number>): number |
   return best?.index;
 }
 
-/** The unused line just below the label, starting under it. */
-export function lineBelow(page: Page, label: Box, taken: Set<number>): number | undefined {
-  let best: { index: number; distance: number } | undefined;
-  page.lines.forEach((line, index) => {
-    if (taken.has(index)) return;
-    const distance = line.box.y - (label.y + label.height);
-    if (distance < -label.height * 0.3 || distance > label.height * 2.5) return;
-    if (line.box.x > label.x + Math.max(label.width * 2, label.height * 4) || right(line.box) < label.x) return;
-    if (best && best.distance <= distance) return;
-    best = { index, distance };
-  });
-  return best?.index;
-}
-
 /**
- * Lines continuing a value downwards: left-aligned with it, close below, unused, not labels, and
- * with no label of their own on the same row to their left (that row is the next field's).
+ * Lines continuing a value downwards: left-aligned with it (with `anchorX`, where the value starts
+ * when it follows its label on the label's line), close below, unused, not labels, and with no
+ * label of their own on the same row to their left (that row is the next field's).
  */
-export function continuationLines(page: Page, first: number, taken: Set<number>): number[] {
+export function continuationLines(page: Page, first: number, taken: Set<number>, anchorX = textStart(page, first)): number[] {
   const lines = [first];
   for (;;) {
     const last = page.lines[lines.at(-1)!].box;
     const next = page.lines.findIndex((line, index) => {
       if (taken.has(index) || lines.includes(index)) return false;
+      // Below the last line (its centre past the last line's foot: OCR boxes of tall letters overlap), and close.
       const distance = line.box.y - (last.y + last.height);
-      return distance >= -last.height * 0.3 && distance < last.height * 0.9 && Math.abs(line.box.x - page.lines[first].box.x) < last.height * 1.5;
+      return centreY(line.box) > last.y + last.height && distance < last.height * 0.9 && Math.abs(textStart(page, index) - anchorX) < last.height * 1.5;
     });
     if (next < 0 || isLabelLine(page, next)) return lines;
     const row = page.lines[next].box;

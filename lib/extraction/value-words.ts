@@ -27,11 +27,14 @@ export function untilWideGap(words: Word[], maxGap: number): Word[] {
   return words;
 }
 
-/** A usable value: some letter or digit, and not itself a label ("Company:"). */
+/**
+ * A usable value: some letter or digit, and not itself a label ("Company:", "# SEATS") nor an
+ * enumerated item of the form ("(b) City Hospital" is field (b)'s).
+ */
 export function isValueText(words: Word[]): boolean {
   if (words.length === 0) return false;
   const text = words.map((word) => word.text).join(" ");
-  return /[\p{L}\p{N}]/u.test(text) && !/:$/.test(text);
+  return /[\p{L}\p{N}]/u.test(text) && !/:$/.test(text) && !/^#\s?\p{L}/u.test(text) && !/^\(\w{1,2}\)\s/u.test(text);
 }
 
 export function meanWordConfidence(words: Word[]): number {
