@@ -30,6 +30,20 @@ function regions(layout: AssembledLayout, blockOffset: number): Region[] {
   );
 }
 
+/**
+ * A line replaces the lines it overlaps only when it is more confident than they are, word for word,
+ * and spans them: a fragment of a line, however confident, must not push out the whole line (one
+ * pass often splits a line another reads whole).
+ */
+function replacesRivals(region: Region, rivals: Region[]): boolean {
+  const words = rivals.reduce((sum, rival) => sum + rival.words.length, 0);
+  const rivalConfidence = words === 0 ? 0 : rivals.reduce((sum, rival) => sum + rival.confidence * rival.words.length, 0) / words;
+  const left = Math.min(...rivals.map((rival) => rival.box.x));
+  const right = Math.max(...rivals.map((rival) => rival.box.x + rival.box.width));
+  const covered = Math.min(right, region.box.x + region.box.width) - Math.max(left, region.box.x);
+  return region.confidence > rivalConfidence && covered >= 0.8 * (right - left);
+}
+
 export function mergeOcrPasses(passes: AssembledLayout[]): AssembledLayout {
   if (passes.length === 1) return passes[0];
   let chosen: Region[] = [];
@@ -37,11 +51,11 @@ export function mergeOcrPasses(passes: AssembledLayout[]): AssembledLayout {
   for (const pass of passes) {
     for (const region of regions(pass, blockOffset)) {
       const rivals = chosen.filter((existing) => overlapRatio(existing.box, region.box) > 0.5);
-      const rivalConfidence = Math.max(0, ...rivals.map((rival) => rival.confidence));
       if (rivals.length === 0) chosen.push(region);
-      else if (region.confidence > rivalConfidence) {
+      else if (replacesRivals(region, rivals)) {
         chosen = chosen.filter((existing) => !rivals.includes(existing));
-        chosen.push(region);
+        // The line takes the place of the ones it replaces, in their block, so reading order holds.
+        chosen.push({ ...region, block: rivals[0].block });
       }
     }
     blockOffset += pass.blocks.length;

@@ -13,18 +13,10 @@ export interface NormalizeOptions {
   targetDpi: number;
   /** Longest side the result may have after upscaling. */
   maxLongSide: number;
-  /** XL clean-up: stretch contrast and remove speckle noise. */
-  clean?: boolean;
   /** How sharp reads the input: `raw` for undecoded pixels (a rendered PDF page), `page` for a TIFF frame… */
   decode?: SharpOptions;
   /** Straighten the page when the skew estimate says it is turned more than `minSkewDegrees`. */
   deskew?: boolean;
-}
-
-export interface NormalizedImage {
-  png: Buffer;
-  width: number;
-  height: number;
 }
 
 export interface NormalizedGreyImage {
@@ -63,7 +55,7 @@ async function estimateSkew(grey: Buffer, width: number, height: number): Promis
   return estimateSkewDegrees({ data: sample.data, width: sample.info.width, height: sample.info.height });
 }
 
-/** Orient (EXIF), greyscale, upscale to the target DPI, optionally clean and straighten, as raw pixels. */
+/** Orient (EXIF), greyscale, upscale to the target DPI and straighten, as raw pixels. */
 export async function normalizeImageToGrey(input: Buffer, options: NormalizeOptions): Promise<NormalizedGreyImage> {
   const decode: SharpOptions = { ...options.decode, limitInputPixels: false };
   const { width = 0, height = 0, orientation } = await sharp(input, decode).metadata();
@@ -78,7 +70,6 @@ export async function normalizeImageToGrey(input: Buffer, options: NormalizeOpti
       kernel: "lanczos3",
     });
   }
-  if (options.clean) pipeline = pipeline.normalise().median(3).sharpen();
   const { data, info } = await pipeline.extractChannel(0).raw().toBuffer({ resolveWithObject: true });
   if (!options.deskew) return { grey: data, width: info.width, height: info.height, skewDegrees: 0 };
   const skewDegrees = await estimateSkew(data, info.width, info.height);
@@ -100,8 +91,18 @@ export function greyToPng(image: Pick<NormalizedGreyImage, "grey" | "width" | "h
   return sharp(image.grey, { raw: { width: image.width, height: image.height, channels: 1 } }).toColourspace("b-w").png({ compressionLevel: 1 }).toBuffer();
 }
 
-/** Orient (EXIF), greyscale, upscale to the target DPI and optionally clean an image for OCR, as a PNG. */
-export async function normalizeImageForOcr(input: Buffer, options: NormalizeOptions): Promise<NormalizedImage> {
-  const normalized = await normalizeImageToGrey(input, options);
-  return { png: await greyToPng(normalized), width: normalized.width, height: normalized.height };
+/**
+ * XL's clean-up pass: stretch the contrast, remove speckle noise and sharpen the strokes. Meant for
+ * the image as the engine will read it (after any enlargement): a 3-pixel median on 75-DPI text,
+ * whose strokes are one or two pixels wide, erases the text along with the noise.
+ */
+export async function cleanGreyImage<T extends Pick<NormalizedGreyImage, "grey" | "width" | "height">>(image: T): Promise<T> {
+  const grey = await sharp(image.grey, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .normalise()
+    .median(3)
+    .sharpen()
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  return { ...image, grey };
 }

@@ -6,15 +6,17 @@ import { estimateTextHeight } from "./estimate-text-height";
 // 36 pixels (x-height about 16), so glyphs drawn larger than that carry no extra information for
 // it, yet the binarisation and page layout analysis before it cost in proportion to the pixels.
 // A page whose text is large is therefore recognised from a smaller copy, sized so the median glyph
-// height lands at `targetTextHeight`: a little above the LSTM's own input, leaving margin for noisy
-// scans. The saving is bounded because the LSTM's cost follows the number of characters, not the
-// pixels: bench/ocr-stages measured about 10% of a page's CPU at 12–16 pt, none at 8–10 pt, for
-// ~75 ms of measuring per A4 page.
+// height lands at `targetTextHeight`. For docsvc-OCR-v1 that is 14 px (about a 150-DPI rendering of
+// 10 pt text): with the fast model, bench/ocr-stages read 8–16 pt pages at that size with the same
+// character error rate (0%) as at full size, for 10–25% less CPU per page (2.85 s instead of 3.2 s
+// at 10 pt); the LSTM's own cost follows the number of characters, so the saving is bounded. The
+// measuring costs ~75 ms per A4 page.
 // The other way round, text far below that height (a ~100-DPI scan whose resolution is unknown, so
 // normalisation left it alone) loses its strokes in tesseract's binarisation before the LSTM sees
 // it, and the page is enlarged first: bench/ocr-stages read the FUNSD forms at their own size
-// (median glyph 6–9 px) and found 53% of the annotated words, 70% enlarged to the v1 policy (2.2–2.5×,
-// CPU 1.2 → 2.0 s a form) and 72% to the XL one (3.1–4×, 1.3 → 2.7 s).
+// (median glyph 6–9 px) and found 56% of the annotated words with the fast model, 70% enlarged to
+// the v1 policy (2.2–2.5×, CPU 0.6 → 1.1 s a form). Enlarging further (glyphs to 28 px) found fewer
+// words in bench/corpus (69.5% against 70.2% with the best model), so XL enlarges to the same height.
 
 export interface RecognitionScalePolicy {
   /** Median glyph height in pixels to scale down to; undefined: never shrink. */
@@ -33,12 +35,12 @@ export interface RecognitionScalePolicy {
 
 /**
  * Model families that scale pages for recognition. The XL family never shrinks (it is the
- * high-accuracy path) but enlarges further and from coarser text, as it promises pages down to
- * 75 DPI; a family not listed here is not scaled at all.
+ * high-accuracy path) and enlarges from coarser text and by a larger factor, as it promises pages
+ * down to 75 DPI; a family not listed here is not scaled at all.
  */
 const policies: Record<string, RecognitionScalePolicy> = {
-  "docsvc-OCR-v1": { targetTextHeight: 20, minScale: 0.5, upscaleBelow: 14, upscaleTo: 20, maxScale: 2.5, maxPixels: 16_000_000 },
-  "docsvc-OCR-XL-v1": { minScale: 1, upscaleBelow: 16, upscaleTo: 28, maxScale: 4, maxPixels: 32_000_000 },
+  "docsvc-OCR-v1": { targetTextHeight: 14, minScale: 0.5, upscaleBelow: 14, upscaleTo: 20, maxScale: 2.5, maxPixels: 16_000_000 },
+  "docsvc-OCR-XL-v1": { minScale: 1, upscaleBelow: 16, upscaleTo: 20, maxScale: 4, maxPixels: 32_000_000 },
 };
 
 /** Below this saving a resize costs more than it spares. */

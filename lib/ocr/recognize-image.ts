@@ -1,12 +1,12 @@
 import type { SharpOptions } from "sharp";
 import { getConfig } from "@/lib/config";
 import type { AssembledLayout } from "@/lib/documents/layout";
-import { resolveModel, type ModelVersion } from "@/lib/models";
+import { resolveModel, type ModelVersion, type OcrPass } from "@/lib/models";
 import type { RulingLines } from "@/lib/documents/types";
 import { findRulingLines } from "./detect-ruling-lines";
 import { mergeOcrPasses } from "./merge-passes";
 import { imageForRecognition } from "./recognition-scale";
-import { greyToPgm, greyToPng, normalizeImageToGrey } from "./normalize-image";
+import { cleanGreyImage, greyToPgm, greyToPng, normalizeImageToGrey, type NormalizedGreyImage } from "./normalize-image";
 import { recognizeRemotely } from "./remote-ocr";
 import { recognizeTsvWithPool } from "./tesseract-pool";
 import { layoutFromTsv } from "./tesseract-tsv-layout";
@@ -21,6 +21,8 @@ export interface OcrImageResult extends AssembledLayout {
   /** Ruling lines of the (straightened) image, for tables drawn with lines. */
   rulings: RulingLines;
 }
+
+type GreyPage = Pick<NormalizedGreyImage, "grey" | "width" | "height">;
 
 export function currentOcrEngine(): OcrEngine {
   return getConfig().OCR_SERVICE_URL ? "remote" : "tesseract.js";
@@ -39,26 +41,28 @@ export async function recognizeImage(
   const model = options.model ?? resolveModel(undefined, { kind: "ocr" });
   const settings = model.ocr ?? resolveModel(undefined, { kind: "ocr" }).ocr!;
   const config = getConfig();
-  const passes = await Promise.all(
-    settings.passes.map(async (pass) => {
-      const normalized = await normalizeImageToGrey(image, {
-        density: options.density,
-        decode: options.decode,
-        targetDpi: settings.targetDpi,
-        maxLongSide: settings.maxLongSide,
-        clean: pass === "clean",
-        deskew: true,
-      });
-      const { rulings, withoutLines } = findRulingLines({ data: normalized.grey, width: normalized.width, height: normalized.height });
-      let layout: AssembledLayout;
-      if (config.OCR_SERVICE_URL) {
-        layout = await recognizeRemotely({ baseUrl: config.OCR_SERVICE_URL, png: await greyToPng(normalized), languages: config.OCR_LANGUAGES, model: model.id });
-      } else {
-        const readable = await imageForRecognition({ ...normalized, grey: withoutLines }, model);
-        layout = layoutFromTsv(await recognizeTsvWithPool({ image: greyToPgm(readable) }), readable.width, readable.height);
-      }
-      return { layout, rulings, width: normalized.width, height: normalized.height };
-    }),
-  );
-  return { ...mergeOcrPasses(passes.map((pass) => pass.layout)), engine: currentOcrEngine(), width: passes[0].width, height: passes[0].height, rulings: passes[0].rulings };
+  const normalized = await normalizeImageToGrey(image, {
+    density: options.density,
+    decode: options.decode,
+    targetDpi: settings.targetDpi,
+    maxLongSide: settings.maxLongSide,
+    deskew: true,
+  });
+  const { rulings, withoutLines } = findRulingLines({ data: normalized.grey, width: normalized.width, height: normalized.height });
+  const prepare = <T extends GreyPage>(page: T, pass: OcrPass): Promise<T> => (pass.image === "clean" ? cleanGreyImage(page) : Promise.resolve(page));
+  let layouts: AssembledLayout[];
+  if (config.OCR_SERVICE_URL) {
+    const remote = { baseUrl: config.OCR_SERVICE_URL, languages: config.OCR_LANGUAGES, model: model.id };
+    layouts = await Promise.all(settings.passes.map(async (pass) => recognizeRemotely({ ...remote, png: await greyToPng(await prepare(normalized, pass)) })));
+  } else {
+    // The page is scaled for recognition once; every pass reads that copy, cleaned up or not.
+    const readable = await imageForRecognition({ ...normalized, grey: withoutLines }, model);
+    layouts = await Promise.all(
+      settings.passes.map(async (pass) => {
+        const page = await prepare(readable, pass);
+        return layoutFromTsv(await recognizeTsvWithPool({ image: greyToPgm(page), recogniser: pass.recogniser }), page.width, page.height);
+      }),
+    );
+  }
+  return { ...mergeOcrPasses(layouts), engine: currentOcrEngine(), width: normalized.width, height: normalized.height, rulings };
 }

@@ -1,23 +1,33 @@
 import os from "node:os";
 import { createWorker, OEM, PSM, type Worker, type RecognizeResult, type WorkerParams } from "tesseract.js";
 import { getConfig } from "@/lib/config";
+import type { OcrRecogniser } from "@/lib/models";
 import { languageDataDir } from "./language-data";
 
 // A warm pool of tesseract.js workers: starting one costs ~0.5 s (WASM + language data), so workers
 // are created once per process and reused. Each job gets a whole worker because page-segmentation
-// parameters are per-worker state.
+// parameters are per-worker state. A worker holds one recogniser's model, so each recogniser has
+// its own workers, while one count of slots, sized to the cores, bounds how many recognise at once
+// whatever their model: two pools would otherwise run twice as many WASM threads as there are cores.
+
+interface RecogniserWorkers {
+  idle: Worker[];
+  starting: Promise<Worker>[];
+  all: Worker[];
+}
 
 interface PoolState {
   languages: string;
   size: number;
-  idle: Worker[];
-  starting: Promise<Worker>[];
-  all: Worker[];
-  waiting: Array<(worker: Worker) => void>;
+  busy: number;
+  waiting: Array<() => void>;
+  workers: Record<OcrRecogniser, RecogniserWorkers>;
 }
 
 const globalKey = Symbol.for("docsvc.tesseractPool");
 type GlobalWithPool = typeof globalThis & { [globalKey]?: PoolState };
+
+const noWorkers = (): RecogniserWorkers => ({ idle: [], starting: [], all: [] });
 
 function poolState(): PoolState {
   const holder = globalThis as GlobalWithPool;
@@ -26,16 +36,15 @@ function poolState(): PoolState {
     holder[globalKey] = {
       languages: config.OCR_LANGUAGES,
       size: config.OCR_WORKERS ?? Math.max(1, os.availableParallelism()),
-      idle: [],
-      starting: [],
-      all: [],
+      busy: 0,
       waiting: [],
+      workers: { fast: noWorkers(), best: noWorkers() },
     };
   }
   return holder[globalKey];
 }
 
-async function startWorker(languages: string): Promise<Worker> {
+async function startWorker(languages: string, recogniser: OcrRecogniser): Promise<Worker> {
   const codes = languages.split("+");
   // tesseract.js leaves its promise pending when initialisation fails and reports through
   // errorHandler instead, so the failure is turned into a rejection here.
@@ -44,7 +53,7 @@ async function startWorker(languages: string): Promise<Worker> {
     failStartup = reject;
   });
   const worker = createWorker(codes, OEM.LSTM_ONLY, {
-    langPath: languageDataDir(codes),
+    langPath: languageDataDir(codes, recogniser),
     cacheMethod: "none",
     gzip: true,
     errorHandler: (error: unknown) => failStartup(new Error(`OCR worker failed: ${String(error)}`)),
@@ -52,51 +61,68 @@ async function startWorker(languages: string): Promise<Worker> {
   return Promise.race([worker, startupFailed]);
 }
 
-async function acquireWorker(): Promise<Worker> {
-  const state = poolState();
-  const idle = state.idle.pop();
-  if (idle) return idle;
-  if (state.all.length + state.starting.length < state.size) {
-    const starting = startWorker(state.languages);
-    state.starting.push(starting);
-    try {
-      const worker = await starting;
-      state.all.push(worker);
-      return worker;
-    } finally {
-      state.starting.splice(state.starting.indexOf(starting), 1);
-    }
+async function acquireSlot(state: PoolState): Promise<void> {
+  if (state.busy < state.size) {
+    state.busy++;
+    return;
   }
-  return new Promise((resolve) => state.waiting.push(resolve));
+  await new Promise<void>((resolve) => state.waiting.push(resolve));
 }
 
-function releaseWorker(worker: Worker): void {
-  const state = poolState();
+/** Hands the slot to the next waiting job, or frees it. */
+function releaseSlot(state: PoolState): void {
   const next = state.waiting.shift();
-  if (next) next(worker);
-  else state.idle.push(worker);
+  if (next) next();
+  else state.busy--;
+}
+
+/** A worker of `recogniser` with a slot held; never more workers per recogniser than slots. */
+async function acquireWorker(state: PoolState, recogniser: OcrRecogniser): Promise<Worker> {
+  await acquireSlot(state);
+  const workers = state.workers[recogniser];
+  const idle = workers.idle.pop();
+  if (idle) return idle;
+  const starting = startWorker(state.languages, recogniser);
+  workers.starting.push(starting);
+  try {
+    const worker = await starting;
+    workers.all.push(worker);
+    return worker;
+  } catch (error) {
+    releaseSlot(state);
+    throw error;
+  } finally {
+    workers.starting.splice(workers.starting.indexOf(starting), 1);
+  }
+}
+
+function releaseWorker(state: PoolState, recogniser: OcrRecogniser, worker: Worker): void {
+  state.workers[recogniser].idle.push(worker);
+  releaseSlot(state);
+}
+
+async function withWorker<T>(recogniser: OcrRecogniser, params: Partial<WorkerParams> | undefined, task: (worker: Worker) => Promise<T>): Promise<T> {
+  const state = poolState();
+  const worker = await acquireWorker(state, recogniser);
+  try {
+    await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, ...params });
+    return await task(worker);
+  } finally {
+    releaseWorker(state, recogniser, worker);
+  }
 }
 
 export interface RecognizeJob {
   image: Buffer;
   params?: Partial<WorkerParams>;
-  rotateAuto?: boolean;
-}
-
-async function withWorker<T>(params: Partial<WorkerParams> | undefined, task: (worker: Worker) => Promise<T>): Promise<T> {
-  const worker = await acquireWorker();
-  try {
-    await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, ...params });
-    return await task(worker);
-  } finally {
-    releaseWorker(worker);
-  }
+  /** Which model reads the image; `fast` (the default model's) when not given. */
+  recogniser?: OcrRecogniser;
 }
 
 /** Recognise one image on a pooled worker; resolves with tesseract's block tree. */
 export async function recognizeWithPool(job: RecognizeJob): Promise<RecognizeResult["data"]> {
-  return withWorker(job.params, async (worker) => {
-    const result = await worker.recognize(job.image, { rotateAuto: job.rotateAuto ?? false }, { blocks: true, text: true });
+  return withWorker(job.recogniser ?? "fast", job.params, async (worker) => {
+    const result = await worker.recognize(job.image, {}, { blocks: true, text: true });
     return result.data;
   });
 }
@@ -105,20 +131,19 @@ export async function recognizeWithPool(job: RecognizeJob): Promise<RecognizeRes
  * Recognise one image on a pooled worker and return only tesseract's TSV (words with boxes,
  * confidences and their block/paragraph/line numbers): the cheapest output that carries the layout.
  */
-export async function recognizeTsvWithPool(job: { image: Buffer; params?: Partial<WorkerParams> }): Promise<string> {
-  return withWorker(job.params, async (worker) => {
+export async function recognizeTsvWithPool(job: RecognizeJob): Promise<string> {
+  return withWorker(job.recogniser ?? "fast", job.params, async (worker) => {
     const result = await worker.recognize(job.image, {}, { text: false, tsv: true });
     return result.data.tsv ?? "";
   });
 }
 
-/** Start every worker now so the first request does not pay for it. */
-export async function warmOcrPool(): Promise<void> {
+/** Start every worker of `recogniser` now so the first request does not pay for it. */
+export async function warmOcrPool(recogniser: OcrRecogniser = "fast"): Promise<void> {
   const state = poolState();
-  const workers = await Promise.all(
-    Array.from({ length: state.size - state.all.length - state.starting.length }, () => acquireWorker()),
-  );
-  workers.forEach(releaseWorker);
+  const { all, starting } = state.workers[recogniser];
+  const workers = await Promise.all(Array.from({ length: state.size - all.length - starting.length }, () => acquireWorker(state, recogniser)));
+  workers.forEach((worker) => releaseWorker(state, recogniser, worker));
 }
 
 export function ocrPoolSize(): number {
@@ -131,6 +156,7 @@ export async function terminateOcrPool(): Promise<void> {
   const state = holder[globalKey];
   if (!state) return;
   holder[globalKey] = undefined;
-  await Promise.all(state.starting);
-  await Promise.all(state.all.map((worker) => worker.terminate()));
+  const sets = Object.values(state.workers);
+  await Promise.all(sets.flatMap((set) => set.starting));
+  await Promise.all(sets.flatMap((set) => set.all).map((worker) => worker.terminate()));
 }
