@@ -1,9 +1,11 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import ExcelJS from "exceljs";
+import JSZip from "jszip";
 import { PDFDocument, type PDFCheckBox, type PDFDropdown, type PDFRadioGroup, type PDFTextField } from "pdf-lib";
 import { makeDocx } from "@/lib/documents/testing/make-office-files";
 import { renderTextImage } from "@/lib/documents/testing/render-text-image";
 import { makeInvoiceTemplate } from "@/lib/fill/testing/make-invoice-template";
+import { makeXlsmTemplate } from "@/lib/fill/excel/testing/make-xlsm-template";
 import { makeFormPdf, type TestFieldSpec } from "@/lib/fill/testing/make-form-pdf";
 import { createV1Account, errorOf, secondKey, textPdf, waitForJob } from "../support/v1";
 
@@ -127,5 +129,30 @@ test.describe("POST /v1/fill/excel", () => {
     expect(sheet.getCell("D9").value).toMatchObject({ formula: "SUM(D6:D8)" });
     expect(sheet.getCell("D9").font?.bold).toBe(true);
     expect(workbook.getWorksheet("Notes")!.getCell("B1").value).toBe("checked");
+  });
+
+  test("an .xlsm comes back as an .xlsm with its macros; a CSV is refused with 400", async ({ request }) => {
+    const account = await createV1Account(request);
+    const template = await makeXlsmTemplate(await makeInvoiceTemplate(), { workbook: "ThisWorkbook", firstSheet: "Sheet1" });
+    const response = await request.post("/v1/fill/excel", {
+      headers: account.headers,
+      multipart: { target_excel: part(template.xlsm, "macros.xlsm", "application/octet-stream"), fill_mode: "explicit", cell_mappings: JSON.stringify({ "Invoice!B1": "INV-8" }) },
+    });
+    expect(response.status(), await response.text()).toBe(202);
+    const job = await waitForJob(request, await secondKey(request, account), (await response.json()).id);
+    expect(job.status, JSON.stringify(job)).toBe("completed");
+    expect(job.result).toMatchObject({ template_format: "xlsm", output_format: "xlsm", notes: [] });
+    const file = await request.get((job.result as { download_url: string }).download_url, { headers: account.headers });
+    expect(file.headers()["content-type"]).toBe("application/vnd.ms-excel.sheet.macroEnabled.12");
+    expect(file.headers()["content-disposition"]).toContain('filename="macros-filled.xlsm"');
+    const bytes = Buffer.from(await file.body());
+    expect(await (await JSZip.loadAsync(bytes)).file("xl/vbaProject.bin")!.async("nodebuffer")).toEqual(template.vbaProject);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    expect(workbook.getWorksheet("Invoice")!.getCell("B1").value).toBe("INV-8");
+
+    const csv = await request.post("/v1/fill/excel", { headers: account.headers, multipart: { target_excel: part(Buffer.from("a,b\n1,2\n"), "data.csv", "text/csv"), fill_mode: "explicit", cell_mappings: "{}" } });
+    expect(csv.status()).toBe(400);
+    expect((await errorOf(csv)).code).toBe("bad_request");
   });
 });

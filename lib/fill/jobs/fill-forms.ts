@@ -45,7 +45,7 @@ export type FillPdfForm = z.output<typeof FillPdfForm>;
 
 export const FillExcelForm = z
   .object({
-    target_excel: z.file().describe("The XLSX template to fill."),
+    target_excel: z.file().describe("The template to fill: .xlsx, .xltx, .xlsm (macros kept), or .xls/.ods/.qpw (converted to .xlsx)."),
     ...common,
     fill_mode: z.enum(["smart", "explicit"]).default("smart").describe("smart: find label cells, their value cells and table regions, and fill them from source_files (cell_mappings applied on top). explicit: write cell_mappings only."),
     cell_mappings: jsonObject("cell_mappings", CellValue, '{"Sheet1!B3":"Acme Ltd","C4":12}')

@@ -37,15 +37,17 @@ export const fillExcelRoute = defineRoute({
   summary: "Fill an Excel template",
   description:
     "Always 202 with id, status processing and poll_url for a valid request. fill_mode smart (default) needs source_files; explicit needs cell_mappings. " +
-    "result: download_url, expires_at, cells_written, cells [{sheet, cell, value, source, confidence}], labels_found, tables_found. Styles, formulas, number formats, data validation and other sheets are kept. " +
+    "target_excel: .xlsx, .xltx (filled as .xlsx), .xlsm (filled as .xlsm, macros kept), or .xls/.ods/.qpw (converted to .xlsx with LibreOffice). " +
+    "result: download_url, expires_at, cells_written, cells [{sheet, cell, value, source, confidence}], labels_found, tables_found, template_format, output_format, notes. Styles, formulas, number formats, data validation and other sheets are kept. " +
     idempotency,
   tags: ["Filling"],
   form: FillExcelForm,
   responses: {
     202: FillAcceptedResponse,
-    400: { description: "no_source_data (smart without source_files, explicit without cell_mappings), target_excel is not an XLSX workbook (bad_request), invalid_model, or a webhook_url that is not public." },
+    400: { description: "no_source_data (smart without source_files, explicit without cell_mappings), target_excel is not a spreadsheet template (bad_request), invalid_model, or a webhook_url that is not public." },
     402: { description: "insufficient_tokens." },
     413: { description: "file_too_large or too_many_pages for the key's tier." },
+    415: { description: "unsupported_format: a .xls/.ods/.qpw template needs LibreOffice, which is not installed, or a source file's type is not supported." },
     422: { description: "validation_error: cell_mappings names a sheet the workbook lacks or a bad address." },
   },
 });

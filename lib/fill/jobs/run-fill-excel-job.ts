@@ -1,16 +1,15 @@
 import { getDb } from "@/lib/db";
 import type { JobStep } from "@/lib/jobs/define-function";
-import { fillWorkbook } from "../excel/fill-workbook";
+import { fillExcelTemplate } from "../excel/fill-excel-template";
 import type { SourceDocument } from "../map/source-document";
 import { failFillJob } from "./fail-fill-job";
 import { FillExcelJobInput } from "./fill-job-input";
 import { chargeFill, completeFillJob, filledName, readSourceFile, readStoredFile, reportProgress } from "./fill-job-steps";
 
-const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-
 /**
  * The fill_excel job: read each source (charged per page), fill the template (charged per form), store
- * it and complete. A failing step is retried; the function's onFailure fails the job when retries run out.
+ * it in its output format (.xlsm stays .xlsm, everything else becomes .xlsx) and complete. A failing
+ * step is retried; the function's onFailure fails the job when retries run out.
  */
 export async function runFillExcelJob({ jobId, step }: { jobId: string; step: JobStep }): Promise<{ status: string }> {
   const db = await getDb();
@@ -31,23 +30,26 @@ export async function runFillExcelJob({ jobId, step }: { jobId: string; step: Jo
     await reportProgress(db, jobId, input.sources.length + 1, "Filling the workbook");
     let filled;
     try {
-      filled = await fillWorkbook({ xlsx: await readStoredFile(input.target.key), mode: input.fillMode, sources, cellMappings: input.cellMappings });
+      filled = await fillExcelTemplate({ template: await readStoredFile(input.target.key), fileName: input.target.name, mode: input.fillMode, sources, cellMappings: input.cellMappings });
     } catch (error) {
       await failFillJob(db, jobId, error);
       return { ok: false };
     }
     await chargeFill(db, job);
     await completeFillJob(db, job, {
-      bytes: filled.xlsx,
-      fileName: filledName(input.target.name, "xlsx"),
-      extension: "xlsx",
-      contentType: xlsxType,
+      bytes: filled.file,
+      fileName: filledName(input.target.name, filled.template.output.extension),
+      extension: filled.template.output.extension,
+      contentType: filled.template.output.contentType,
       result: {
         cells_written: filled.cells.length,
         cells: filled.cells.map((cell) => ({ sheet: cell.sheet, cell: cell.cell, value: cell.value, source: cell.source, confidence: cell.confidence })),
         fill_mode: input.fillMode,
         labels_found: filled.slots.labels,
         tables_found: filled.slots.tables,
+        template_format: filled.template.format.id,
+        output_format: filled.template.output.extension,
+        notes: filled.notes,
       },
     });
     return { ok: true };
