@@ -81,7 +81,9 @@ test.describe("OCR endpoints", () => {
     const refused = await request.post("/api/batch/upload", { headers: auth, multipart: { files: file } });
     expect(refused.status()).toBe(402);
     expect((await refused.json()).detail).toMatch(/tokens/);
-    const pdf = await digitalPdf([["x"]]);
+    // A PDF with one page more than the balance still pays for is refused too.
+    const pages = Math.floor((100_000 - usage.tokens_used) / 1000) + 1;
+    const pdf = await digitalPdf(Array.from({ length: Math.max(1, pages) }, (_, page) => [`page ${page + 1}`]));
     expect((await request.post("/api/ocr/process", { headers: auth, multipart: { file: { name: pdf.name, mimeType: pdf.mimeType, buffer: pdf.buffer } } })).status()).toBe(402);
     expect((await (await request.get("/api/batch/history", { headers: auth })).json()).total).toBe(batchIds.length);
   });
