@@ -9,6 +9,7 @@ import { loadPdfjs, openPdf } from "./load-pdf";
 import { readPdfFormFields } from "./pdf-form-fields";
 import { isUsableTextLayer, readPdfTextLayer } from "./pdf-text-layer";
 import { renderPdfPage, renderPdfPagePixels } from "./render-pdf-page";
+import { scannedPageImage, type ScannedPageImage } from "./scanned-page-image";
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 
 export async function countPdfPages(bytes: Buffer, password?: string): Promise<number> {
@@ -20,6 +21,11 @@ export async function countPdfPages(bytes: Buffer, password?: string): Promise<n
   }
 }
 
+async function renderedPageImage(page: PDFPageProxy, dpi: number): Promise<ScannedPageImage> {
+  const rendered = await renderPdfPagePixels(page, dpi);
+  return { pixels: rendered.rgba, width: rendered.width, height: rendered.height, channels: 4, dpi };
+}
+
 async function readPdfPage(page: PDFPageProxy, pageNumber: number, options: ReadOptions, multiply: (a: number[], b: number[]) => number[]): Promise<Page> {
   const textLayer = await readPdfTextLayer(page, multiply);
   const formFields = await readPdfFormFields(page);
@@ -29,12 +35,14 @@ async function readPdfPage(page: PDFPageProxy, pageNumber: number, options: Read
     if (options.renderImages) result.image = (await renderPdfPage(page, options.imageDpi ?? defaultImageDpi)).png;
   } else {
     const dpi = options.model.ocr?.targetDpi ?? 300;
-    const rendered = await renderPdfPagePixels(page, dpi);
-    const raw = { width: rendered.width, height: rendered.height, channels: 4 as const };
-    const ocr = await recognizeImage(rendered.rgba, { model: options.model, density: dpi, decode: { raw } });
+    const scan = await scannedPageImage(page);
+    // A scan finer than the model reads is rendered down to its resolution instead.
+    const image = scan && scan.dpi <= dpi * 1.15 ? scan : await renderedPageImage(page, dpi);
+    const raw = { width: image.width, height: image.height, channels: image.channels };
+    const ocr = await recognizeImage(image.pixels, { model: options.model, density: image.dpi, decode: { raw } });
     result = pageFromLayout({ pageNumber, layout: ocr, width: textLayer.width, height: textLayer.height, unit: "pt", source: "ocr" });
     result.rulings = ocr.rulings;
-    if (options.renderImages) result.image = await sharp(rendered.rgba, { raw }).png().toBuffer();
+    if (options.renderImages) result.image = await sharp(image.pixels, { raw }).png().toBuffer();
   }
   if (formFields.length > 0) result.formFields = formFields;
   return result;
@@ -50,7 +58,9 @@ export async function readPdf(bytes: Buffer, options: ReadOptions): Promise<Page
       throw new DocumentError("too_many_pages", `The PDF has ${document.numPages} pages; at most ${options.maxPages} are allowed`);
     }
     const pageNumbers = Array.from({ length: document.numPages }, (_, index) => index + 1);
-    return await mapWithLimit(pageNumbers, Math.max(2, ocrPoolSize()), async (pageNumber) => {
+    // One page more than there are OCR workers: while every worker reads, the next page is rendered
+    // and normalised (main thread and sharp's pool), so no worker waits for its next image.
+    return await mapWithLimit(pageNumbers, ocrPoolSize() + 1, async (pageNumber) => {
       let result: Page;
       try {
         const page = await document.getPage(pageNumber);
