@@ -86,8 +86,8 @@ it("reading engine benchmark", async () => {
     console.log(`  character error rate per page: median ${(percentile(letterErrors, 50) * 100).toFixed(2)}%, worst ${(Math.max(...letterErrors) * 100).toFixed(2)}%`);
 
     // 20 different A4 pages of 10 pt prose (40 lines, about 3,800 characters each: a dense page).
-    // A page of one sentence repeated under a column of line numbers is not used: tesseract's layout
-    // analysis reads that number column as rotated text (README, known limits).
+    // Lines carry no line numbers: tesseract's layout analysis reads a column of them as rotated text,
+    // a known limit (README) that would hide the speed figure behind the error rate.
     const scanPages = Array.from({ length: 20 }, (_, page) => proseLines(40, 95, page + 1));
     const pagePngs = await Promise.all(
       scanPages.map((lines) => sharp(textSvg(lines, { width: 2550, fontSize: 42, margin: 150 })).resize(2550, 3300, { fit: "contain", position: "top", background: "#fff" }).flatten({ background: "#fff" }).greyscale().png().toBuffer()),
