@@ -8,6 +8,7 @@ import { mergeOcrPasses } from "./merge-passes";
 import { imageForRecognition } from "./recognition-scale";
 import { cleanGreyImage, greyToPgm, greyToPng, normalizeImageToGrey, type NormalizedGreyImage } from "./normalize-image";
 import { recognizeRemotely } from "./remote-ocr";
+import { rereadRotatedWords } from "./reread-rotated-words";
 import { recognizeTsvWithPool } from "./tesseract-pool";
 import { layoutFromTsv } from "./tesseract-tsv-layout";
 
@@ -60,7 +61,8 @@ export async function recognizeImage(
     layouts = await Promise.all(
       settings.passes.map(async (pass) => {
         const page = await prepare(readable, pass);
-        return layoutFromTsv(await recognizeTsvWithPool({ image: greyToPgm(page), recogniser: pass.recogniser }), page.width, page.height);
+        const layout = layoutFromTsv(await recognizeTsvWithPool({ image: greyToPgm(page), recogniser: pass.recogniser }), page.width, page.height);
+        return rereadRotatedWords(layout, page, pass.recogniser);
       }),
     );
   }
