@@ -34,6 +34,8 @@ interface Ink {
   extent: number;
   /** Widest run of blank columns between inked ones: a glyph drawn blank leaves one em or more. */
   widestGap: number;
+  /** Blank rows under the lowest ink: none when descenders are cut off at the field's edge. */
+  bottomMargin: number;
 }
 
 /** Renders page 1 and measures the ink inside each field; with the text the page gives pdfjs. */
@@ -69,6 +71,7 @@ async function inkPerField(pdf: Buffer, fields: FormField[]): Promise<{ ink: Rec
         inkHeight: rows.lastIndexOf(true) - rows.indexOf(true) + 1,
         extent: first < 0 ? 0 : last - first + 1,
         widestGap,
+        bottomMargin: rows.includes(true) ? info.height - 1 - rows.lastIndexOf(true) : info.height,
       };
     }
     return { ink, text };
@@ -114,6 +117,8 @@ describe("fillPdfForm with Chinese, Japanese and Korean values", () => {
         expect(field.inkHeight, name).toBeGreaterThan(10);
         expect(field.widestGap, name).toBeLessThan(field.inkHeight);
         if (name !== "mixed") expect(field.extent, name).toBeGreaterThan(glyphs * field.inkHeight * 0.8);
+        // Noto's tall line metrics once put the baseline so low that "y" lost its tail at the border.
+        expect(field.bottomMargin, name).toBeGreaterThan(0);
       }
       // The embedded subsets carry a ToUnicode map, so the drawn text can be extracted again (pdfjs
       // extracts page content only, so only once flattened).

@@ -29,6 +29,18 @@ function wrappedLineCount(text: string, font: PDFFont, size: number, width: numb
   return lines;
 }
 
+/**
+ * pdf-lib centres a single line's ascent in the field and lets the descent hang below it, so the
+ * descent must fit under the centred ascent: (ascent + 2 × descent) × size within the field. Fonts
+ * with tall line metrics (the CJK fonts: ascent 1.16 em) otherwise lose their descenders and sit
+ * on the border.
+ */
+function singleLineHeightFits(font: PDFFont, size: number, fieldHeight: number): boolean {
+  const ascent = font.heightAtSize(size, { descender: false });
+  const descent = font.heightAtSize(size) - ascent;
+  return ascent + 2 * descent <= fieldHeight - padding * 2;
+}
+
 /** Lowers the field's font size until the text fits every widget; returns the size set, if changed. */
 export function fitFontSize(field: PDFTextField, font: PDFFont, text: string): number | undefined {
   const size = daFontSize(field);
@@ -37,7 +49,7 @@ export function fitFontSize(field: PDFTextField, font: PDFFont, text: string): n
   const fits = (candidate: number) =>
     rects.every((rect) => {
       const width = rect.width - padding * 2;
-      if (!field.isMultiline()) return font.widthOfTextAtSize(text, candidate) <= width && font.heightAtSize(candidate) <= rect.height;
+      if (!field.isMultiline()) return font.widthOfTextAtSize(text, candidate) <= width && singleLineHeightFits(font, candidate, rect.height);
       return wrappedLineCount(text, font, candidate, width) * font.heightAtSize(candidate) * 1.15 <= rect.height - padding * 2;
     });
   if (fits(size)) return undefined;
