@@ -32,16 +32,19 @@ function columnRegions(suspects: Word[]): Box[] {
   return regions;
 }
 
+/** The region widened by half its width each side: a number column's dots and digits spill out of the tall words. */
+const widened = (box: Box): Box => ({ ...box, x: box.x - box.width / 2, width: box.width * 2 });
+
 const centreInside = (box: Box, region: Box) => {
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   return x >= region.x && x <= region.x + region.width && y >= region.y && y <= region.y + region.height;
 };
 
-/** The region in pixels, widened by half its width each side (the column's dots and digits spill out). */
+/** The (widened) region in whole pixels, with a margin above and below. */
 function regionInPixels(box: Box, page: GreyPage): { left: number; top: number; width: number; height: number } {
-  const left = Math.max(0, Math.floor((box.x - box.width / 2) * page.width));
-  const right = Math.min(page.width, Math.ceil((box.x + box.width * 1.5) * page.width));
+  const left = Math.max(0, Math.floor(box.x * page.width));
+  const right = Math.min(page.width, Math.ceil((box.x + box.width) * page.width));
   const top = Math.max(0, Math.floor(box.y * page.height) - padding);
   const bottom = Math.min(page.height, Math.ceil((box.y + box.height) * page.height) + padding);
   return { left, top, width: right - left, height: bottom - top };
@@ -60,7 +63,7 @@ function paddedCrop(page: GreyPage, region: ReturnType<typeof regionInPixels>): 
 
 /** A region read as a block of lines, words mapped back to the page, kept inside the region. */
 async function readAsLines(area: Box, page: GreyPage, recogniser: OcrRecogniser): Promise<Word[][]> {
-  const region = regionInPixels(area, page);
+  const region = regionInPixels(widened(area), page);
   const crop = paddedCrop(page, region);
   const tsv = await recognizeTsvWithPool({ image: greyToPgm(crop), params: { tessedit_pageseg_mode: PSM.SINGLE_BLOCK }, recogniser });
   const layout = layoutFromTsv(tsv, crop.width, crop.height);
@@ -70,9 +73,8 @@ async function readAsLines(area: Box, page: GreyPage, recogniser: OcrRecogniser)
     width: (box.width * crop.width) / page.width,
     height: (box.height * crop.height) / page.height,
   });
-  const wider = { ...area, x: area.x - area.width / 2, width: area.width * 2 };
   return layout.lines
-    .map((line) => layout.words.slice(line.firstWord, line.firstWord + line.wordCount).map((read) => ({ ...read, box: toPage(read.box) })).filter((read) => centreInside(read.box, wider)))
+    .map((line) => layout.words.slice(line.firstWord, line.firstWord + line.wordCount).map((read) => ({ ...read, box: toPage(read.box) })).filter((read) => centreInside(read.box, widened(area))))
     .filter((line) => line.length > 0);
 }
 
@@ -110,7 +112,7 @@ export async function rereadRotatedWords(layout: AssembledLayout, page: GreyPage
     const lines = await readAsLines(region, page, recogniser);
     const words = lines.flat();
     // Everything the page read inside the region (the tall words and stray marks beside them) gives way.
-    const covered = layout.words.filter((word) => centreInside(word.box, { ...region, x: region.x - region.width / 2, width: region.width * 2 }));
+    const covered = layout.words.filter((word) => centreInside(word.box, widened(region)));
     // Only a better reading replaces the misread words: more confident than they are, and not losing
     // the text of words read well beside them (a form's rule read as a tall word can sit by real text).
     const misread = covered.filter((word) => suspects.includes(word));
