@@ -3,6 +3,7 @@ import { resolveModel } from "@/lib/models";
 import { DocumentError } from "./errors";
 import { convertWithLibreOffice, findSoffice } from "./office/convert-with-libreoffice";
 import { inspectDocument } from "./inspect-document";
+import { openStoredImages } from "./pdf/stored-scan-image";
 import { readDocument } from "./read-document";
 import { compressedBombPng } from "./testing/encode-images";
 import { makeDocx, makeXlsx } from "./testing/make-office-files";
@@ -86,6 +87,8 @@ describe.skipIf(!hasLibreOffice)("encrypted PDFs", () => {
       encryptedPdf({ openPassword: "open-sesame", permissionPassword: "owner" }),
     ]);
     expect(ownerOnly.includes(Buffer.from("/Encrypt"))).toBe(true);
+    // pdf-lib cannot decrypt, so scans of an encrypted file are left to pdfjs.
+    expect(await openStoredImages(ownerOnly)).toBeUndefined();
     expect((await readDocument({ bytes: ownerOnly })).pages[0].text).toContain("5512");
     expect(await failure(readDocument({ bytes: locked }))).toMatchObject({ code: "password_required", status: 400 });
     expect((await failure(readDocument({ bytes: locked, password: "wrong" }))).code).toBe("invalid_password");

@@ -9,7 +9,10 @@ import { loadPdfjs, openPdf } from "./load-pdf";
 import { readPdfFormFields } from "./pdf-form-fields";
 import { isUsableTextLayer, readPdfTextLayer } from "./pdf-text-layer";
 import { renderPdfPage, renderPdfPagePixels } from "./render-pdf-page";
-import { scannedPageImage, type ScannedPageImage } from "./scanned-page-image";
+import type { ScanImage } from "./scan-image";
+import { scannedPageImage } from "./scanned-page-image";
+import { openStoredImages, storedScanImage } from "./stored-scan-image";
+import type { PDFDocument } from "pdf-lib";
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 
 export async function countPdfPages(bytes: Buffer, password?: string): Promise<number> {
@@ -21,12 +24,25 @@ export async function countPdfPages(bytes: Buffer, password?: string): Promise<n
   }
 }
 
-async function renderedPageImage(page: PDFPageProxy, dpi: number): Promise<ScannedPageImage> {
+async function renderedPageImage(page: PDFPageProxy, dpi: number): Promise<ScanImage> {
   const rendered = await renderPdfPagePixels(page, dpi);
-  return { pixels: rendered.rgba, width: rendered.width, height: rendered.height, channels: 4, dpi };
+  return { input: rendered.rgba, decode: { raw: { width: rendered.width, height: rendered.height, channels: 4 } }, width: rendered.width, height: rendered.height, dpi };
 }
 
-async function readPdfPage(page: PDFPageProxy, pageNumber: number, options: ReadOptions, multiply: (a: number[], b: number[]) => number[]): Promise<Page> {
+/** The scan stored in the page, taken as it is stored when it is plain (JPEG or Flate), else as pdfjs decodes it. */
+async function scanOfPage(page: PDFPageProxy, storedImages: () => Promise<PDFDocument | undefined>): Promise<ScanImage | undefined> {
+  const stored = await storedImages();
+  return (stored && (await storedScanImage(stored, page.pageNumber - 1, page.view))) ?? (await scannedPageImage(page));
+}
+
+interface PdfReading {
+  options: ReadOptions;
+  multiply: (a: number[], b: number[]) => number[];
+  /** pdf-lib's view of the file, opened once and only when a page needs OCR. */
+  storedImages: () => Promise<PDFDocument | undefined>;
+}
+
+async function readPdfPage(page: PDFPageProxy, pageNumber: number, { options, multiply, storedImages }: PdfReading): Promise<Page> {
   const textLayer = await readPdfTextLayer(page, multiply);
   const formFields = await readPdfFormFields(page);
   let result: Page;
@@ -35,14 +51,13 @@ async function readPdfPage(page: PDFPageProxy, pageNumber: number, options: Read
     if (options.renderImages) result.image = (await renderPdfPage(page, options.imageDpi ?? defaultImageDpi)).png;
   } else {
     const dpi = options.model.ocr?.targetDpi ?? 300;
-    const scan = await scannedPageImage(page);
+    const scan = await scanOfPage(page, storedImages);
     // A scan finer than the model reads is rendered down to its resolution instead.
     const image = scan && scan.dpi <= dpi * 1.15 ? scan : await renderedPageImage(page, dpi);
-    const raw = { width: image.width, height: image.height, channels: image.channels };
-    const ocr = await recognizeImage(image.pixels, { model: options.model, density: image.dpi, decode: { raw } });
+    const ocr = await recognizeImage(image.input, { model: options.model, density: image.dpi, decode: image.decode });
     result = pageFromLayout({ pageNumber, layout: ocr, width: textLayer.width, height: textLayer.height, unit: "pt", source: "ocr" });
     result.rulings = ocr.rulings;
-    if (options.renderImages) result.image = await sharp(image.pixels, { raw }).png().toBuffer();
+    if (options.renderImages) result.image = await sharp(image.input, image.decode).png().toBuffer();
   }
   if (formFields.length > 0) result.formFields = formFields;
   return result;
@@ -53,6 +68,8 @@ export async function readPdf(bytes: Buffer, options: ReadOptions): Promise<Page
   const document = await openPdf(bytes, options.password);
   const { Util } = await loadPdfjs();
   const multiply = (a: number[], b: number[]) => Util.transform(a, b) as number[];
+  let stored: Promise<PDFDocument | undefined> | undefined;
+  const reading: PdfReading = { options, multiply, storedImages: () => (stored ??= openStoredImages(bytes)) };
   try {
     if (options.maxPages && document.numPages > options.maxPages) {
       throw new DocumentError("too_many_pages", `The PDF has ${document.numPages} pages; at most ${options.maxPages} are allowed`);
@@ -65,7 +82,7 @@ export async function readPdf(bytes: Buffer, options: ReadOptions): Promise<Page
       try {
         const page = await document.getPage(pageNumber);
         try {
-          result = await readPdfPage(page, pageNumber, options, multiply);
+          result = await readPdfPage(page, pageNumber, reading);
         } finally {
           page.cleanup();
         }

@@ -28,7 +28,8 @@ describe("scannedPageImage", () => {
     expect([image!.width, image!.height]).toEqual([600, 800]);
     const page = (await PDFDocument.load(pdf)).getPage(0);
     expect(image!.dpi).toBeCloseTo(600 / (page.getWidth() / 72), 5);
-    const pixel = (x: number, y: number) => image!.pixels[(y * image!.width + x) * image!.channels];
+    const channels = image!.decode!.raw!.channels;
+    const pixel = (x: number, y: number) => image!.input[(y * image!.width + x) * channels];
     expect(pixel(10, 10)).toBeLessThan(30);
     expect(pixel(590, 790)).toBeGreaterThan(225);
   });
