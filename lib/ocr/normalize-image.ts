@@ -4,8 +4,9 @@ import { estimateSkewDegrees } from "./estimate-skew";
 // Tesseract reads best at about 300 DPI on a clean greyscale image. Upscaling is capped by the long
 // side so a large photo saved at 72 DPI is not blown up into hundreds of megapixels, and an image
 // already near the target resolution is left at its size. (sharp turns raw one-band input into
-// three bands on output unless told otherwise, hence the extractChannel/b-w calls.) The result stays raw greyscale pixels:
-// tesseract takes them as a PGM, so no PNG is encoded here and decoded again inside the WASM engine.
+// three bands on output unless told otherwise, hence the extractChannel calls.) The result stays raw
+// greyscale pixels: tesseract takes them as a PGM, so no PNG is encoded here and decoded again inside
+// the WASM engine.
 
 export interface NormalizeOptions {
   /** Pixels per inch of the input when known (from the file or the renderer). */
@@ -19,11 +20,14 @@ export interface NormalizeOptions {
   deskew?: boolean;
 }
 
-export interface NormalizedGreyImage {
+interface GreyPixels {
   /** One byte per pixel, row by row. */
   grey: Buffer;
   width: number;
   height: number;
+}
+
+export interface NormalizedGreyImage extends GreyPixels {
   /** Clockwise skew found in the input (0 when not estimated); the pixels are already straightened. */
   skewDegrees: number;
 }
@@ -55,31 +59,60 @@ async function estimateSkew(grey: Buffer, width: number, height: number): Promis
   return estimateSkewDegrees({ data: sample.data, width: sample.info.width, height: sample.info.height });
 }
 
+/**
+ * Luma of 8-bit grey, RGB or RGBA pixels (alpha over white), one byte per pixel. In JavaScript because
+ * libvips' greyscale goes through linear light and costs three times as much on a 300-DPI page
+ * (57 ms against 20); OCR needs no colour science.
+ */
+function lumaOf(pixels: Buffer, channels: number): Buffer {
+  if (channels === 1) return pixels;
+  const count = pixels.length / channels;
+  const grey = Buffer.allocUnsafe(count);
+  for (let index = 0, at = 0; index < count; index++, at += channels) {
+    // BT.601 weights in 8.8 fixed point.
+    const luma = (pixels[at] * 77 + pixels[at + 1] * 150 + pixels[at + 2] * 29 + 128) >> 8;
+    grey[index] = channels === 4 ? 255 - (((255 - luma) * pixels[at + 3] + 127) / 255 | 0) : luma;
+  }
+  return grey;
+}
+
+/** The image as oriented 8-bit grey pixels at its own size. */
+async function decodeToGrey(input: Buffer, decode: SharpOptions): Promise<GreyPixels> {
+  if (decode.raw) return { grey: lumaOf(input, decode.raw.channels), width: decode.raw.width, height: decode.raw.height };
+  const { space } = await sharp(input, decode).metadata();
+  const oriented = sharp(input, decode).rotate().flatten({ background: "#ffffff" });
+  // CMYK, Lab and other spaces need libvips' conversion; grey and RGB files are decoded as they are.
+  const { data, info } = space === "b-w" || space === "srgb" || space === "grey16" || space === "rgb16"
+    ? await oriented.raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true })
+    : await oriented.greyscale().extractChannel(0).raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true });
+  return { grey: lumaOf(data, info.channels), width: info.width, height: info.height };
+}
+
 /** Orient (EXIF), greyscale, upscale to the target DPI and straighten, as raw pixels. */
 export async function normalizeImageToGrey(input: Buffer, options: NormalizeOptions): Promise<NormalizedGreyImage> {
-  const decode: SharpOptions = { ...options.decode, limitInputPixels: false };
-  const { width = 0, height = 0, orientation } = await sharp(input, decode).metadata();
-  // EXIF orientations 5–8 swap width and height.
-  const [orientedWidth, orientedHeight] = orientation && orientation >= 5 ? [height, width] : [width, height];
-  const factor = upscaleFactor(orientedWidth, orientedHeight, options);
-  let pipeline = sharp(input, decode).rotate().flatten({ background: "#ffffff" }).greyscale();
-  if (factor > 1) {
-    pipeline = pipeline.resize({
-      width: Math.round(orientedWidth * factor),
-      height: Math.round(orientedHeight * factor),
-      kernel: "lanczos3",
-    });
-  }
-  const { data, info } = await pipeline.extractChannel(0).raw().toBuffer({ resolveWithObject: true });
-  if (!options.deskew) return { grey: data, width: info.width, height: info.height, skewDegrees: 0 };
-  const skewDegrees = await estimateSkew(data, info.width, info.height);
-  if (Math.abs(skewDegrees) <= minSkewDegrees) return { grey: data, width: info.width, height: info.height, skewDegrees };
-  const straight = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
+  const decoded = await decodeToGrey(input, { ...options.decode, limitInputPixels: false });
+  const factor = upscaleFactor(decoded.width, decoded.height, options);
+  const { grey, width, height } = factor > 1
+    ? await resizeGrey(decoded, Math.round(decoded.width * factor), Math.round(decoded.height * factor))
+    : decoded;
+  if (!options.deskew) return { grey, width, height, skewDegrees: 0 };
+  const skewDegrees = await estimateSkew(grey, width, height);
+  if (Math.abs(skewDegrees) <= minSkewDegrees) return { grey, width, height, skewDegrees };
+  const straight = await sharp(grey, { raw: { width, height, channels: 1 } })
     .rotate(-skewDegrees, { background: "#ffffff" })
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { grey: straight.data, width: straight.info.width, height: straight.info.height, skewDegrees };
+}
+
+async function resizeGrey(image: GreyPixels, width: number, height: number): Promise<GreyPixels> {
+  const grey = await sharp(image.grey, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .resize(width, height, { kernel: "lanczos3" })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  return { grey, width, height };
 }
 
 /** A binary PGM (P5): the cheapest image format tesseract's Leptonica reads. */
