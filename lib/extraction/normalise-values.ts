@@ -1,6 +1,6 @@
 // Values are normalised to strings a program can parse: decimals with a dot, ISO dates.
 
-const months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const monthNames = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 
 /** "1.234,56" / "$1,234.56" / "(12.00)" → 1234.56 / 1234.56 / -12; null when not a number. */
 export function parseNumber(text: string): number | null {
@@ -38,21 +38,34 @@ function iso(year: number, month: number, day: number): string | null {
   return date.toISOString().slice(0, 10);
 }
 
-/** Common date spellings → "YYYY-MM-DD"; day-first for ambiguous numeric dates unless impossible. */
+/** The month a word names ("Mar", "March", "Sept"), 1–12, or 0. */
+function monthNumber(word: string): number {
+  const lower = word.toLowerCase();
+  if (lower.length < 3) return 0;
+  return monthNames.findIndex((name) => name.startsWith(lower)) + 1;
+}
+
+/**
+ * Common date spellings → "YYYY-MM-DD": "2018-12-25", "25/12/2018", "12/25/2018 10:30", "25.12.18",
+ * "25 Dec 2018", "25-Dec-18", "December 25, 2018", and a bare "20181225". Years have two or four
+ * digits: "1/2/345" is a reference, not a date.
+ */
 export function parseDate(text: string): string | null {
   const value = text.trim();
+  const compact = value.match(/^((?:19|20)\d{2})(\d{2})(\d{2})$/);
+  if (compact) return iso(Number(compact[1]), Number(compact[2]), Number(compact[3]));
   let match = value.match(/\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/);
   if (match) return iso(Number(match[1]), Number(match[2]), Number(match[3]));
-  match = value.match(/\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{2,4})\b/);
+  match = value.match(/\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})\b/);
   if (match) {
     const [first, second, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
     // Slashes with a first part ≤ 12 read month-first (US); dots and dashes read day-first.
     const monthFirst = value.includes("/") && first <= 12;
     return monthFirst ? iso(year, first, second) : iso(year, second, first);
   }
-  match = value.match(/\b(\d{1,2})(?:st|nd|rd|th)?\.?\s+([a-z]{3,9})\.?,?\s+(\d{4})\b/i);
-  if (match && months.includes(match[2].slice(0, 3).toLowerCase())) return iso(Number(match[3]), months.indexOf(match[2].slice(0, 3).toLowerCase()) + 1, Number(match[1]));
+  match = value.match(/\b(\d{1,2})(?:st|nd|rd|th)?[-./\s]\s*([a-z]{3,9})\.?(?:[-./,]\s*|\s+)(\d{4}|\d{2})\b/i);
+  if (match && monthNumber(match[2])) return iso(Number(match[3]), monthNumber(match[2]), Number(match[1]));
   match = value.match(/\b([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b/i);
-  if (match && months.includes(match[1].slice(0, 3).toLowerCase())) return iso(Number(match[3]), months.indexOf(match[1].slice(0, 3).toLowerCase()) + 1, Number(match[2]));
+  if (match && monthNumber(match[1])) return iso(Number(match[3]), monthNumber(match[1]), Number(match[2]));
   return null;
 }

@@ -1,13 +1,18 @@
 import type { Page } from "@/lib/documents/types";
+import { findDocumentDate } from "./document-date";
 import { labelSimilarity } from "./label-similarity";
 import { findIssuer } from "./issuer-header";
 import { formatNumber, parseDate, parseNumber } from "./normalise-values";
+import { findDocumentTotal } from "./receipt-totals";
 import type { Entity, FieldDetail, KeyValuePair, SchemaField } from "./types";
 
-// Deterministic schema-guided extraction: each field takes the key-value pair whose label best
-// matches its name and whose value parses as its type; failing that, a typed entity on a line that
-// mentions the name; failing that, for a field naming the issuer's name or address, the head of
-// the first page (issuer-header.ts). Nothing found is null, never a guess.
+// Deterministic schema-guided extraction: a field naming the document's total takes the amount a
+// reader would (receipt-totals.ts: the sum to pay, not the subtotal, tax, cash or change); other
+// fields take the key-value pair whose label best matches their name and whose value parses as
+// their type; failing that, a typed entity on a line that mentions the name; failing that, a field
+// naming the document's date takes its first plausible date (document-date.ts), and one naming
+// the issuer's name or address the head of the first page (issuer-header.ts). Nothing found is
+// null, never a guess.
 
 // The fill matcher compares labels the same way.
 export { labelSimilarity };
@@ -48,12 +53,45 @@ function fromPair(field: SchemaField, pairs: KeyValuePair[]): FieldDetail | unde
 
 const issuerWords = new Set(["company", "vendor", "merchant", "seller", "supplier", "store", "shop", "business", "issuer"]);
 
+/** "merchant_name", "totalAmount" → ["merchant", "name"], ["total", "amount"]. */
+const fieldWords = (fieldName: string) => fieldName.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z]+/).filter(Boolean);
+
 /** "company", "merchant_name" → the issuer's name; "address", "vendorAddress" → its address; "customer_address" → neither. */
 function issuerPart(fieldName: string): "company" | "address" | undefined {
-  const words = fieldName.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  const words = fieldWords(fieldName);
   if (words.some((word) => !issuerWords.has(word) && word !== "name" && word !== "address" && word !== "addr")) return undefined;
   if (words.includes("address") || words.includes("addr")) return "address";
   return words.some((word) => issuerWords.has(word)) ? "company" : undefined;
+}
+
+/** Words that name which document a field is about, not what in it ("receipt_total", "invoice_date"). */
+const documentWords = new Set(["invoice", "receipt", "bill", "order", "document", "transaction", "purchase", "sale", "sales", "txn"]);
+const totalWords = new Set(["total", "amount", "due", "payable", "grand", "final", "gross", "sum", "to", "pay"]);
+
+/** "total", "total_amount", "amountDue", "grand total", "receipt_total" → the sum to pay; "subtotal", "tax_total" → not. */
+function namesDocumentTotal(fieldName: string): boolean {
+  const words = fieldWords(fieldName);
+  return words.some((word) => ["total", "amount", "due", "payable", "sum"].includes(word)) && words.every((word) => totalWords.has(word) || documentWords.has(word));
+}
+
+/** "date", "invoice_date", "transactionDate", "issue date" → the document's date; "due_date", "birth_date" → not. */
+function namesDocumentDate(fieldName: string): boolean {
+  const words = fieldWords(fieldName);
+  return words.includes("date") && words.every((word) => word === "date" || word === "issue" || word === "issued" || word === "of" || documentWords.has(word));
+}
+
+function fromDocumentTotal(field: SchemaField, pages: Page[]): FieldDetail | undefined {
+  if (field.type !== "number" || !namesDocumentTotal(field.name)) return undefined;
+  const total = findDocumentTotal(pages);
+  if (!total) return undefined;
+  return { name: field.name, type: field.type, value: formatNumber(total.value), typedValue: total.value, page: total.page, box: total.box, words: total.words, confidence: total.confidence };
+}
+
+function fromDocumentDate(field: SchemaField, entities: Entity[]): FieldDetail | undefined {
+  if (field.type !== "date" || !namesDocumentDate(field.name)) return undefined;
+  const date = findDocumentDate(entities);
+  if (!date) return undefined;
+  return { name: field.name, type: field.type, value: date.value, typedValue: date.value, page: date.page, box: date.box ?? null, words: date.text.split(/\s+/), confidence: 0.4 };
 }
 
 /** A receipt's or invoice's issuer, read from the head of the first page when no label names it. */
@@ -83,8 +121,10 @@ function fromEntity(field: SchemaField, pages: Page[], entities: Entity[]): Fiel
 export function extractSchemaFields(schema: SchemaField[], pages: Page[], pairs: KeyValuePair[], entities: Entity[]): FieldDetail[] {
   return schema.map(
     (field) =>
+      fromDocumentTotal(field, pages) ??
       fromPair(field, pairs) ??
       fromEntity(field, pages, entities) ??
+      fromDocumentDate(field, entities) ??
       fromIssuerHeader(field, pages) ?? { name: field.name, type: field.type, value: null, typedValue: null, page: null, box: null, words: [], confidence: 0 },
   );
 }

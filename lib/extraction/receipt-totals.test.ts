@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import type { Word } from "@/lib/documents/types";
+import { extractStructure } from "./extract-structure";
+import { findDocumentTotal } from "./receipt-totals";
+import { line, ocrPage } from "./testing/synthetic-ocr-page";
+import { totalLabelKind } from "./total-labels";
+
+// The total of a receipt read as a person reads it: the amount labelled as the sum to pay, not the
+// subtotal, tax, rounding, cash tendered or change, with the payment (tendered less change) as a check.
+
+/** A receipt's foot: each label at the left with its amount a column apart at the right. */
+const receipt = (...rows: string[]): Word[][][] => [rows.map((row, index) => line(0.1, 0.5 + index * 0.02, row))];
+const totalOf = (...rows: string[]) => findDocumentTotal([ocrPage(receipt(...rows))])?.value;
+
+describe("totalLabelKind", () => {
+  it("tells the sum to pay from subtotals, tax, rounding, payment and counts", () => {
+    expect(totalLabelKind("GRAND TOTAL")).toBe("final");
+    expect(totalLabelKind("Amount Due:")).toBe("final");
+    expect(totalLabelKind("Total Payable:")).toBe("final");
+    expect(totalLabelKind("Rounded Total (RM):")).toBe("final");
+    expect(totalLabelKind("Total (incl. GST)")).toBe("total_with_tax");
+    expect(totalLabelKind("Amount Incl. VAT")).toBe("total_with_tax");
+    expect(totalLabelKind("TOTAL")).toBe("total");
+    expect(totalLabelKind("Totai :")).toBe("total");
+    expect(totalLabelKind("Sub Total")).toBe("subtotal");
+    expect(totalLabelKind("Total Sales (Excluding GST)")).toBe("subtotal");
+    expect(totalLabelKind("Total GST")).toBe("other");
+    expect(totalLabelKind("Rounding Adjustment")).toBe("other");
+    expect(totalLabelKind("Total Discount")).toBe("other");
+    expect(totalLabelKind("Total Qty")).toBe("other");
+    expect(totalLabelKind("CASH")).toBe("tendered");
+    expect(totalLabelKind("Accepted total")).toBe("tendered");
+    expect(totalLabelKind("CHANGE DUE")).toBe("change");
+    expect(totalLabelKind("Service charge")).toBeUndefined();
+    expect(totalLabelKind("Pay parking ticket")).toBeUndefined();
+  });
+});
+
+describe("findDocumentTotal", () => {
+  it("takes the total over the subtotal, the rounding, the cash tendered and the change", () => {
+    const page = ocrPage(receipt("SUB TOTAL >8.97", "ROUNDING >0.03", "TOTAL >9.00", "CASH >10.00", "CHANGE >1.00"));
+    const total = findDocumentTotal([page])!;
+    expect(total).toMatchObject({ value: 9, page: 1, words: ["9.00"] });
+    expect(total.box.x).toBeGreaterThan(0.2);
+    expect(total.confidence).toBeGreaterThan(0.5);
+    expect(total.confidence).toBeLessThanOrEqual(1);
+  });
+
+  it("prefers the sum to pay over a plain total and a total with tax over one without", () => {
+    expect(totalOf("Total >41.42", "GST 6% >2.48", "Grand Total >43.90")).toBe(43.9);
+    expect(totalOf("Total excl. GST >8.49", "GST 6% >0.51", "Total (incl. GST) >9.00", "Total Items 3")).toBe(9);
+    expect(totalOf("Total Payable: RM 40.18", "Total supplies (incl. GST): 8.40")).toBe(40.18);
+  });
+
+  it("reads amounts with a currency before or after them, split by OCR at the point, or with a tax code", () => {
+    expect(totalOf("Total: RM 9.00")).toBe(9);
+    expect(totalOf("TOTAL RM9.00 SR")).toBe(9);
+    expect(totalOf("Total due: 1,234.50 EUR")).toBe(1234.5);
+    expect(totalOf("Totai : 43. 90")).toBe(43.9);
+    expect(totalOf("Total 1.234,56 €")).toBe(1234.56);
+  });
+
+  it("uses the payment as a check when the total is labelled only as a subtotal or the labels mislead", () => {
+    expect(totalOf("SUBTOTAL: 43.90", "Total excl. GST >41.42", "CASH >100.00", "CHANGE >56.10")).toBe(43.9);
+    // A parking receipt: the amount accepted is the cash tendered, not a total.
+    expect(totalOf("Amount Incl. GST >5.00", "Accepted total >10.00", "Change >5.00")).toBe(5);
+  });
+
+  it("does not take a tax summary row under the payment", () => {
+    expect(totalOf("TOTAL >9.00", "CASH >20.00", "CHANGE >11.00", "Tax summary", "Total >8.49 >0.51")).toBe(9);
+    expect(totalOf("TOTAL >9.00", "CASH >10.00", "CHANGE >1.00", "Total >8.49")).toBe(9);
+  });
+
+  it("finds an amount OCR read as a separate line beside its label", () => {
+    const page = ocrPage([
+      [line(0.1, 0.5, "Subtotal"), line(0.1, 0.52, "Total"), line(0.1, 0.54, "Cash")],
+      [line(0.5, 0.5, "12.00"), line(0.5, 0.52, "12.60"), line(0.5, 0.54, "20.00")],
+    ]);
+    expect(findDocumentTotal([page])?.value).toBe(12.6);
+  });
+
+  it("finds nothing where no label names a total", () => {
+    expect(totalOf("Widget 2 >5.00 >10.00", "Gadget 1 >4.00 >4.00", "CASH >20.00", "Total Qty 3")).toBeUndefined();
+    expect(totalOf("Invoice No 12/345", "Date 25/12/2018")).toBeUndefined();
+  });
+});
+
+describe("schema fields naming the total", () => {
+  const page = ocrPage(receipt("Subtotal: 8.97", "Rounding: 0.03", "Total: 9.00", "Cash: 10.00", "Change: 1.00"));
+
+  it("gives total, total_amount and amountDue the receipt's total, and the subtotal field its own label", () => {
+    const structure = extractStructure({
+      pages: [page],
+      schema: [
+        { name: "total", type: "number" },
+        { name: "total_amount", type: "number" },
+        { name: "amountDue", type: "number" },
+        { name: "subtotal", type: "number" },
+      ],
+    });
+    expect(structure.fields).toEqual({ total: "9", total_amount: "9", amountDue: "9", subtotal: "8.97" });
+    const total = structure.fieldDetails![0];
+    expect(total).toMatchObject({ typedValue: 9, page: 1, words: ["9.00"] });
+    expect(total.box).not.toBeNull();
+  });
+
+  it("leaves the total null on a page with no total", () => {
+    const plain = ocrPage(receipt("Widget 2 >5.00 >10.00"));
+    expect(extractStructure({ pages: [plain], schema: [{ name: "total", type: "number" }] }).fields).toEqual({ total: null });
+  });
+});

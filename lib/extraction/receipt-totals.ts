@@ -1,0 +1,120 @@
+import { unionBox } from "@/lib/documents/layout";
+import type { Box, Page, Word } from "@/lib/documents/types";
+import { parseNumber } from "./normalise-values";
+import { totalLabelKind, totalLabelStrength, type TotalLabelKind } from "./total-labels";
+import { lineBeside, lineWords } from "./value-lines";
+import { meanWordConfidence, trimNoise } from "./value-words";
+
+// The total of a receipt or invoice, read as a person reads one: the amounts at the end of
+// labelled lines, the one whose label names the sum to pay (grand total, amount due, total incl.
+// tax) over a plain total over a subtotal, never the tax, rounding, cash tendered or change; and
+// the payment as a check: the amount tendered less the change is what the total was.
+
+export interface DocumentTotal {
+  value: number;
+  page: number;
+  box: Box;
+  /** The words the amount was read from. */
+  words: string[];
+  confidence: number;
+}
+
+interface LabelledAmount {
+  kind: TotalLabelKind;
+  value: number;
+  page: number;
+  /** Top of the amount on its page, to read the lines in order. */
+  y: number;
+  amountWords: Word[];
+  rowWords: Word[];
+  /** Another amount in front of this one: a row of a table (a tax summary), not a sum line. */
+  tableRow: boolean;
+}
+
+/**
+ * Money ending a row: "9.00", "1,234.50", "1.234,56", "RM8.60", "$7.10", "43. 90" (OCR splits at
+ * the point), optionally followed by a currency glued on. Cents are required: a count or a code
+ * ("Total Qty 6", "No. 1234") is not a sum of money.
+ */
+const trailingAmount = /(?<![\d.,])(-?(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:\.\d{3})+|\d+)[.,] ?\d{2})(?:[A-Za-z]{1,3}|[$€£¥])?$/;
+const anyAmount = /\d[.,] ?\d{2}\b/;
+/** A currency or tax code after the amount ("RM", "EUR", "SR" for standard-rated). */
+const trailingCode = /^[A-Za-z]{1,3}$/;
+
+/** The row's words with the currency and tax codes after its amount dropped. */
+function withoutTrailingCodes(words: Word[]): Word[] {
+  let end = words.length;
+  while (end > 1 && words.length - end < 2 && trailingCode.test(words[end - 1].text)) end--;
+  return words.slice(0, end);
+}
+
+function readRow(page: Page, words: Word[]): LabelledAmount | undefined {
+  const row = withoutTrailingCodes(trimNoise(words));
+  const text = row.map((word) => word.text).join(" ");
+  const match = text.match(trailingAmount);
+  const value = match ? parseNumber(match[1]) : null;
+  if (!match || value === null) return undefined;
+  const label = text.slice(0, match.index);
+  const kind = totalLabelKind(label);
+  if (!kind) return undefined;
+  // The words the matched characters fall in (offsets count one space between words).
+  const amountStart = label.length;
+  let offset = 0;
+  const amountWords = row.filter((word) => {
+    const start = offset;
+    offset += word.text.length + 1;
+    return start + word.text.length > amountStart;
+  });
+  return { kind, value, page: page.pageNumber, y: amountWords[0].box.y, amountWords, rowWords: row, tableRow: anyAmount.test(label) };
+}
+
+/** OCR reads a label and its amount far to the right as two lines of one row. */
+function readRowWithBeside(page: Page, lineIndex: number, words: Word[]): LabelledAmount | undefined {
+  const line = page.lines[lineIndex];
+  if (!totalLabelKind(line.text)) return undefined;
+  const beside = lineBeside(page, line.box, new Set([lineIndex]));
+  return beside === undefined ? undefined : readRow(page, [...words, ...lineWords(page, beside)]);
+}
+
+function labelledAmounts(page: Page): LabelledAmount[] {
+  const found: LabelledAmount[] = [];
+  page.lines.forEach((_, index) => {
+    const words = lineWords(page, index);
+    const amount = readRow(page, words) ?? readRowWithBeside(page, index, words);
+    if (amount) found.push(amount);
+  });
+  return found.sort((a, b) => a.y - b.y);
+}
+
+const sameAmount = (a: number, b: number) => Math.abs(a - b) < 0.005;
+const labelConfidence = { final: 0.9, total_with_tax: 0.85, total: 0.8, subtotal: 0.6, tendered: 0, change: 0, other: 0 };
+
+export function findDocumentTotal(pages: Page[]): DocumentTotal | undefined {
+  const amounts = pages.filter((page) => !page.error).flatMap(labelledAmounts);
+  const tendered = amounts.filter((amount) => amount.kind === "tendered").map((amount) => amount.value);
+  const change = amounts.filter((amount) => amount.kind === "change").map((amount) => amount.value);
+  const paid = change.length === 0 ? tendered : tendered.flatMap((given) => change.filter((back) => back <= given).map((back) => given - back));
+  const payment = amounts.find((amount) => amount.kind === "tendered" || amount.kind === "change");
+  const beforePayment = (amount: LabelledAmount) => !payment || amount.page < payment.page || (amount.page === payment.page && amount.y <= payment.y);
+  let best: { amount: LabelledAmount; score: number; confirmed: boolean } | undefined;
+  for (const amount of amounts) {
+    const strength = totalLabelStrength(amount.kind);
+    if (strength === 0 || amount.value === 0) continue;
+    const confirmed = paid.some((value) => sameAmount(value, amount.value));
+    // What was paid outweighs one step of label wording (an OCR-garbled label, a total labelled
+    // only "Subtotal"); a table row or a line after the payment is a summary, not the sum.
+    const score = strength + (confirmed ? 1.5 : 0) - (amount.tableRow ? 1.5 : 0) - (beforePayment(amount) ? 0 : 0.5);
+    // On equal terms the later line: the final total comes after the subtotals.
+    if (!best || score >= best.score) best = { amount, score, confirmed };
+  }
+  if (!best) return undefined;
+  const { amount, confirmed } = best;
+  const confidence = labelConfidence[amount.kind] * meanWordConfidence(amount.rowWords) * (confirmed ? 1 : 0.9);
+  return {
+    value: amount.value,
+    page: amount.page,
+    box: unionBox(amount.amountWords.map((word) => word.box)),
+    words: amount.amountWords.map((word) => word.text),
+    confidence: Math.round(confidence * 100) / 100,
+  };
+}
