@@ -109,7 +109,11 @@ const receiptSchema: SchemaField[] = [
 
 function receiptFieldCorrect(name: string, expected: string, found: string | null): boolean {
   if (found === null) return false;
-  if (name === "date") return parseDate(expected) !== null ? parseDate(expected) === found : similar(expected, found);
+  if (name === "date") {
+    // SROIE's answers are copied from Malaysian receipts, which write dates day-first.
+    const expectedDate = parseDate(expected, "day-first");
+    return expectedDate !== null ? expectedDate === found : similar(expected, found);
+  }
   if (name === "total") return parseNumber(expected) === parseNumber(found);
   return similar(expected, found);
 }

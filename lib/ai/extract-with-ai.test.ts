@@ -86,6 +86,18 @@ describe("extractDocument", () => {
     expect(result.fieldDetails!.find((detail) => detail.name === "paid_on")!.words).toEqual(["2", "January", "2025"]);
   });
 
+  it("reads a cited numeric date in the order the document writes its dates", async () => {
+    const documentPages = (await readDocument({ bytes: await makeTextPdf([["Invoice of 25/12/2024", "Paid on 03/01/2025"]]) })).pages;
+    const model = mockModel(() => ({
+      documentType: "invoice",
+      keyValuePairs: [],
+      fields: [{ name: "paid_on", value: "3 March 2025", wordIds: [idOf(documentPages, "03/01/2025")], confidence: 0.9 }],
+    }));
+    const result = await extractDocument({ pages: documentPages, schema: [{ name: "paid_on", type: "date" }], ai: { model, label: "mock:test" } });
+    // 25/12/2024 can only be day-first, so 03/01/2025 is 3 January.
+    expect(result.fields).toEqual({ paid_on: "2025-01-03" });
+  });
+
   it("pairs keys and values and classifies through the model, dropping values that cite no real word", async () => {
     const documentPages = await pages();
     const id = (text: string) => idOf(documentPages, text);

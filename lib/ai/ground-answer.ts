@@ -1,5 +1,6 @@
 import { unionBox } from "@/lib/documents/layout";
 import type { Page } from "@/lib/documents/types";
+import { dateOrderOf } from "@/lib/extraction/date-order";
 import { formatNumber, parseDate, parseNumber } from "@/lib/extraction/normalise-values";
 import type { FieldDetail, KeyValuePair, SchemaField } from "@/lib/extraction/types";
 import type { AiField, AiKeyValuePair } from "./ai-answer";
@@ -11,13 +12,14 @@ import { citedText, meanConfidence, resolveWordIds } from "./word-ids";
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
-function typed(type: SchemaField["type"], text: string): { value: string; typedValue: string | number } | null {
+function typed(type: SchemaField["type"], text: string, pages: Page[]): { value: string; typedValue: string | number } | null {
   if (type === "number") {
     const number = parseNumber(text);
     return number === null ? null : { value: formatNumber(number), typedValue: number };
   }
   if (type === "date") {
-    const date = parseDate(text);
+    // "03/01/2018" is read in the order the document itself writes dates.
+    const date = parseDate(text, dateOrderOf(pages));
     return date === null ? null : { value: date, typedValue: date };
   }
   const trimmed = text.trim();
@@ -28,7 +30,7 @@ export function groundField(field: SchemaField, answer: AiField | undefined, pag
   const empty: FieldDetail = { name: field.name, type: field.type, value: null, typedValue: null, page: null, box: null, words: [], confidence: 0 };
   if (!answer?.value) return empty;
   const cited = resolveWordIds(answer.wordIds, pages);
-  const parsed = cited ? typed(field.type, citedText(cited)) : null;
+  const parsed = cited ? typed(field.type, citedText(cited), pages) : null;
   if (!cited || !parsed) return empty;
   return {
     name: field.name,

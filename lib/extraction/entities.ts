@@ -1,6 +1,6 @@
 import type { Page } from "@/lib/documents/types";
 import { formatNumber, parseDate, parseNumber } from "./normalise-values";
-import type { Entity, EntityType } from "./types";
+import type { DateOrder, Entity, EntityType } from "./types";
 import { boxForRange } from "./word-offsets";
 
 const currencySymbols: Record<string, string> = { $: "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "CHF": "CHF" };
@@ -29,12 +29,12 @@ function ibanValid(iban: string): boolean {
   return remainder === 1;
 }
 
-function normalise(type: EntityType, text: string): string | null {
+function normalise(type: EntityType, text: string, dateOrder: DateOrder | undefined): string | null {
   switch (type) {
     case "email":
       return text.toLowerCase();
     case "date":
-      return parseDate(text);
+      return parseDate(text, dateOrder);
     case "iban":
       return ibanValid(text) ? text.replace(/\s/g, "") : null;
     case "phone":
@@ -44,7 +44,8 @@ function normalise(type: EntityType, text: string): string | null {
   }
 }
 
-export function findEntities(pages: Page[]): Entity[] {
+/** `dateOrder` is the document's (date-order.ts), to read "03/01/2018" as its writer meant. */
+export function findEntities(pages: Page[], dateOrder?: DateOrder): Entity[] {
   const entities: Entity[] = [];
   for (const page of pages) {
     const taken: Array<[number, number]> = [];
@@ -63,7 +64,7 @@ export function findEntities(pages: Page[]): Entity[] {
         const start = match.index;
         const end = start + match[0].length;
         if (overlaps(start, end)) continue;
-        const value = normalise(type, match[0]);
+        const value = normalise(type, match[0], dateOrder);
         if (value === null) continue;
         taken.push([start, end]);
         entities.push({ type, text: match[0], value, page: page.pageNumber, box: boxForRange(page, start, end) });

@@ -1,5 +1,6 @@
 import type { Page } from "@/lib/documents/types";
 import { classifyDocument, detectLanguage } from "./classify";
+import { dateOrderOf } from "./date-order";
 import { findEntities } from "./entities";
 import { findKeyValuePairs } from "./key-values";
 import { extractSchemaFields } from "./schema-fields";
@@ -10,13 +11,16 @@ import type { DocumentStructure, SchemaField } from "./types";
 export function extractStructure(options: { pages: Page[]; schema?: SchemaField[] }): DocumentStructure {
   const { pages } = options;
   const text = pages.map((page) => page.text).join("\n\n");
+  const language = detectLanguage(text);
+  // One order for all the document's dates: "03/01/2018" means the same day wherever it is printed.
+  const dateOrder = dateOrderOf(pages, language);
   const keyValuePairs = findKeyValuePairs(pages);
-  const entities = findEntities(pages);
+  const entities = findEntities(pages, dateOrder);
   const readPages = pages.filter((page) => !page.error);
   const pageConfidence = readPages.length === 0 ? 0 : readPages.reduce((sum, page) => sum + page.confidence, 0) / readPages.length;
   const structure: DocumentStructure = {
     documentType: classifyDocument(text, keyValuePairs.length),
-    language: detectLanguage(text),
+    language,
     keyValuePairs,
     tables: findTables(pages),
     entities,
@@ -24,7 +28,7 @@ export function extractStructure(options: { pages: Page[]; schema?: SchemaField[
     engine: "deterministic",
   };
   if (options.schema) {
-    const details = extractSchemaFields(options.schema, pages, keyValuePairs, entities);
+    const details = extractSchemaFields(options.schema, pages, keyValuePairs, entities, dateOrder);
     structure.fieldDetails = details;
     structure.fields = Object.fromEntries(details.map((detail) => [detail.name, detail.value]));
   }

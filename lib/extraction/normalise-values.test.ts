@@ -29,6 +29,24 @@ describe("parseDate", () => {
     expect(parseDate("Order 201812251")).toBeNull();
     expect(parseDate("5 Marketing 18")).toBeNull();
   });
+
+  it("reads a date both orders allow in the order given, and by its separator without one", () => {
+    expect(parseDate("03/01/2018", "day-first")).toBe("2018-01-03");
+    expect(parseDate("03/01/2018", "month-first")).toBe("2018-03-01");
+    expect(parseDate("03/01/2018")).toBe("2018-03-01");
+    expect(parseDate("03.01.2018", "month-first")).toBe("2018-03-01");
+    expect(parseDate("03.01.2018")).toBe("2018-01-03");
+    expect(parseDate("03-01-18")).toBe("2018-01-03");
+  });
+
+  it("reads a date only one order allows that way, whatever order is given", () => {
+    expect(parseDate("25/12/2018", "month-first")).toBe("2018-12-25");
+    expect(parseDate("12/25/2018", "day-first")).toBe("2018-12-25");
+    expect(parseDate("12-25-2018")).toBe("2018-12-25");
+    expect(parseDate("2018-01-03", "month-first")).toBe("2018-01-03");
+    expect(parseDate("2018/01/03", "day-first")).toBe("2018-01-03");
+    expect(parseDate("13/13/2018", "day-first")).toBeNull();
+  });
 });
 
 describe("parseNumber", () => {

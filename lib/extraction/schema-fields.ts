@@ -4,7 +4,7 @@ import { labelSimilarity } from "./label-similarity";
 import { findIssuer } from "./issuer-header";
 import { formatNumber, parseDate, parseNumber } from "./normalise-values";
 import { findDocumentTotal } from "./receipt-totals";
-import type { Entity, FieldDetail, KeyValuePair, SchemaField } from "./types";
+import type { DateOrder, Entity, FieldDetail, KeyValuePair, SchemaField } from "./types";
 
 // Deterministic schema-guided extraction: a field naming the document's total takes the amount a
 // reader would (receipt-totals.ts: the sum to pay, not the subtotal, tax, cash or change); other
@@ -17,25 +17,25 @@ import type { Entity, FieldDetail, KeyValuePair, SchemaField } from "./types";
 // The fill matcher compares labels the same way.
 export { labelSimilarity };
 
-function typed(type: SchemaField["type"], raw: string): { value: string; typedValue: string | number } | null {
+function typed(type: SchemaField["type"], raw: string, dateOrder?: DateOrder): { value: string; typedValue: string | number } | null {
   if (type === "number") {
     const number = parseNumber(raw);
     return number === null ? null : { value: formatNumber(number), typedValue: number };
   }
   if (type === "date") {
-    const date = parseDate(raw);
+    const date = parseDate(raw, dateOrder);
     return date === null ? null : { value: date, typedValue: date };
   }
   const text = raw.trim();
   return text ? { value: text, typedValue: text } : null;
 }
 
-function fromPair(field: SchemaField, pairs: KeyValuePair[]): FieldDetail | undefined {
+function fromPair(field: SchemaField, pairs: KeyValuePair[], dateOrder?: DateOrder): FieldDetail | undefined {
   let best: { pair: KeyValuePair; score: number; parsed: NonNullable<ReturnType<typeof typed>> } | undefined;
   for (const pair of pairs) {
     const score = labelSimilarity(field.name, pair.key);
     if (score < 0.5 || (best && score <= best.score)) continue;
-    const parsed = typed(field.type, pair.value);
+    const parsed = typed(field.type, pair.value, dateOrder);
     if (parsed) best = { pair, score, parsed };
   }
   if (!best) return undefined;
@@ -118,11 +118,12 @@ function fromEntity(field: SchemaField, pages: Page[], entities: Entity[]): Fiel
   return undefined;
 }
 
-export function extractSchemaFields(schema: SchemaField[], pages: Page[], pairs: KeyValuePair[], entities: Entity[]): FieldDetail[] {
+/** `dateOrder` is the document's (date-order.ts), for labelled values like "Date: 03/01/2018". */
+export function extractSchemaFields(schema: SchemaField[], pages: Page[], pairs: KeyValuePair[], entities: Entity[], dateOrder?: DateOrder): FieldDetail[] {
   return schema.map(
     (field) =>
       fromDocumentTotal(field, pages) ??
-      fromPair(field, pairs) ??
+      fromPair(field, pairs, dateOrder) ??
       fromEntity(field, pages, entities) ??
       fromDocumentDate(field, entities) ??
       fromIssuerHeader(field, pages) ?? { name: field.name, type: field.type, value: null, typedValue: null, page: null, box: null, words: [], confidence: 0 },

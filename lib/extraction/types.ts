@@ -39,6 +39,9 @@ export interface Entity {
   box?: Box;
 }
 
+/** How a document writes numeric dates: "25/12/2018" is day-first, "12/25/2018" month-first. */
+export type DateOrder = "day-first" | "month-first";
+
 export type SchemaFieldType = "string" | "number" | "date";
 
 export interface SchemaField {

@@ -35,6 +35,16 @@ describe("mapSourceValues", () => {
     expect(email.confidence).toBeGreaterThan(0.5);
   });
 
+  it("reads a source's numeric dates in the order the source writes them", async () => {
+    const pdf = await makeFormPdf([{ kind: "text", name: "dob", label: "Date of birth (YYYY-MM-DD)", tooltip: "yyyy-mm-dd" }]);
+    const fields = await readPdfForm({ pdf, pages: (await readDocument({ bytes: pdf })).pages });
+    const read = async (lines: string[]) => (await readDocument({ bytes: await makeTextPdf([lines]) })).pages;
+    const dayFirst = mapSourceValues({ fields, sources: [{ fileName: "uk.pdf", pages: await read(["Issued: 25/12/2024", "Date of birth: 03/01/1980"]) }] });
+    expect(dayFirst.assignments[0]).toMatchObject({ fieldName: "dob", value: "1980-01-03" });
+    const monthFirst = mapSourceValues({ fields, sources: [{ fileName: "us.pdf", pages: await read(["Issued: 12/25/2024", "Date of birth: 03/01/1980"]) }] });
+    expect(monthFirst.assignments[0]).toMatchObject({ fieldName: "dob", value: "1980-03-01" });
+  });
+
   it("reads a DOCX source and composes a full name from first and last names", async () => {
     const fields = await englishForm();
     const docx = await makeDocx({ heading: "Client", paragraphs: ["First name: John", "Last name: Smith", "Email address: john.smith@example.com"] });

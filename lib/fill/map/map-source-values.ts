@@ -1,7 +1,8 @@
 import { unionBox } from "@/lib/documents/layout";
 import { extractStructure } from "@/lib/extraction/extract-structure";
+import { dateOrderOf } from "@/lib/extraction/date-order";
 import { parseDate, parseNumber } from "@/lib/extraction/normalise-values";
-import type { Entity, KeyValuePair } from "@/lib/extraction/types";
+import type { DateOrder, Entity, KeyValuePair } from "@/lib/extraction/types";
 import { conceptAcceptsValue, conceptOf, type FieldConcept } from "../match/field-concepts";
 import { fieldLabels } from "../match/field-labels";
 import { labelMatchScore } from "../match/match-label";
@@ -36,12 +37,12 @@ function hasDateHint(field: FormField): boolean {
 }
 
 /** The value as the field should receive it, or null when it does not have the field's shape. */
-function acceptValue(field: FormField, concept: FieldConcept | undefined, value: string): string | null {
+function acceptValue(field: FormField, concept: FieldConcept | undefined, value: string, dateOrder: DateOrder | undefined): string | null {
   const text = value.trim();
   if (!text) return null;
   if (concept && !conceptAcceptsValue(concept, text)) return null;
   if (field.valueType === "date") {
-    const iso = parseDate(text);
+    const iso = parseDate(text, dateOrder);
     if (!iso) return null;
     return hasDateHint(field) ? formatDateForField(iso, field) : text;
   }
@@ -61,14 +62,14 @@ function fromPair(source: SourceDocument, pair: KeyValuePair, score: number, val
   };
 }
 
-function bestPair(field: FormField, concept: FieldConcept | undefined, sources: Array<{ source: SourceDocument; pairs: KeyValuePair[] }>): Candidate | undefined {
+function bestPair(field: FormField, concept: FieldConcept | undefined, sources: Array<{ source: SourceDocument; pairs: KeyValuePair[]; dateOrder?: DateOrder }>): Candidate | undefined {
   let best: Candidate | undefined;
   const labels = fieldLabels(field);
-  for (const { source, pairs } of sources) {
+  for (const { source, pairs, dateOrder } of sources) {
     for (const pair of pairs) {
       const score = labelMatchScore(labels, pair.key);
       if (score < minLabelScore) continue;
-      const value = acceptValue(field, concept, pair.value);
+      const value = acceptValue(field, concept, pair.value, dateOrder);
       if (value === null) continue;
       const candidate = fromPair(source, pair, score, value);
       if (!best || candidate.confidence > best.confidence) best = candidate;
@@ -109,7 +110,8 @@ function fromEntity(concept: FieldConcept | undefined, sources: Array<{ source: 
 export function mapSourceValues(options: { fields: readonly FormField[]; sources: SourceDocument[] }): FillPlan {
   const structured = options.sources.map((source) => {
     const structure = extractStructure({ pages: source.pages });
-    return { source, pairs: structure.keyValuePairs, entities: structure.entities };
+    // "03/01/2018" is read in the order the source itself writes dates.
+    return { source, pairs: structure.keyValuePairs, entities: structure.entities, dateOrder: dateOrderOf(source.pages) };
   });
   const plan: FillPlan = { assignments: [], exclusions: [], unresolved: [] };
   for (const field of options.fields) {
