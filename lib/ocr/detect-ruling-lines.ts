@@ -32,23 +32,50 @@ interface Piece {
   end: number;
 }
 
-function runs(image: GreyImage, horizontal: boolean, minLength: number): Piece[] {
+// A dark run at least `minLength` pixels long always covers a pixel whose position along it is a
+// multiple of minLength. So only those pixels are looked at, and from each dark one the run is
+// followed both ways: a small share of the page is read, and the pieces are exactly the runs a
+// pixel-by-pixel walk finds.
+
+/** Long dark runs along the rows, ordered by row and then by start. */
+function horizontalRuns(image: GreyImage, minLength: number): Piece[] {
   const { data, width, height } = image;
-  const lines = horizontal ? height : width;
-  const length = horizontal ? width : height;
   const pieces: Piece[] = [];
-  for (let across = 0; across < lines; across++) {
-    let start = -1;
-    for (let along = 0; along <= length; along++) {
-      const dark = along < length && data[horizontal ? across * width + along : along * width + across] < darkBelow;
-      if (dark && start < 0) start = along;
-      else if (!dark && start >= 0) {
-        if (along - start >= minLength) pieces.push({ across, start, end: along });
-        start = -1;
-      }
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let coveredUntil = 0;
+    for (let x = 0; x < width; x += minLength) {
+      if (x < coveredUntil || data[row + x] >= darkBelow) continue;
+      let start = x;
+      while (start > 0 && data[row + start - 1] < darkBelow) start--;
+      let end = x + 1;
+      while (end < width && data[row + end] < darkBelow) end++;
+      coveredUntil = end;
+      if (end - start >= minLength) pieces.push({ across: y, start, end });
     }
   }
   return pieces;
+}
+
+/** Long dark runs down the columns, ordered by column and then by start. */
+function verticalRuns(image: GreyImage, minLength: number): Piece[] {
+  const { data, width, height } = image;
+  const pieces: Piece[] = [];
+  const coveredUntil = new Int32Array(width);
+  // Sampled rows are read whole, in memory order; only the runs found are followed down columns.
+  for (let y = 0; y < height; y += minLength) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (y < coveredUntil[x] || data[row + x] >= darkBelow) continue;
+      let start = y;
+      while (start > 0 && data[(start - 1) * width + x] < darkBelow) start--;
+      let end = y + 1;
+      while (end < height && data[end * width + x] < darkBelow) end++;
+      coveredUntil[x] = end;
+      if (end - start >= minLength) pieces.push({ across: x, start, end });
+    }
+  }
+  return pieces.sort((a, b) => a.across - b.across || a.start - b.start);
 }
 
 function mergePieces(pieces: Piece[]): PixelLine[] {
@@ -91,10 +118,10 @@ function meets(horizontal: PixelLine, vertical: PixelLine): boolean {
  */
 export function findRulingLines(image: GreyImage): { rulings: RulingLines; withoutLines: Buffer } {
   const minLength = Math.max(minLengthPixels, Math.round(Math.max(image.width, image.height) * minLengthShare));
-  const horizontal = mergePieces(runs(image, true, minLength));
+  const horizontal = mergePieces(horizontalRuns(image, minLength));
   // A tall glyph stem (an upscaled "l") is as long as a short rule; a ruling line of a table or box
   // meets a horizontal one, a stem does not.
-  const vertical = mergePieces(runs(image, false, minLength)).filter((line) => horizontal.some((across) => meets(across, line)));
+  const vertical = mergePieces(verticalRuns(image, minLength)).filter((line) => horizontal.some((across) => meets(across, line)));
   const withoutLines = Buffer.from(image.data);
   const erase = (line: PixelLine, isHorizontal: boolean) => {
     for (let across = Math.max(0, line.first - 1); across <= Math.min((isHorizontal ? image.height : image.width) - 1, line.last + 1); across++) {

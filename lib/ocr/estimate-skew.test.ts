@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { textSvg } from "@/lib/documents/testing/render-text-image";
-import { estimateSkewDegrees } from "./estimate-skew";
+import { proseLines, textSvg } from "@/lib/documents/testing/render-text-image";
+import { estimateSkewDegrees, otsuThreshold } from "./estimate-skew";
 import { normalizeImageToGrey } from "./normalize-image";
 
 const lines = Array.from({ length: 12 }, (_, index) => `Line ${index + 1}: the quick brown fox jumps over the lazy dog`);
@@ -20,9 +20,25 @@ describe("estimateSkewDegrees", () => {
     expect(estimateSkewDegrees(await greyPixels(await turnedPage(degrees)))).toBeCloseTo(degrees, 0);
   });
 
+  it.each([2, -3.7])("finds a dense page (its coarse search sampled) turned %s° to a tenth of a degree", async (degrees) => {
+    const svg = textSvg(proseLines(40, 95, 1), { width: 2550, fontSize: 42, margin: 150 });
+    const png = await sharp(svg).flatten({ background: "#fff" }).rotate(degrees, { background: "#fff" }).png().toBuffer();
+    expect(Math.abs(estimateSkewDegrees(await greyPixels(png)) - degrees)).toBeLessThanOrEqual(0.1 + 1e-9);
+  });
+
   it("gives 0 for a blank page and for a mostly dark image", () => {
     expect(estimateSkewDegrees({ data: new Uint8Array(100 * 100).fill(255), width: 100, height: 100 })).toBe(0);
     expect(estimateSkewDegrees({ data: new Uint8Array(100 * 100).fill(10), width: 100, height: 100 })).toBe(0);
+  });
+});
+
+describe("otsuThreshold", () => {
+  it("splits ink from paper and counts the ink", () => {
+    // An odd length, with ink in the last pixel too.
+    const data = new Uint8Array(1001).fill(230);
+    data.fill(20, 0, 300);
+    data[1000] = 20;
+    expect(otsuThreshold(data)).toEqual({ threshold: 20, inkCount: 301 });
   });
 });
 

@@ -15,89 +15,109 @@ const maxAspect = 4;
 const maxHeightShare = 0.1;
 const minGlyphs = 30;
 
-interface Extent {
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-}
+/**
+ * Union-find over runs of ink (a row's unbroken stretch of ink pixels). Each root carries the
+ * bounding box of its whole component, merged as components join, so no second pass is needed.
+ */
+class RunForest {
+  count = 0;
+  readonly parents: Int32Array;
+  readonly tops: Int32Array;
+  readonly bottoms: Int32Array;
+  readonly lefts: Int32Array;
+  readonly rights: Int32Array;
 
-function root(parents: number[], label: number): number {
-  while (parents[label] !== label) {
-    parents[label] = parents[parents[label]];
-    label = parents[label];
+  /** Every run holds at least one ink pixel, so the ink count bounds the number of runs. */
+  constructor(maxRuns: number) {
+    this.parents = new Int32Array(maxRuns);
+    this.tops = new Int32Array(maxRuns);
+    this.bottoms = new Int32Array(maxRuns);
+    this.lefts = new Int32Array(maxRuns);
+    this.rights = new Int32Array(maxRuns);
   }
-  return label;
+
+  /** A new component of one run on `row` covering columns `left` to `right` inclusive. */
+  add(row: number, left: number, right: number): number {
+    const run = this.count++;
+    this.parents[run] = run;
+    this.tops[run] = row;
+    this.bottoms[run] = row;
+    this.lefts[run] = left;
+    this.rights[run] = right;
+    return run;
+  }
+
+  root(run: number): number {
+    const parents = this.parents;
+    while (parents[run] !== run) {
+      parents[run] = parents[parents[run]];
+      run = parents[run];
+    }
+    return run;
+  }
+
+  union(a: number, b: number): void {
+    const rootA = this.root(a);
+    const rootB = this.root(b);
+    if (rootA === rootB) return;
+    const keep = Math.min(rootA, rootB);
+    const merged = Math.max(rootA, rootB);
+    this.parents[merged] = keep;
+    this.tops[keep] = Math.min(this.tops[keep], this.tops[merged]);
+    this.bottoms[keep] = Math.max(this.bottoms[keep], this.bottoms[merged]);
+    this.lefts[keep] = Math.min(this.lefts[keep], this.lefts[merged]);
+    this.rights[keep] = Math.max(this.rights[keep], this.rights[merged]);
+  }
 }
 
-function union(parents: number[], a: number, b: number): void {
-  const rootA = root(parents, a);
-  const rootB = root(parents, b);
-  if (rootA !== rootB) parents[Math.max(rootA, rootB)] = Math.min(rootA, rootB);
-}
-
-/** Bounding boxes of the 8-connected ink components (labelled pixel by pixel, merged with union-find). */
-function componentExtents(ink: Uint8Array, width: number, height: number): Extent[] {
-  const labels = new Int32Array(width * height);
-  const parents: number[] = [0];
+/**
+ * The 8-connected ink components, labelled run by run: a run joins every run of the row above that
+ * overlaps it or touches it diagonally. Text has a few runs per glyph row, far fewer than pixels.
+ */
+function inkComponents(image: GreyPixels, threshold: number, inkCount: number): RunForest {
+  const { data, width, height } = image;
+  const forest = new RunForest(inkCount);
+  const rowCapacity = (width >> 1) + 1;
+  let above = { starts: new Int32Array(rowCapacity), ends: new Int32Array(rowCapacity), runs: new Int32Array(rowCapacity), count: 0 };
+  let current = { starts: new Int32Array(rowCapacity), ends: new Int32Array(rowCapacity), runs: new Int32Array(rowCapacity), count: 0 };
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    for (let x = 0; x < width; x++) {
-      if (!ink[row + x]) continue;
-      const left = x > 0 ? labels[row + x - 1] : 0;
-      let label = left;
-      if (y > 0) {
-        const above = row - width;
-        for (let dx = -1; dx <= 1; dx++) {
-          const neighbour = x + dx >= 0 && x + dx < width ? labels[above + x + dx] : 0;
-          if (!neighbour) continue;
-          if (!label) label = neighbour;
-          else if (neighbour !== label) union(parents, label, neighbour);
-        }
-      }
-      if (!label) {
-        label = parents.length;
-        parents.push(label);
-      }
-      labels[row + x] = label;
+    current.count = 0;
+    let candidate = 0;
+    let x = 0;
+    while (x < width) {
+      while (x < width && data[row + x] > threshold) x++;
+      if (x === width) break;
+      const start = x;
+      while (x < width && data[row + x] <= threshold) x++;
+      const run = forest.add(y, start, x - 1);
+      // Runs above are in column order; one ending left of start - 1 cannot touch this run or later ones.
+      while (candidate < above.count && above.ends[candidate] < start) candidate++;
+      for (let index = candidate; index < above.count && above.starts[index] <= x; index++) forest.union(run, above.runs[index]);
+      current.starts[current.count] = start;
+      current.ends[current.count] = x;
+      current.runs[current.count] = run;
+      current.count++;
     }
+    [above, current] = [current, above];
   }
-  const extents = new Map<number, Extent>();
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const label = labels[y * width + x];
-      if (!label) continue;
-      const key = root(parents, label);
-      const extent = extents.get(key);
-      if (!extent) extents.set(key, { top: y, bottom: y, left: x, right: x });
-      else {
-        extent.bottom = y;
-        if (x < extent.left) extent.left = x;
-        if (x > extent.right) extent.right = x;
-      }
-    }
-  }
-  return [...extents.values()];
+  return forest;
 }
 
 /** Median glyph height in pixels of this image, or undefined when the page shows too little text to tell. */
 export function estimateTextHeight(image: GreyPixels): number | undefined {
-  const { data, width, height } = image;
-  const threshold = otsuThreshold(data);
-  const ink = new Uint8Array(data.length);
-  let inkCount = 0;
-  for (let index = 0; index < data.length; index++) {
-    if (data[index] <= threshold) {
-      ink[index] = 1;
-      inkCount++;
-    }
-  }
+  const { data, height } = image;
+  const { threshold, inkCount } = otsuThreshold(data);
   if (inkCount < data.length * minInkShare || inkCount > data.length * maxInkShare) return undefined;
-  const heights = componentExtents(ink, width, height)
-    .map((extent) => ({ height: extent.bottom - extent.top + 1, width: extent.right - extent.left + 1 }))
-    .filter((box) => box.height >= minGlyphHeight && box.height <= height * maxHeightShare && box.width <= box.height * maxAspect)
-    .map((box) => box.height)
-    .sort((a, b) => a - b);
-  if (heights.length < minGlyphs) return undefined;
-  return heights[Math.floor(heights.length / 2)];
+  const forest = inkComponents(image, threshold, inkCount);
+  const heights = new Int32Array(forest.count);
+  let glyphs = 0;
+  for (let run = 0; run < forest.count; run++) {
+    if (forest.parents[run] !== run) continue;
+    const boxHeight = forest.bottoms[run] - forest.tops[run] + 1;
+    const boxWidth = forest.rights[run] - forest.lefts[run] + 1;
+    if (boxHeight >= minGlyphHeight && boxHeight <= height * maxHeightShare && boxWidth <= boxHeight * maxAspect) heights[glyphs++] = boxHeight;
+  }
+  if (glyphs < minGlyphs) return undefined;
+  return heights.subarray(0, glyphs).sort()[Math.floor(glyphs / 2)];
 }
