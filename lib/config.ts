@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   OCR_LANGUAGES: z.string().default("eng"),
   /// Local OCR workers; defaults to the number of CPU cores.
   OCR_WORKERS: z.coerce.number().int().positive().optional(),
+  /// Seconds one OCR pass of one page may take before its worker is stopped and the page fails.
+  OCR_PAGE_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
   /// AI provider for structuring, mapping and chat: openai | anthropic | openai-compatible.
   AI_PROVIDER: z.enum(["openai", "anthropic", "openai-compatible"]).optional(),
   AI_MODEL: optionalString,

@@ -2,7 +2,15 @@ import os from "node:os";
 import { createWorker, OEM, PSM, type Worker, type RecognizeResult, type WorkerParams } from "tesseract.js";
 import { getConfig } from "@/lib/config";
 import type { OcrRecogniser } from "@/lib/models";
+import { DocumentError } from "@/lib/documents/errors";
 import { languageDataDir } from "./language-data";
+
+/** A page image tesseract did not finish within OCR_PAGE_TIMEOUT_SECONDS (pure noise can keep it busy for minutes). */
+export class OcrTimeoutError extends DocumentError {
+  constructor(seconds: number) {
+    super("ocr_failed", `OCR of this page took longer than ${seconds} s and was stopped; the image may be mostly noise`);
+  }
+}
 
 // A warm pool of tesseract.js workers: starting one costs ~0.5 s (WASM + language data), so workers
 // are created once per process and reused. Each job gets a whole worker because page-segmentation
@@ -101,14 +109,33 @@ function releaseWorker(state: PoolState, recogniser: OcrRecogniser, worker: Work
   releaseSlot(state);
 }
 
+/** A worker that overran its time is stopped and dropped: tesseract cannot be interrupted otherwise. */
+function discardWorker(state: PoolState, recogniser: OcrRecogniser, worker: Worker): void {
+  const workers = state.workers[recogniser];
+  workers.all.splice(workers.all.indexOf(worker), 1);
+  void worker.terminate().catch(() => undefined);
+  releaseSlot(state);
+}
+
 async function withWorker<T>(recogniser: OcrRecogniser, params: Partial<WorkerParams> | undefined, task: (worker: Worker) => Promise<T>): Promise<T> {
   const state = poolState();
   const worker = await acquireWorker(state, recogniser);
+  const limitSeconds = getConfig().OCR_PAGE_TIMEOUT_SECONDS;
+  let timer: NodeJS.Timeout | undefined;
+  const overran = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new OcrTimeoutError(limitSeconds)), limitSeconds * 1000);
+  });
   try {
     await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, ...params });
-    return await task(worker);
-  } finally {
+    const result = await Promise.race([task(worker), overran]);
     releaseWorker(state, recogniser, worker);
+    return result;
+  } catch (error) {
+    // A worker that failed or overran may be mid-page; a fresh one replaces it on the next job.
+    discardWorker(state, recogniser, worker);
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
