@@ -6,11 +6,13 @@ import { readDocument } from "@/lib/documents/read-document";
 import { characterErrorRate } from "@/lib/documents/testing/render-text-image";
 import { terminateOcrPool, warmOcrPool } from "@/lib/ocr/tesseract-pool";
 import { commandExists, cpuMs, percentile } from "./figures";
+import { wordBag, wordsFound } from "./word-bags";
 
 // Measures the engine on the shared real-document corpus (../shared/corpus) when it is present:
 // every file of 04_multiformat (per-format speed and the origin projects' must-contain checks) and
-// the share of FUNSD's annotated words our OCR finds, beside the tesseract command line. The corpus
-// is never copied into the project; without it this prints that it is absent and measures nothing.
+// the share of the annotated words our OCR finds on the FUNSD forms and the SROIE receipts, beside
+// the tesseract command line. The corpus is never copied into the project; without it this prints
+// that it is absent and measures nothing. BENCH_CORPUS_PART=multiformat|funsd|sroie runs one part.
 // Run: npx vitest run --config bench/vitest.config.ts bench/corpus.bench-run.ts
 
 afterAll(terminateOcrPool);
@@ -108,28 +110,40 @@ async function measureMultiformat(): Promise<void> {
   }
 }
 
-/** Lower-case words without surrounding punctuation, as a multiset. */
-function wordBag(text: string): Map<string, number> {
-  const bag = new Map<string, number>();
-  for (const raw of text.split(/\s+/)) {
-    const word = raw.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
-    if (word) bag.set(word, (bag.get(word) ?? 0) + 1);
-  }
-  return bag;
+interface AnnotatedScans {
+  name: string;
+  /** Scan files, each with the bag of words its annotation holds. */
+  scans: Array<{ file: string; annotated: Map<string, number> }>;
 }
 
-/** How many of the annotated words the OCR output holds (each output word matches at most once). */
-function wordsFound(annotated: Map<string, number>, output: string): number {
-  const found = wordBag(output);
-  let count = 0;
-  for (const [word, times] of annotated) count += Math.min(times, found.get(word) ?? 0);
-  return count;
-}
-
-async function measureFunsd(): Promise<void> {
+function funsdScans(): AnnotatedScans | undefined {
   const folder = path.join(corpus, "01_forms_kv", "funsd");
-  if (!existsSync(folder)) return console.log(`${folder} absent: FUNSD pass skipped.`);
+  if (!existsSync(folder)) return undefined;
   const forms = readdirSync(path.join(folder, "images")).filter((name) => name.endsWith(".png")).sort();
+  return {
+    name: "FUNSD forms",
+    scans: forms.map((form) => {
+      const annotation = JSON.parse(readFileSync(path.join(folder, "annotations", form.replace(/\.png$/, ".json")), "utf8")) as { form: Array<{ words: Array<{ text: string }> }> };
+      return { file: path.join(folder, "images", form), annotated: wordBag(annotation.form.flatMap((entity) => entity.words.map((word) => word.text)).join(" ")) };
+    }),
+  };
+}
+
+/** SROIE receipts (phone photos and scans) against their annotated text lines (x1,y1,…,x4,y4,text). */
+function sroieScans(): AnnotatedScans | undefined {
+  const folder = path.join(corpus, "01_forms_kv", "receipts", "sroie");
+  if (!existsSync(folder)) return undefined;
+  const receipts = readdirSync(path.join(folder, "images")).filter((name) => name.endsWith(".jpg")).sort();
+  return {
+    name: "SROIE receipts",
+    scans: receipts.map((receipt) => {
+      const lines = readFileSync(path.join(folder, "ocr_boxes", receipt.replace(/\.jpg$/, ".csv")), "utf8").split(/\r?\n/);
+      return { file: path.join(folder, "images", receipt), annotated: wordBag(lines.map((line) => line.split(",").slice(8).join(",")).join(" ")) };
+    }),
+  };
+}
+
+async function measureWordsFound(set: AnnotatedScans): Promise<void> {
   const engines: Array<{ label: string; read: (file: string) => Promise<string> }> = models.map((model) => ({
     label: model,
     read: async (file: string) => (await readDocument({ bytes: readFileSync(file), fileName: path.basename(file), model })).pages.map((page) => page.text).join("\n"),
@@ -138,26 +152,24 @@ async function measureFunsd(): Promise<void> {
     engines.push({ label: "tesseract CLI", read: async (file) => execFileSync("tesseract", [file, "-"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }) });
   }
   const totals = new Map(engines.map((engine) => [engine.label, { found: 0, words: 0, ms: [] as number[], cpu: [] as number[] }]));
-  console.log(`\nFUNSD: ${forms.length} forms, share of annotated words found in the OCR text`);
-  for (const form of forms) {
-    const annotation = JSON.parse(readFileSync(path.join(folder, "annotations", form.replace(/\.png$/, ".json")), "utf8")) as { form: Array<{ words: Array<{ text: string }> }> };
-    const annotated = wordBag(annotation.form.flatMap((entity) => entity.words.map((word) => word.text)).join(" "));
+  console.log(`\n${set.name}: ${set.scans.length} scans, share of annotated words found in the OCR text`);
+  for (const { file, annotated } of set.scans) {
     const wordCount = [...annotated.values()].reduce((sum, times) => sum + times, 0);
     const cells: string[] = [];
     for (const engine of engines) {
       const started = performance.now();
       const cpu = cpuMs();
-      const text = await engine.read(path.join(folder, "images", form));
+      const text = await engine.read(file);
       const total = totals.get(engine.label)!;
       total.ms.push(performance.now() - started);
       // The CLI runs in a child process, so its CPU time is not ours to measure.
       if (engine.label !== "tesseract CLI") total.cpu.push(cpuMs() - cpu);
-      const found = wordsFound(annotated, text);
+      const { found } = wordsFound(annotated, text);
       total.found += found;
       total.words += wordCount;
       cells.push(`${engine.label} ${((found / wordCount) * 100).toFixed(0)}%`);
     }
-    console.log(`  ${form.padEnd(24)} ${String(wordCount).padStart(4)} words: ${cells.join(", ")}`);
+    console.log(`  ${path.basename(file).padEnd(24)} ${String(wordCount).padStart(4)} words: ${cells.join(", ")}`);
   }
   for (const [label, total] of totals) {
     const cpu = total.cpu.length ? `, median ${percentile(total.cpu, 50).toFixed(0)} ms CPU/page` : "";
@@ -171,6 +183,12 @@ it("corpus benchmark", async () => {
     return;
   }
   await warmOcrPool();
-  if (process.env.BENCH_CORPUS_PART !== "funsd") await measureMultiformat();
-  if (process.env.BENCH_CORPUS_PART !== "multiformat") await measureFunsd();
+  const part = process.env.BENCH_CORPUS_PART;
+  if (!part || part === "multiformat") await measureMultiformat();
+  for (const [name, scans] of [["funsd", funsdScans], ["sroie", sroieScans]] as const) {
+    if (part && part !== name) continue;
+    const set = scans();
+    if (set) await measureWordsFound(set);
+    else console.log(`${name} absent from the corpus: skipped.`);
+  }
 });

@@ -10,6 +10,7 @@ import { layoutFromTsv } from "@/lib/ocr/tesseract-tsv-layout";
 import { recognizeTsvWithPool, terminateOcrPool, warmOcrPool } from "@/lib/ocr/tesseract-pool";
 import { characterErrorRate, proseLines, textSvg } from "@/lib/documents/testing/render-text-image";
 import { cpuMs } from "./figures";
+import { wordsFound } from "./word-bags";
 
 // The OCR path of one scanned 300-DPI page with docsvc-OCR-v1 (normalise + skew estimate, ruling
 // lines out, recognition of a PGM, TSV layout), A/B: "full" recognises at the normalised
@@ -59,26 +60,6 @@ async function readPage(png: Buffer, mode: Mode, density?: number): Promise<{ te
   return { text: layoutFromTsv(tsv, readable.width, readable.height).text, scale: readable.scale };
 }
 
-function wordBag(text: string): Map<string, number> {
-  const bag = new Map<string, number>();
-  for (const raw of text.split(/\s+/)) {
-    const word = raw.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
-    if (word) bag.set(word, (bag.get(word) ?? 0) + 1);
-  }
-  return bag;
-}
-
-function wordsFound(expected: string, text: string): [number, number] {
-  const found = wordBag(text);
-  let count = 0;
-  let total = 0;
-  for (const [word, times] of wordBag(expected)) {
-    count += Math.min(times, found.get(word) ?? 0);
-    total += times;
-  }
-  return [count, total];
-}
-
 it("OCR of scanned 300-DPI pages, full resolution vs adaptive recognition scale", async () => {
   const pages: Array<{ name: string; png: Buffer; expected: string; density?: number; corpus?: boolean }> = funsdOnly ? [] : [
     { name: "9 pt, one sentence repeated", png: await a4Page(Array.from({ length: 30 }, (_, line) => `${line + 1}. ${lorem}`), 38), expected: Array.from({ length: 30 }, (_, line) => `${line + 1}. ${lorem}`).join("\n") },
@@ -103,7 +84,7 @@ it("OCR of scanned 300-DPI pages, full resolution vs adaptive recognition scale"
         const used = cpuMs() - started;
         cpu.set(`${page.name} ${mode}`, [...(cpu.get(`${page.name} ${mode}`) ?? []), used]);
         if (round > 0) continue;
-        const [found, words] = wordsFound(page.expected, result.text);
+        const { found, words } = wordsFound(page.expected, result.text);
         if (page.corpus) Object.assign(totals[mode], { found: totals[mode].found + found, words: totals[mode].words + words });
         const accuracy = page.corpus ? `${found}/${words} words found` : `CER ${(characterErrorRate(page.expected, result.text) * 100).toFixed(2)}%, ${found}/${words} words`;
         cells.push(`${mode} scale ${result.scale.toFixed(2)} ${accuracy}`);
