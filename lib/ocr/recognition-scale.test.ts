@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { resolveModel } from "@/lib/models";
 import { characterErrorRate, proseLines, textSvg } from "@/lib/documents/testing/render-text-image";
-import { imageForRecognition, measureTextHeight, recognitionScale, recognitionScalePolicy } from "./recognition-scale";
+import { imageAtResolution, imageForRecognition, measureTextHeight, recognitionScale, recognitionScalePolicy, resolutionPolicy } from "./recognition-scale";
 import { recognizeImage } from "./recognize-image";
 import { terminateOcrPool } from "./tesseract-pool";
 
@@ -65,6 +65,20 @@ describe("recognition scale", () => {
     expect(recognitionScale(2, policy)).toBe(policy.maxScale);
     expect(recognitionScale(policy.upscaleBelow, policy)).toBe(1);
     expect(recognitionScale(5, recognitionScalePolicy(xl))).toBe(recognitionScalePolicy(xl)!.maxScale);
+  });
+
+  it("enlarges a speckled page at high resolution no more than the standard resolution would", async () => {
+    // Small text (glyphs ~6 px) that the high resolution enlarges more than 3×, then the same page with
+    // 5% of its pixels turned black or white: enlarging the noise that far only slows tesseract down.
+    const svg = textSvg(proseLines(6, 120, 11), { width: 1200, fontSize: 11, margin: 40 });
+    const { data, info } = await sharp(svg).flatten({ background: "#fff" }).greyscale().extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    const clean = { grey: data, width: info.width, height: info.height };
+    let state = 5;
+    const random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const speckled = { ...clean, grey: Buffer.from(data.map((value) => (random() < 0.05 ? (random() < 0.5 ? 0 : 255) : value))) };
+    const standardLimit = resolutionPolicy("standard").maxScale;
+    expect((await imageAtResolution(clean, "high")).scale).toBeGreaterThan(standardLimit);
+    expect((await imageAtResolution(speckled, "high")).scale).toBeLessThanOrEqual(standardLimit);
   });
 
   it("reads a 75-DPI scan of unknown resolution with XL", async () => {

@@ -1,6 +1,7 @@
 import sharp from "sharp";
-import type { ModelVersion } from "@/lib/models";
+import type { ModelVersion, OcrResolution } from "@/lib/models";
 import { estimateTextHeight } from "./estimate-text-height";
+import { isSpeckled } from "./estimate-speckle";
 
 // Adaptive recognition resolution. tesseract's LSTM rescales every text line to a fixed height of
 // 36 pixels (x-height about 16), so glyphs drawn larger than that carry no extra information for
@@ -17,6 +18,11 @@ import { estimateTextHeight } from "./estimate-text-height";
 // (median glyph 6–9 px) and found 56% of the annotated words with the fast model, 70% enlarged to
 // the v1 policy (2.2–2.5×, CPU 0.6 → 1.1 s a form). Enlarging further (glyphs to 28 px) found fewer
 // words in bench/corpus (69.5% against 70.2% with the best model), so XL enlarges to the same height.
+// The high resolution enlarges whatever it is given, noise included, and specks also drag the
+// text-height estimate down: a 75-DPI scan with 5% salt-and-pepper still measured 3-px glyphs after
+// XL's median, was enlarged 3.9× to 32 MP and read as up to 7,451 words of noise in 44 s of CPU.
+// A page that measures as speckled is therefore enlarged no more than the standard resolution
+// would (2.5×, 16 MP): 3.7–5.4 s for those pages.
 
 export interface RecognitionScalePolicy {
   /** Median glyph height in pixels to scale down to; undefined: never shrink. */
@@ -31,17 +37,24 @@ export interface RecognitionScalePolicy {
   maxScale: number;
   /** ...and to at most this many pixels, which bounds the engine's memory and time. */
   maxPixels: number;
+  /** Tighter limits for a page that measures as speckled (see estimate-speckle.ts). */
+  whenNoisy?: { maxScale: number; maxPixels: number };
 }
 
+const standard: RecognitionScalePolicy = { targetTextHeight: 14, minScale: 0.5, upscaleBelow: 14, upscaleTo: 20, maxScale: 2.5, maxPixels: 16_000_000 };
+
 /**
- * Model families that scale pages for recognition. The XL family never shrinks (it is the
- * high-accuracy path) and enlarges from coarser text and by a larger factor, as it promises pages
- * down to 75 DPI; a family not listed here is not scaled at all.
+ * The resolutions OCR passes read at. `high` never shrinks (it is the high-accuracy path) and
+ * enlarges from coarser text and by a larger factor, as XL promises pages down to 75 DPI, except on
+ * a noisy page, which it enlarges no more than `standard` does.
  */
-const policies: Record<string, RecognitionScalePolicy> = {
-  "docsvc-OCR-v1": { targetTextHeight: 14, minScale: 0.5, upscaleBelow: 14, upscaleTo: 20, maxScale: 2.5, maxPixels: 16_000_000 },
-  "docsvc-OCR-XL-v1": { minScale: 1, upscaleBelow: 16, upscaleTo: 20, maxScale: 4, maxPixels: 32_000_000 },
+const resolutions: Record<OcrResolution, RecognitionScalePolicy> = {
+  standard,
+  high: { minScale: 1, upscaleBelow: 16, upscaleTo: 20, maxScale: 4, maxPixels: 32_000_000, whenNoisy: { maxScale: standard.maxScale, maxPixels: standard.maxPixels } },
 };
+
+/** Each model family's own resolution, for passes that name none; a family not listed here is not scaled at all. */
+const modelResolutions: Record<string, OcrResolution> = { "docsvc-OCR-v1": "standard", "docsvc-OCR-XL-v1": "high" };
 
 /** Below this saving a resize costs more than it spares. */
 const minUsefulShrink = 0.9;
@@ -51,7 +64,12 @@ const minUsefulGrowth = 1.2;
 const sampleWidth = 1280;
 
 export function recognitionScalePolicy(model: Pick<ModelVersion, "alias">): RecognitionScalePolicy | undefined {
-  return policies[model.alias];
+  const resolution = modelResolutions[model.alias];
+  return resolution && resolutions[resolution];
+}
+
+export function resolutionPolicy(resolution: OcrResolution): RecognitionScalePolicy {
+  return resolutions[resolution];
 }
 
 /**
@@ -85,17 +103,39 @@ export async function measureTextHeight(image: GreyImage): Promise<number | unde
   return height === undefined ? undefined : height * (image.width / sample.info.width);
 }
 
+/** The enlargement limits for this page: the policy's, or its tighter ones when the page is speckled. */
+function enlargementLimits(image: GreyImage, textHeight: number | undefined, policy: RecognitionScalePolicy): { maxScale: number; maxPixels: number } {
+  const limits = { maxScale: policy.maxScale, maxPixels: policy.maxPixels };
+  if (!policy.whenNoisy || !isSpeckled({ data: image.grey, width: image.width, height: image.height }, textHeight)) return limits;
+  return { maxScale: Math.min(limits.maxScale, policy.whenNoisy.maxScale), maxPixels: Math.min(limits.maxPixels, policy.whenNoisy.maxPixels) };
+}
+
 /**
  * The page as tesseract should read it: shrunk when its text is larger than the model's policy
  * needs, enlarged (within the policy's pixel budget) when it is too small, unchanged otherwise.
  * Word boxes come back normalised to the image, so they need no mapping.
  */
 export async function imageForRecognition(image: GreyImage, model: Pick<ModelVersion, "alias">): Promise<GreyImage & { scale: number; textHeight?: number }> {
-  const policy = recognitionScalePolicy(model);
+  return scaledForRecognition(image, recognitionScalePolicy(model));
+}
+
+/** The page scaled as a pass at `resolution` reads it. */
+export async function imageAtResolution(image: GreyImage, resolution: OcrResolution): Promise<GreyImage & { scale: number; textHeight?: number }> {
+  return scaledForRecognition(image, resolutions[resolution]);
+}
+
+async function scaledForRecognition(image: GreyImage, policy: RecognitionScalePolicy | undefined): Promise<GreyImage & { scale: number; textHeight?: number }> {
   if (!policy) return { ...image, scale: 1 };
   const textHeight = await measureTextHeight(image);
-  const wanted = recognitionScale(textHeight, policy);
-  const scale = wanted > 1 ? Math.min(wanted, Math.sqrt(policy.maxPixels / (image.width * image.height))) : wanted;
+  let wanted = recognitionScale(textHeight, policy);
+  let maxPixels = policy.maxPixels;
+  if (wanted > 1) {
+    // Measured only when the page is to be enlarged: that is where noise costs time.
+    const limits = enlargementLimits(image, textHeight, policy);
+    wanted = Math.min(wanted, limits.maxScale);
+    maxPixels = limits.maxPixels;
+  }
+  const scale = wanted > 1 ? Math.min(wanted, Math.sqrt(maxPixels / (image.width * image.height))) : wanted;
   if (scale === 1 || (wanted > 1 && scale < minUsefulGrowth)) return { ...image, scale: 1, textHeight };
   const width = Math.max(1, Math.round(image.width * scale));
   const height = Math.max(1, Math.round(image.height * scale));

@@ -5,8 +5,8 @@ import { resolveModel, type ModelVersion, type OcrPass } from "@/lib/models";
 import type { RulingLines } from "@/lib/documents/types";
 import { findRulingLines } from "./detect-ruling-lines";
 import { mergeOcrPasses } from "./merge-passes";
-import { imageForRecognition } from "./recognition-scale";
 import { cleanGreyImage, greyToPgm, greyToPng, normalizeImageToGrey, type NormalizedGreyImage } from "./normalize-image";
+import { denoiseGreyImage, passImages } from "./pass-images";
 import { recognizeRemotely } from "./remote-ocr";
 import { rereadRotatedWords } from "./reread-rotated-words";
 import { recognizeTsvWithPool } from "./tesseract-pool";
@@ -50,17 +50,19 @@ export async function recognizeImage(
     deskew: true,
   });
   const { rulings, withoutLines } = findRulingLines({ data: normalized.grey, width: normalized.width, height: normalized.height });
-  const prepare = <T extends GreyPage>(page: T, pass: OcrPass): Promise<T> => (pass.image === "clean" ? cleanGreyImage(page) : Promise.resolve(page));
+  // Clean-up follows the scaling (a median on 75-DPI strokes would erase them); denoising precedes it.
+  const cleanUp = <T extends GreyPage>(page: T, pass: OcrPass): Promise<T> => (pass.image === "clean" ? cleanGreyImage(page) : Promise.resolve(page));
   let layouts: AssembledLayout[];
   if (config.OCR_SERVICE_URL) {
     const remote = { baseUrl: config.OCR_SERVICE_URL, languages: config.OCR_LANGUAGES, model: model.id };
-    layouts = await Promise.all(settings.passes.map(async (pass) => recognizeRemotely({ ...remote, png: await greyToPng(await prepare(normalized, pass)) })));
+    const prepare = async (pass: OcrPass) => cleanUp(pass.image === "denoised" ? await denoiseGreyImage(normalized) : normalized, pass);
+    layouts = await Promise.all(settings.passes.map(async (pass) => recognizeRemotely({ ...remote, png: await greyToPng(await prepare(pass)) })));
   } else {
-    // The page is scaled for recognition once; every pass reads that copy, cleaned up or not.
-    const readable = await imageForRecognition({ ...normalized, grey: withoutLines }, model);
+    // Each pass reads the page scaled to its resolution; passes prepared alike share one copy.
+    const scaled = await passImages({ ...normalized, grey: withoutLines }, model, settings.passes);
     layouts = await Promise.all(
-      settings.passes.map(async (pass) => {
-        const page = await prepare(readable, pass);
+      settings.passes.map(async (pass, index) => {
+        const page = await cleanUp(scaled[index], pass);
         const layout = layoutFromTsv(await recognizeTsvWithPool({ image: greyToPgm(page), recogniser: pass.recogniser }), page.width, page.height);
         return rereadRotatedWords(layout, page, pass.recogniser);
       }),
