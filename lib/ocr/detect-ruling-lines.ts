@@ -1,15 +1,9 @@
 import type { RulingLines, RulingLine } from "@/lib/documents/types";
+import type { GreyPixels } from "./estimate-skew";
 
 // Ruling lines of tables and boxes in a page image: long runs of dark pixels along a row (or a
 // column) are line pieces; pieces on neighbouring rows that overlap are one line of some thickness.
 // Glyph strokes are far shorter than the minimum length, so text does not count.
-
-interface GreyImage {
-  /** One byte per pixel, row by row. */
-  data: Uint8Array;
-  width: number;
-  height: number;
-}
 
 const darkBelow = 128;
 /** A line is at least this share of the image's longer side and this many pixels (taller than glyph stems)... */
@@ -38,7 +32,7 @@ interface Piece {
 // pixel-by-pixel walk finds.
 
 /** Long dark runs along the rows, ordered by row and then by start. */
-function horizontalRuns(image: GreyImage, minLength: number): Piece[] {
+function horizontalRuns(image: GreyPixels, minLength: number): Piece[] {
   const { data, width, height } = image;
   const pieces: Piece[] = [];
   for (let y = 0; y < height; y++) {
@@ -58,7 +52,7 @@ function horizontalRuns(image: GreyImage, minLength: number): Piece[] {
 }
 
 /** Long dark runs down the columns, ordered by column and then by start. */
-function verticalRuns(image: GreyImage, minLength: number): Piece[] {
+function verticalRuns(image: GreyPixels, minLength: number): Piece[] {
   const { data, width, height } = image;
   const pieces: Piece[] = [];
   const coveredUntil = new Int32Array(width);
@@ -116,7 +110,7 @@ function meets(horizontal: PixelLine, vertical: PixelLine): boolean {
  * the image with those lines painted white: tesseract's layout analysis often drops the text of
  * ruled cells and boxed form fields when the lines are left in.
  */
-export function findRulingLines(image: GreyImage): { rulings: RulingLines; withoutLines: Buffer } {
+export function findRulingLines(image: GreyPixels): { rulings: RulingLines; withoutLines: Buffer } {
   const minLength = Math.max(minLengthPixels, Math.round(Math.max(image.width, image.height) * minLengthShare));
   const horizontal = mergePieces(horizontalRuns(image, minLength));
   // A tall glyph stem (an upscaled "l") is as long as a short rule; a ruling line of a table or box

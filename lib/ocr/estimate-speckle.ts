@@ -1,3 +1,5 @@
+import type { GreyPixels } from "./estimate-skew";
+
 // Is a page speckled? Ink on a page is letters, most of them far larger than a speck; salt-and-pepper
 // noise and grain are thousands of tiny dark blobs. So the share of dark connected components no
 // larger than a speck tells a noisy page from a clean one. Measured on the normalised pages of
@@ -5,12 +7,6 @@
 // pages with 1.5% or 5% salt-and-pepper or σ 60 noise 0.82–0.99; after a 3-pixel median the real
 // ones at most 0.43, and 5% salt-and-pepper (at 200 or 75 DPI) still 0.83–0.91. Labelling a
 // 9-megapixel page costs ~0.1 s, so it is measured only where it decides something.
-
-interface GreyPixels {
-  data: Uint8Array;
-  width: number;
-  height: number;
-}
 
 /** Share of components at or above which a page counts as speckled. */
 const speckledShare = 0.5;
