@@ -11,6 +11,8 @@ export type DocumentErrorCode = Extract<
   | "invalid_password"
   | "too_many_pages"
   | "image_too_large"
+  | "document_too_large"
+  | "document_too_complex"
   | "conversion_failed"
   | "conversion_timeout"
   | "ocr_failed"
