@@ -125,7 +125,7 @@ export const updatePageRoute = defineRoute({
   summary: "Correct one page",
   description: "Answers the page as stored, with edited: true. Reprocessing keeps the edited version.",
   tags,
-  params: DocumentParams.extend({ page_number: z.coerce.number().int().min(1).describe("1-based.") }),
+  params: DocumentParams.extend({ page_number: z.coerce.number().int().min(1).max(100_000).describe("1-based.") }),
   body: PageUpdateRequest,
   responses: { 200: PageResponse, 404: notFound },
 });
