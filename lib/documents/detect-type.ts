@@ -57,6 +57,10 @@ async function detectZip(bytes: Buffer): Promise<string | undefined> {
 }
 
 function detectOle(bytes: Buffer): string | undefined {
+  // Office keeps a password-protected DOCX/XLSX/PPTX as an OLE2 file holding the encrypted package.
+  if (bytes.includes(Buffer.from("EncryptedPackage\0", "utf16le"))) {
+    throw new DocumentError("password_required", "The Office document is encrypted with a password; save it without one and upload it again");
+  }
   return oleStreams.find(([name]) => bytes.includes(Buffer.from(`${name}\0`, "utf16le")))?.[1];
 }
 

@@ -46,8 +46,9 @@ function workerFailure(reply: NonNullable<WorkerReply["error"]>, formatName: str
 }
 
 function runWorker(task: OfficeTask, limits: WorkerLimits, formatName: string): Promise<Page[]> {
-  const root = /* turbopackIgnore: true */ process.cwd();
-  const worker = new Worker(path.join(root, "lib", "documents", "office", "office-worker.mjs"), {
+  const root = process.cwd();
+  // Loaded by Node from the source tree, never bundled: the bundler must leave this Worker alone.
+  const worker = new Worker(/* turbopackIgnore: true */ path.join(root, "lib", "documents", "office", "office-worker.mjs"), {
     workerData: { root, task },
     resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, limits.memoryMb / 8)) },
     execArgv: ["--disable-warning=MODULE_TYPELESS_PACKAGE_JSON"],

@@ -14,6 +14,8 @@ export interface BombEntry {
   declaredSize?: number;
   /** Point this entry at another entry's bytes instead of writing its own (overlapping bomb). */
   sameDataAs?: string;
+  /** Set the "encrypted" flag, as a password-protected ZIP does. */
+  encrypted?: boolean;
 }
 
 export function writeZip(entries: BombEntry[]): Buffer {
@@ -30,6 +32,7 @@ export function writeZip(entries: BombEntry[]): Buffer {
       const header = Buffer.alloc(30);
       header.writeUInt32LE(0x04034b50, 0);
       header.writeUInt16LE(20, 4);
+      header.writeUInt16LE(entry.encrypted ? 1 : 0, 6);
       header.writeUInt16LE(8, 8);
       header.writeUInt32LE(compressed.length, 18);
       header.writeUInt32LE(Math.min(entry.declaredSize ?? raw?.length ?? 0, 0xfffffffe), 22);
@@ -43,6 +46,7 @@ export function writeZip(entries: BombEntry[]): Buffer {
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(entry.encrypted ? 1 : 0, 8);
     central.writeUInt16LE(8, 10);
     central.writeUInt32LE(placed.compressedSize, 20);
     central.writeUInt32LE(Math.min(entry.declaredSize ?? placed.size, 0xfffffffe), 24);
