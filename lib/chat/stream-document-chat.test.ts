@@ -132,7 +132,7 @@ describe("streamDocumentChat", () => {
     const sessionId = (events[0].data.messageMetadata as { session_id: string }).session_id;
     const session = await getChatSession(db, { userId: stored.userId, sessionId });
     expect(session.message_count).toBe(2);
-    expect((session.messages[1] as { metadata: { error: string } }).metadata.error).toMatch(/ECONNREFUSED/);
+    expect((session.messages[1] as unknown as { metadata: { error: string } }).metadata.error).toMatch(/ECONNREFUSED/);
   });
 
   it("refuses an exhausted balance (402), another user's batch (404) and an empty scope (400) before streaming", async () => {
