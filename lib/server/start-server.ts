@@ -1,3 +1,4 @@
+import { getConfig } from "@/lib/config";
 import { getDatabaseKind, getDb } from "@/lib/db";
 import { startBackgroundWork } from "@/lib/jobs";
 
@@ -5,5 +6,5 @@ import { startBackgroundWork } from "@/lib/jobs";
 export async function startServer(): Promise<void> {
   await getDb();
   await startBackgroundWork();
-  console.log(`docsvc: ready (database ${getDatabaseKind()})`);
+  console.log(`docsvc: ready (database ${getDatabaseKind()}); links in e-mails use ${getConfig().APP_URL}`);
 }
