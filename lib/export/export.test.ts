@@ -7,7 +7,8 @@ import { getBatchResults } from "@/lib/batches/get-batch-results";
 import { sampleBatchFiles } from "@/lib/batches/testing/sample-files";
 import { uploadBatch } from "@/lib/batches/upload-batch";
 import { getDb } from "@/lib/db";
-import { getExecutor, stopExecutor } from "@/lib/jobs";
+import { functionDefinitions } from "@/inngest/functions";
+import { getExecutor, startExecutor, stopExecutor } from "@/lib/background";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
 import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
 import { exportBatch } from "./export-batch";
@@ -22,6 +23,7 @@ let results: Awaited<ReturnType<typeof getBatchResults>>;
 beforeAll(async () => {
   database = await useTempDatabase();
   resetBlobStoreForTests();
+  await startExecutor({ definitions: functionDefinitions });
   const db = await getDb();
   owner = { userId: (await registerUser({ email: `export-${Date.now()}@example.com`, password: "a sensible passphrase" })).id };
   stranger = { userId: (await registerUser({ email: `stranger-${Date.now()}@example.com`, password: "a sensible passphrase" })).id };

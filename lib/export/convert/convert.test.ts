@@ -8,7 +8,8 @@ import { updatePage } from "@/lib/batches/update-page";
 import { uploadBatch } from "@/lib/batches/upload-batch";
 import { getDb } from "@/lib/db";
 import { makeTextPdf } from "@/lib/documents/testing/make-pdfs";
-import { getExecutor, stopExecutor } from "@/lib/jobs";
+import { functionDefinitions } from "@/inngest/functions";
+import { getExecutor, startExecutor, stopExecutor } from "@/lib/background";
 import { getOcrDocument } from "@/lib/ocr-api/get-ocr-document";
 import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
 import { CONVERT_ALL_FORMATS, convertDocument } from "./convert-document";
@@ -27,6 +28,7 @@ const table = [
 beforeAll(async () => {
   database = await useTempDatabase();
   resetBlobStoreForTests();
+  await startExecutor({ definitions: functionDefinitions });
   const db = await getDb();
   owner = { userId: (await registerUser({ email: `convert-${Date.now()}@example.com`, password: "a sensible passphrase" })).id };
   stranger = { userId: (await registerUser({ email: `other-${Date.now()}@example.com`, password: "a sensible passphrase" })).id };
