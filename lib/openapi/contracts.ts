@@ -12,6 +12,7 @@ import * as extractContracts from "@/lib/extract-api/extract.contract";
 import * as fillContracts from "@/lib/fill/jobs/fill.contract";
 import * as usersContracts from "@/lib/users/users.contract";
 import * as v1JobsContracts from "@/lib/v1/jobs.contract";
+import * as webContracts from "@/lib/web/web.contract";
 import * as webhookSecretContracts from "@/lib/webhooks/webhook-secret.contract";
 import * as openApiContracts from "./openapi.contract";
 
@@ -36,6 +37,7 @@ const CONTRACT_MODULES: readonly Record<string, unknown>[] = [
   batchReadingContracts,
   guestContracts,
   ocrContracts,
+  webContracts,
 ];
 
 export function listRouteContracts(): RouteContract[] {
