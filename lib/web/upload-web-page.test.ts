@@ -4,7 +4,8 @@ import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { getBatchResults } from "@/lib/batches/get-batch-results";
 import { resetConfigForTests } from "@/lib/config";
 import { getDb } from "@/lib/db";
-import { getExecutor, stopExecutor } from "@/lib/jobs";
+import { functionDefinitions } from "@/inngest/functions";
+import { getExecutor, startExecutor, stopExecutor } from "@/lib/background";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
 import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
 import { closeBrowser } from "./browser";
@@ -19,6 +20,7 @@ beforeAll(async () => {
   resetConfigForTests();
   database = await useTempDatabase();
   resetBlobStoreForTests();
+  await startExecutor({ definitions: functionDefinitions });
   site = await startFormSite();
 });
 afterAll(async () => {
