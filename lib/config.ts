@@ -68,6 +68,9 @@ const EnvSchema = z.object({
   CLOUD_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
   /// Lets webhooks and web pages reach private, loopback and link-local addresses (tests, intranets).
   ALLOW_PRIVATE_NETWORK: flag,
+  /// Reverse proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDR ranges
+  /// (e.g. "127.0.0.1,10.0.0.0/8"). Unset: none, the client's address is the connection's peer.
+  TRUSTED_PROXIES: optionalString,
   /// Redis for rate limits across instances; the database is used otherwise.
   REDIS_URL: optionalString,
   /// Tests only: the Redis server the rate limiter's Redis backend is tested against (default redis://127.0.0.1:6379; skipped when unreachable).
