@@ -21,6 +21,12 @@ const EnvSchema = z.object({
   TEST_DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, "TEST_DATABASE_URL must be a postgres:// URL").optional()),
   /// Public base address of the app, used in links in emails and in the portal's curl examples.
   APP_URL: z.string().url().default("http://localhost:3000"),
+  /// Further origins (comma-separated, e.g. https://app.example.com) whose pages may send cookie-authenticated changes to /api.
+  ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").split(",").map((origin) => origin.trim()).filter((origin) => origin !== ""))
+    .pipe(z.array(z.url({ protocol: /^https?$/ }))),
   /// Signs JWTs and encrypts stored third-party tokens. Generated and kept in DATA_DIR when unset.
   AUTH_SECRET: optionalString,
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(24 * 60 * 60),

@@ -5,9 +5,13 @@ import { ProcessingModeSchema } from "./processing-mode";
 
 const Unit = z.number().min(0).max(1);
 const Box = z.object({ x: Unit, y: Unit, width: Unit, height: Unit });
-const Word = z.object({ text: z.string(), confidence: Unit, box: Box });
-const Line = Word.extend({ firstWord: z.number().int().min(0), wordCount: z.number().int().min(0) });
-const Block = Word.extend({ firstLine: z.number().int().min(0), lineCount: z.number().int().min(0) });
+const BoxedText = z.object({ text: z.string(), confidence: Unit, box: Box });
+const Word = BoxedText.extend({
+  angle: z.number().min(-180).max(360).optional().describe("Degrees the word is turned clockwise in the page image; box is its axis-aligned bound."),
+  original_text: z.string().optional().describe("The engine's reading, kept when text was corrected."),
+});
+const Line = BoxedText.extend({ firstWord: z.number().int().min(0), wordCount: z.number().int().min(0) });
+const Block = BoxedText.extend({ firstLine: z.number().int().min(0), lineCount: z.number().int().min(0) });
 
 /** The stored shape of a page's boxes; edits must keep it so the viewer and extraction can read them. */
 export const BoundingBoxesInput = z
@@ -15,6 +19,7 @@ export const BoundingBoxesInput = z
     width: z.number().min(0),
     height: z.number().min(0),
     unit: z.enum(["pt", "px"]),
+    orientation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]).optional().describe("Clockwise quarter turn the text was read at."),
     words: z.array(Word),
     lines: z.array(Line).default([]),
     blocks: z.array(Block).default([]),

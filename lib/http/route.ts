@@ -6,7 +6,7 @@ import type { RouteContract } from "./contract";
 import { renderThrown } from "./error-response";
 import { SURFACE_HOOKS } from "./hooks";
 import { validateInput, type RawInput } from "./parse-input";
-import { DEFAULT_FORM_LIMIT_BYTES, DEFAULT_JSON_LIMIT_BYTES, parseFormBody, parseJsonBody, readBodyLimited } from "./read-body";
+import { DEFAULT_FORM_LIMIT_BYTES, DEFAULT_JSON_LIMIT_BYTES, parseFormBody, parseJsonBody, readBodyLimited, requireJsonContentType } from "./read-body";
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -64,7 +64,9 @@ async function identify(req: Request, contract: RouteContract, form: FormData | 
 
 async function readBody(req: Request, contract: RouteContract, raw: RawInput): Promise<void> {
   if (contract.body) {
-    raw.json = parseJsonBody(await readBodyLimited(req, contract.maxBodyBytes ?? DEFAULT_JSON_LIMIT_BYTES));
+    const bytes = await readBodyLimited(req, contract.maxBodyBytes ?? DEFAULT_JSON_LIMIT_BYTES);
+    requireJsonContentType(bytes, req.headers.get("content-type"));
+    raw.json = parseJsonBody(bytes);
   } else if (contract.form) {
     const bytes = await readBodyLimited(req, contract.maxBodyBytes ?? DEFAULT_FORM_LIMIT_BYTES);
     raw.form = await parseFormBody(bytes, req.headers.get("content-type"));

@@ -2,10 +2,11 @@ import type { SharpOptions } from "sharp";
 import { getConfig } from "@/lib/config";
 import type { AssembledLayout } from "@/lib/documents/layout";
 import { resolveModel, type ModelVersion, type OcrPass } from "@/lib/models";
-import type { RulingLines } from "@/lib/documents/types";
+import type { PageOrientation, RulingLines } from "@/lib/documents/types";
 import { findRulingLines } from "./detect-ruling-lines";
 import { mergeOcrPasses } from "./merge-passes";
 import { cleanGreyImage, greyToPgm, greyToPng, normalizeImageToGrey, type NormalizedGreyImage } from "./normalize-image";
+import { layoutToSource, rulingsToSource, type PageTransform } from "./page-transform";
 import { denoiseGreyImage, passImages } from "./pass-images";
 import { recognizeRemotely } from "./remote-ocr";
 import { rereadRotatedWords } from "./reread-rotated-words";
@@ -16,11 +17,13 @@ export type OcrEngine = "tesseract.js" | "remote";
 
 export interface OcrImageResult extends AssembledLayout {
   engine: OcrEngine;
-  /** Size of the normalised image (after upscaling and straightening); boxes and rulings are normalised to it. */
+  /** Size of the image as given, after any enlargement; boxes and rulings are normalised to it (0–1), whatever turning OCR read it through. */
   width: number;
   height: number;
-  /** Ruling lines of the (straightened) image, for tables drawn with lines. */
+  /** Ruling lines of the image, for tables drawn with lines. */
   rulings: RulingLines;
+  /** Clockwise quarter turn the text was found in. */
+  orientation: PageOrientation;
 }
 
 type GreyPage = Pick<NormalizedGreyImage, "grey" | "width" | "height">;
@@ -33,7 +36,8 @@ export function currentOcrEngine(): OcrEngine {
  * OCR one page image (any format sharp decodes). `density` is the image's pixels per inch when
  * known; `decode` tells sharp how to read the bytes when they are not a self-describing file (raw
  * pixels of a rendered page, which saves encoding and decoding a PNG) or which frame to read.
- * Boxes come back normalised to the image, so they are independent of any upscaling.
+ * Boxes come back normalised to the image as given (upright or not), so they are independent of
+ * any upscaling, turning or straightening done for recognition.
  */
 export async function recognizeImage(
   image: Buffer,
@@ -68,5 +72,19 @@ export async function recognizeImage(
       }),
     );
   }
-  return { ...mergeOcrPasses(layouts), engine: currentOcrEngine(), width: normalized.width, height: normalized.height, rulings };
+  const transform: PageTransform = {
+    sourceWidth: normalized.sourceWidth,
+    sourceHeight: normalized.sourceHeight,
+    width: normalized.width,
+    height: normalized.height,
+    degrees: normalized.turnDegrees,
+  };
+  return {
+    ...layoutToSource(mergeOcrPasses(layouts), transform),
+    engine: currentOcrEngine(),
+    width: normalized.sourceWidth,
+    height: normalized.sourceHeight,
+    rulings: rulingsToSource(rulings, transform),
+    orientation: normalized.orientation,
+  };
 }

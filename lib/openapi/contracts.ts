@@ -7,6 +7,7 @@ import * as idpContracts from "@/lib/auth/oidc/idp.contract";
 import * as cloudContracts from "@/lib/cloud/cloud.contract";
 import * as diagnosticsContracts from "@/lib/diagnostics/diagnostics.contract";
 import * as guestContracts from "@/lib/guest/guest.contract";
+import * as libraryContracts from "@/lib/library/library.contract";
 import * as ocrContracts from "@/lib/ocr-api/ocr.contract";
 import * as extractContracts from "@/lib/extract-api/extract.contract";
 import * as fillContracts from "@/lib/fill/jobs/fill.contract";
@@ -35,6 +36,7 @@ const CONTRACT_MODULES: readonly Record<string, unknown>[] = [
   batchContracts,
   batchReadingContracts,
   guestContracts,
+  libraryContracts,
   ocrContracts,
 ];
 

@@ -1,9 +1,10 @@
+import { functionDefinitions } from "@/inngest/functions";
+import { startBackgroundWork } from "@/lib/background/start-background-work";
 import { getDatabaseKind, getDb } from "@/lib/db";
-import { startBackgroundWork } from "@/lib/jobs";
 
 /** Server start-up: open (and for the embedded database, migrate) the database, then resume jobs. */
 export async function startServer(): Promise<void> {
   await getDb();
-  await startBackgroundWork();
+  await startBackgroundWork({ definitions: functionDefinitions });
   console.log(`docsvc: ready (database ${getDatabaseKind()})`);
 }

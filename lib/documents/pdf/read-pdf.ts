@@ -57,6 +57,7 @@ async function readPdfPage(page: PDFPageProxy, pageNumber: number, { options, mu
     const ocr = await recognizeImage(image.input, { model: options.model, density: image.dpi, decode: image.decode });
     result = pageFromLayout({ pageNumber, layout: ocr, width: textLayer.width, height: textLayer.height, unit: "pt", source: "ocr" });
     result.rulings = ocr.rulings;
+    result.orientation = ocr.orientation;
     if (options.renderImages) result.image = await sharp(image.input, image.decode).png().toBuffer();
   }
   if (formFields.length > 0) result.formFields = formFields;

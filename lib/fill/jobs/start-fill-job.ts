@@ -1,9 +1,9 @@
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
 import { checkUploadLimits } from "@/lib/extract-api/check-upload-limits";
-import type { AppEventName } from "@/inngest/events";
+import type { AppEventName } from "@/lib/background/events";
 import { AppError } from "@/lib/http/errors";
-import { dispatch } from "@/lib/jobs/dispatch";
+import { dispatch } from "@/lib/background/dispatch";
 import { resolveModel, tokensForPages } from "@/lib/models";
 import { getBlobStore, jobOutputKey } from "@/lib/storage";
 import { tierLimits } from "@/lib/tiers";

@@ -37,17 +37,18 @@ describe("dispatch (in-process)", () => {
     await expect(
       dispatch("docsvc/background-runs.cleanup-requested", { retentionDays: -1, day: "yesterday" }),
     ).rejects.toBeInstanceOf(EventValidationError);
-    // @ts-expect-error an event that is not in inngest/events.ts
+    // @ts-expect-error an event that is not in lib/background/events.ts
     await expect(dispatch("docsvc/no-such-event", {})).rejects.toThrow(/Unknown event/);
     expect(await (await getDb()).backgroundRun.count()).toBe(0);
   });
 
   it("startBackgroundWork resumes work and schedules each daily housekeeping run once", async () => {
     const { startBackgroundWork } = await import("./start-background-work");
+    const { functionDefinitions } = await import("@/inngest/functions");
     const { getExecutor } = await import("./app-executor");
     const { getDb } = await import("@/lib/db");
-    await startBackgroundWork();
-    await startBackgroundWork();
+    await startBackgroundWork({ definitions: functionDefinitions });
+    await startBackgroundWork({ definitions: functionDefinitions });
     await (await getExecutor()).waitForIdle();
     const runs = await (await getDb()).backgroundRun.findMany({ orderBy: { functionId: "asc" } });
     expect(runs.map((run) => run.functionId)).toEqual(["cleanup-background-runs", "delete-expired-guest-sessions", "expire-job-outputs"]);

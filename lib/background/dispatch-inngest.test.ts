@@ -58,7 +58,8 @@ describe("dispatch (inngest)", () => {
   it("starts the daily housekeeping chains with per-day ids, and no executor", async () => {
     received.length = 0;
     const { startBackgroundWork } = await import("./start-background-work");
-    await startBackgroundWork();
+    const { functionDefinitions } = await import("@/inngest/functions");
+    await startBackgroundWork({ definitions: functionDefinitions });
     const today = new Date().toISOString().slice(0, 10);
     const sent = received.flatMap((request) => request.body as { name: string; id: string }[]);
     expect(sent.map((event) => [event.name, event.id]).sort()).toEqual([

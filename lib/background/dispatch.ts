@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type AppEventData, type AppEventName, findEventDefinition } from "@/inngest/events";
+import { type AppEventData, type AppEventName, findEventDefinition } from "./events";
 import { getExecutor } from "./app-executor";
 import { getJobMode } from "./job-mode";
 import { parseEventData } from "./parse-event-data";
@@ -15,7 +15,7 @@ export async function dispatch<TName extends AppEventName>(
   options: { id?: string } = {},
 ): Promise<{ ids: string[] }> {
   const definition = findEventDefinition(name);
-  if (!definition) throw new Error(`Unknown event ${name}: add it to inngest/events.ts`);
+  if (!definition) throw new Error(`Unknown event ${name}: add it to lib/background/events.ts`);
   const payload = parseEventData(name, definition.schema, data);
   if (getJobMode() === "inngest") {
     const { inngest } = await import("@/inngest/client");

@@ -69,7 +69,7 @@ export type AnyFunctionDefinition = FunctionDefinition<EventSchema, unknown>;
 
 /**
  * A background function as plain data plus a handler. The same definition is served to Inngest
- * (inngest/functions) and run by the in-process executor (lib/jobs/executor).
+ * (inngest/functions) and run by the in-process executor (lib/background/executor).
  */
 export function defineFunction<TName extends string, TSchema extends EventSchema, TResult>(options: {
   id: string;

@@ -1,4 +1,4 @@
-export { getExecutor, stopExecutor } from "./app-executor";
+export { getExecutor, startExecutor, stopExecutor } from "./app-executor";
 export { defineEvent, type EventDefinition } from "./define-event";
 export {
   defineFunction,

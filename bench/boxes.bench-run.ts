@@ -1,0 +1,83 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, it } from "vitest";
+import { compareBoxes, pdftotextWords, tesseractCliWords, turnReferenceWords, type BoxAgreement } from "@/lib/documents/testing/box-agreement";
+import { makeMixedFontPdf } from "@/lib/documents/testing/make-glyph-pdfs";
+import { textSvg } from "@/lib/documents/testing/render-text-image";
+import { readDocument } from "@/lib/documents";
+import { recognizeImage } from "@/lib/ocr/recognize-image";
+import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
+import { resolveModel } from "@/lib/models";
+
+// Do word boxes sit on the words? A generated invoice page (300 DPI) is read upright by the
+// Tesseract CLI; its boxes, carried through each known turn, are the reference for docsvc's boxes
+// on the turned (and, for some, noisy JPEG) copy. Digital PDFs with several fonts and rotated text
+// are compared against poppler's `pdftotext -bbox`. Figures as in issue 22: mean IoU, pairs with
+// IoU ≥ 0.5, median centre offset in word heights. About a minute on 2 cores.
+// Run: npx vitest run --config bench/vitest.config.ts bench/boxes.bench-run.ts
+
+afterAll(terminateOcrPool);
+
+const invoiceLines = [
+  "ACME SUPPLY COMPANY                      INVOICE 2024-0117",
+  "12 Harbour Street, Portsmouth             Date: 14 March 2024",
+  "Bill to: Northwind Traders Ltd            Due: 13 April 2024",
+  "",
+  "Description                  Qty      Unit price      Amount",
+  "Steel brackets, galvanised    40           3.25      130.00",
+  "Hex bolts M8 x 40            200           0.18       36.00",
+  "Timber battens 2.4 m          25           4.90      122.50",
+  "Delivery and handling          1          18.00       18.00",
+  "",
+  "Subtotal                                             306.50",
+  "VAT 20%                                               61.30",
+  "Total due                                            367.80",
+  "Payment by bank transfer within thirty days of the invoice date.",
+];
+
+function print(label: string, agreement: BoxAgreement): void {
+  console.log(
+    `${label.padEnd(34)} IoU ${agreement.meanIou.toFixed(3)}  ≥0.5 ${(agreement.overlapping * 100).toFixed(0).padStart(3)}%  ` +
+      `centre ${agreement.medianCentreOffset.toFixed(3)} h  horizontal ${agreement.medianHorizontalOffset.toFixed(3)} h  (${agreement.pairs}/${agreement.referenceWords} words)`,
+  );
+}
+
+it("scanned pages: skewed, turned and noisy", async () => {
+  const folder = await mkdtemp(path.join(tmpdir(), "boxes-bench-"));
+  try {
+    const upright = await sharp(textSvg(invoiceLines, { fontSize: 40, width: 2550, margin: 150 })).flatten({ background: "#fff" }).greyscale().png().toBuffer();
+    const { width, height } = await sharp(upright).metadata();
+    const uprightPath = path.join(folder, "upright.png");
+    await writeFile(uprightPath, upright);
+    const reference = await tesseractCliWords(uprightPath, width!, height!);
+    const model = resolveModel("docsvc-OCR-v1", { kind: "ocr" });
+    const cases: Array<{ degrees: number; noisy?: boolean }> = [{ degrees: 0 }, { degrees: 1 }, { degrees: -3 }, { degrees: 5, noisy: true }, { degrees: -8 }, { degrees: 90 }, { degrees: 180 }, { degrees: 270 }];
+    for (const { degrees, noisy } of cases) {
+      const turned = sharp(upright).rotate(degrees, { background: "#fff" });
+      const image = noisy ? await turned.blur(0.6).jpeg({ quality: 55 }).toBuffer() : await turned.png().toBuffer();
+      const started = performance.now();
+      const read = await recognizeImage(image, { model, density: 300 });
+      const seconds = (performance.now() - started) / 1000;
+      const carried = turnReferenceWords(reference, degrees, width!, height!);
+      print(`turned ${degrees}°${noisy ? ", noisy JPEG" : ""} (read at ${read.orientation}°, ${seconds.toFixed(1)} s)`, compareBoxes(carried.words, read.words, carried.height / carried.width));
+    }
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+});
+
+it("digital PDFs: several fonts and rotated text", async () => {
+  const folder = await mkdtemp(path.join(tmpdir(), "boxes-bench-"));
+  try {
+    const pdf = await makeMixedFontPdf();
+    const pdfPath = path.join(folder, "mixed.pdf");
+    await writeFile(pdfPath, pdf);
+    const { pages: [page] } = await readDocument({ bytes: pdf });
+    const reference = await pdftotextWords(pdfPath, 1);
+    print("text-layer PDF, mixed fonts", compareBoxes(reference, page.words, page.height / page.width));
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+});
