@@ -19,8 +19,11 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL").optional()),
   /// A PostgreSQL server for tests: each test file gets a fresh database created there (lib/db/testing.ts).
   TEST_DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, "TEST_DATABASE_URL must be a postgres:// URL").optional()),
+  /// The port the server listens on (`npm start` reads it too); the default APP_URL uses it.
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /// Public base address of the app, used in links in emails and in the portal's curl examples.
-  APP_URL: z.string().url().default("http://localhost:3000"),
+  /// Unset: http://localhost:$PORT. Set it when users reach the app through another host or a proxy.
+  APP_URL: optionalString.pipe(z.string().url().optional()),
   /// Further origins (comma-separated, e.g. https://app.example.com) whose pages may send cookie-authenticated changes to /api.
   ALLOWED_ORIGINS: z
     .string()
@@ -88,14 +91,19 @@ const EnvSchema = z.object({
   BUILD_VERSION: optionalString,
 });
 
-export type Config = z.infer<typeof EnvSchema>;
+const ConfigSchema = EnvSchema.transform((env) => ({
+  ...env,
+  APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+}));
+
+export type Config = z.infer<typeof ConfigSchema>;
 
 let cached: Config | undefined;
 
 /** The parsed configuration; throws a readable error naming each bad variable. */
 export function getConfig(): Config {
   if (cached) return cached;
-  const parsed = EnvSchema.safeParse(process.env);
+  const parsed = ConfigSchema.safeParse(process.env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
