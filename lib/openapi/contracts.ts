@@ -3,6 +3,7 @@ import * as accountContracts from "@/lib/auth/account.contract";
 import * as authContracts from "@/lib/auth/auth.contract";
 import * as batchContracts from "@/lib/batches/batch.contract";
 import * as batchReadingContracts from "@/lib/batches/batch-reading.contract";
+import * as chatContracts from "@/lib/chat/chat.contract";
 import * as idpContracts from "@/lib/auth/oidc/idp.contract";
 import * as cloudContracts from "@/lib/cloud/cloud.contract";
 import * as diagnosticsContracts from "@/lib/diagnostics/diagnostics.contract";
@@ -36,6 +37,7 @@ const CONTRACT_MODULES: readonly Record<string, unknown>[] = [
   webhookSecretContracts,
   batchContracts,
   batchReadingContracts,
+  chatContracts,
   guestContracts,
   libraryContracts,
   ocrContracts,
