@@ -16,6 +16,7 @@ import * as extractContracts from "@/lib/extract-api/extract.contract";
 import * as fillContracts from "@/lib/fill/jobs/fill.contract";
 import * as usersContracts from "@/lib/users/users.contract";
 import * as v1JobsContracts from "@/lib/v1/jobs.contract";
+import * as webContracts from "@/lib/web/web.contract";
 import * as webhookSecretContracts from "@/lib/webhooks/webhook-secret.contract";
 import * as openApiContracts from "./openapi.contract";
 
@@ -44,6 +45,7 @@ const CONTRACT_MODULES: readonly Record<string, unknown>[] = [
   exportContracts,
   convertContracts,
   ocrContracts,
+  webContracts,
 ];
 
 export function listRouteContracts(): RouteContract[] {
