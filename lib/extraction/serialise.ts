@@ -1,3 +1,4 @@
+import { neutraliseFormula } from "@/lib/spreadsheet/neutralise-formula";
 import type { ExtractedTable } from "./types";
 
 // Serialisers for extraction results. CSV: one section per kind (fields, then each table), cells
@@ -15,8 +16,7 @@ export function toJson(result: SerialisableResult): string {
 
 function csvCell(value: unknown): string {
   const text = value === null || value === undefined ? "" : String(value);
-  // A leading =, +, - or @ would run as a formula in spreadsheet apps.
-  const safe = /^[=+\-@]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
+  const safe = neutraliseFormula(text);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

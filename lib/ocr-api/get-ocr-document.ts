@@ -10,7 +10,7 @@ import { toOcrDocument } from "./to-ocr-document";
 export async function getOcrDocument(db: Db, userId: string, documentId: string): Promise<z.infer<typeof OcrDocumentDetail>> {
   const document = await getOwnedDocumentOrThrow(db, { userId }, documentId);
   const pages = await db.page.findMany({ where: { documentId: document.id }, orderBy: { pageNumber: "asc" } });
-  const imageToken = await signImageToken(document.batchId);
+  const imageToken = await signImageToken(db, document.batchId);
   return {
     ...toOcrDocument(document),
     text: pages.map((page) => page.extractedText).join("\n\n"),

@@ -3,6 +3,7 @@ import * as accountContracts from "@/lib/auth/account.contract";
 import * as authContracts from "@/lib/auth/auth.contract";
 import * as batchContracts from "@/lib/batches/batch.contract";
 import * as batchReadingContracts from "@/lib/batches/batch-reading.contract";
+import * as chatContracts from "@/lib/chat/chat.contract";
 import * as idpContracts from "@/lib/auth/oidc/idp.contract";
 import * as cloudContracts from "@/lib/cloud/cloud.contract";
 import * as diagnosticsContracts from "@/lib/diagnostics/diagnostics.contract";
@@ -13,6 +14,7 @@ import * as extractContracts from "@/lib/extract-api/extract.contract";
 import * as fillContracts from "@/lib/fill/jobs/fill.contract";
 import * as usersContracts from "@/lib/users/users.contract";
 import * as v1JobsContracts from "@/lib/v1/jobs.contract";
+import * as webContracts from "@/lib/web/web.contract";
 import * as webhookSecretContracts from "@/lib/webhooks/webhook-secret.contract";
 import * as openApiContracts from "./openapi.contract";
 
@@ -35,9 +37,11 @@ const CONTRACT_MODULES: readonly Record<string, unknown>[] = [
   webhookSecretContracts,
   batchContracts,
   batchReadingContracts,
+  chatContracts,
   guestContracts,
   libraryContracts,
   ocrContracts,
+  webContracts,
 ];
 
 export function listRouteContracts(): RouteContract[] {
