@@ -10,6 +10,8 @@ import * as diagnosticsContracts from "@/lib/diagnostics/diagnostics.contract";
 import * as guestContracts from "@/lib/guest/guest.contract";
 import * as libraryContracts from "@/lib/library/library.contract";
 import * as ocrContracts from "@/lib/ocr-api/ocr.contract";
+import * as convertContracts from "@/lib/export/convert/convert.contract";
+import * as exportContracts from "@/lib/export/export.contract";
 import * as extractContracts from "@/lib/extract-api/extract.contract";
 import * as fillContracts from "@/lib/fill/jobs/fill.contract";
 import * as usersContracts from "@/lib/users/users.contract";
@@ -40,6 +42,8 @@ const CONTRACT_MODULES: readonly Record<string, unknown>[] = [
   chatContracts,
   guestContracts,
   libraryContracts,
+  exportContracts,
+  convertContracts,
   ocrContracts,
   webContracts,
 ];
