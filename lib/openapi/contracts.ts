@@ -10,10 +10,13 @@ import * as diagnosticsContracts from "@/lib/diagnostics/diagnostics.contract";
 import * as guestContracts from "@/lib/guest/guest.contract";
 import * as libraryContracts from "@/lib/library/library.contract";
 import * as ocrContracts from "@/lib/ocr-api/ocr.contract";
+import * as convertContracts from "@/lib/export/convert/convert.contract";
+import * as exportContracts from "@/lib/export/export.contract";
 import * as extractContracts from "@/lib/extract-api/extract.contract";
 import * as fillContracts from "@/lib/fill/jobs/fill.contract";
 import * as usersContracts from "@/lib/users/users.contract";
 import * as v1JobsContracts from "@/lib/v1/jobs.contract";
+import * as webContracts from "@/lib/web/web.contract";
 import * as webhookSecretContracts from "@/lib/webhooks/webhook-secret.contract";
 import * as openApiContracts from "./openapi.contract";
 
@@ -39,7 +42,10 @@ const CONTRACT_MODULES: readonly Record<string, unknown>[] = [
   chatContracts,
   guestContracts,
   libraryContracts,
+  exportContracts,
+  convertContracts,
   ocrContracts,
+  webContracts,
 ];
 
 export function listRouteContracts(): RouteContract[] {
