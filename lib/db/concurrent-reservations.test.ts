@@ -15,6 +15,7 @@ import { createLocalBlobStore } from "@/lib/storage/local-blob-store";
 import type { BlobStore } from "@/lib/storage";
 import { chargeUsage } from "@/lib/usage/charge-usage";
 import { getTokenBalance } from "@/lib/usage/get-token-balance";
+import { advanceJobProgress } from "@/lib/v1/advance-job-progress";
 import { createJob } from "@/lib/v1/create-job";
 import { createPrismaClient } from "./create-client";
 import type { Db } from "./index";
@@ -126,5 +127,18 @@ describe("rate limits under concurrency", () => {
     } finally {
       await second?.$disconnect();
     }
+  });
+});
+
+describe("job progress (probe finding 10)", () => {
+  it("never goes backwards when a resumed run reads a file again from its first page", async () => {
+    const user = await userWithTokensLeft(100_000);
+    const job = await createJob(db, { userId: user.id, type: "extract", progressTotal: 20 });
+    const seen: number[] = [];
+    for (const current of [6, 13, 6, 9, 15]) {
+      await advanceJobProgress(db, { jobId: job.id, current, message: `at ${current}` });
+      seen.push((await db.job.findUniqueOrThrow({ where: { id: job.id } })).progressCurrent);
+    }
+    expect(seen).toEqual([6, 13, 13, 13, 15]);
   });
 });

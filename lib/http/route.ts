@@ -2,8 +2,9 @@ import type { z } from "zod";
 import { getDb } from "@/lib/db";
 import { resolveCaller } from "./caller/resolve-caller";
 import type { Caller, CallerFor } from "./caller/types";
-import type { RouteContract } from "./contract";
+import type { RouteContract, RouteHook } from "./contract";
 import { renderThrown } from "./error-response";
+import { AppError } from "./errors";
 import { SURFACE_HOOKS } from "./hooks";
 import { validateInput, type RawInput } from "./parse-input";
 import { DEFAULT_FORM_LIMIT_BYTES, DEFAULT_JSON_LIMIT_BYTES, parseFormBody, parseJsonBody, readBodyLimited, requireJsonContentType } from "./read-body";
@@ -40,11 +41,17 @@ export function route<const C extends RouteContract>(contract: C, handler: (cont
       // otherwise credentials are checked first and an anonymous upload is refused unread.
       const guestInForm = contract.form !== undefined && (contract.auth === "user_or_guest" || contract.auth === "optional");
       if (guestInForm) await readBody(req, contract, raw);
-      const caller = await identify(req, contract, raw.form);
-      for (const hook of hooks) {
-        const headers = await hook({ req, caller, contract });
-        if (headers) for (const [name, value] of Object.entries(headers)) hookHeaders.set(name, value);
-      }
+      const runHooks = async (context: Omit<Parameters<RouteHook>[0], "req" | "contract">) => {
+        for (const hook of hooks) {
+          const headers = await hook({ req, contract, ...context });
+          if (headers) for (const [name, value] of Object.entries(headers)) hookHeaders.set(name, value);
+        }
+      };
+      const caller = await identify(req, contract, raw.form).catch(async (error: unknown) => {
+        if (error instanceof AppError && error.status === 401) await runHooks({ caller: { kind: "anonymous" }, refused: true });
+        throw error;
+      });
+      await runHooks({ caller });
       if (!guestInForm) await readBody(req, contract, raw);
       const input = validateInput(contract, raw);
       const result = await handler({ req, caller: caller as CallerFor<C["auth"]>, ...input } as HandlerContext<C>);
