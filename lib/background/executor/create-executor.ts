@@ -86,10 +86,15 @@ export function createExecutor(options: ExecutorOptions): Executor {
     const payloads = listeners.map((definition) => parseEventData(event.name, definition.schema, event.data));
     const runIds: string[] = [];
     for (const [index, definition] of listeners.entries()) {
-      const run = await db.backgroundRun.upsert({
+      // INSERT … ON CONFLICT DO NOTHING: an upsert reads then inserts, so two instances enqueueing the
+      // same id at once (daily housekeeping at start-up) made one fail with a unique violation.
+      await db.backgroundRun.createMany({
+        data: { functionId: definition.id, eventName: event.name, eventId, payload: payloads[index] as Prisma.InputJsonValue },
+        skipDuplicates: true,
+      });
+      const run = await db.backgroundRun.findUniqueOrThrow({
         where: { functionId_eventId: { functionId: definition.id, eventId } },
-        create: { functionId: definition.id, eventName: event.name, eventId, payload: payloads[index] as Prisma.InputJsonValue },
-        update: {},
+        select: { id: true },
       });
       runIds.push(run.id);
     }
