@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { turnedRectangle } from "@/lib/documents/word-corners";
 import { formatConfidence } from "../format";
 import type { PageBoxes, ResultPage, WordBox } from "../types";
 import { LOW_CONFIDENCE, type Selection } from "./geometry";
@@ -140,6 +141,19 @@ export function PageCanvas({ page, fileName, layer, zoom, selection, onSelectBox
                 className="pointer-events-none fill-brand-500/25 stroke-brand-600"
               />
             ) : null}
+            {words
+              ? items.map((item, index) =>
+                  item.angle && Math.abs(item.angle % 90) >= 0.5 ? (
+                    <polygon
+                      key={`tilt:${index}`}
+                      data-tilted-word={index}
+                      points={turnedRectangle(item.box, item.angle, width, height).corners.map(([x, y]) => `${x},${y}`).join(" ")}
+                      vectorEffect="non-scaling-stroke"
+                      className="pointer-events-none fill-transparent stroke-brand-700/60"
+                    />
+                  ) : null,
+                )
+              : null}
             {focused ? (
               <rect
                 data-testid="focused-word"
