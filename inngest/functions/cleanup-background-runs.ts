@@ -1,18 +1,13 @@
 import { getDb } from "@/lib/db";
-import { defineFunction } from "@/lib/jobs/define-function";
-import { deleteFinishedBackgroundRuns } from "@/lib/jobs/delete-finished-background-runs";
-import { backgroundRunsCleanupRequested } from "../events";
+import { defineFunction } from "@/lib/background/define-function";
+import { deleteFinishedBackgroundRuns } from "@/lib/background/delete-finished-background-runs";
+import { backgroundRunsCleanupRequested, cleanupEventId } from "@/lib/background/events";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The UTC day after `day` (YYYY-MM-DD). */
 export function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-}
-
-/** The event id of the cleanup for one UTC day: at most one run per day. */
-export function cleanupEventId(day: string): string {
-  return `background-runs-cleanup:${day}`;
 }
 
 /**

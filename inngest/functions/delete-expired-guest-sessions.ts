@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db";
 import { deleteExpiredGuestSessions } from "@/lib/guest/delete-expired-guest-sessions";
-import { guestSessionsCleanupEventId, guestSessionsCleanupRequested } from "@/lib/guest/guest-cleanup-events";
-import { defineFunction } from "@/lib/jobs/define-function";
+import { guestSessionsCleanupEventId, guestSessionsCleanupRequested } from "@/lib/background/events";
+import { defineFunction } from "@/lib/background/define-function";
 import { getBlobStore } from "@/lib/storage";
 import { nextDay } from "./cleanup-background-runs";
 

@@ -3,11 +3,11 @@ import { resetConfigForTests } from "@/lib/config";
 import { resetAuthSecretForTests } from "@/lib/auth/secret";
 import type { Db } from "@/lib/db";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import type { AnyFunctionDefinition, JobStep } from "@/lib/jobs/define-function";
-import { createExecutor, type Executor } from "@/lib/jobs/executor/create-executor";
+import type { AnyFunctionDefinition, JobStep } from "@/lib/background/define-function";
+import { createExecutor, type Executor } from "@/lib/background/executor/create-executor";
 import { getOrCreateWebhookSecret } from "@/lib/webhooks/webhook-secret";
 import { startWebhookReceiver, type ReceiverAnswer, type WebhookReceiver } from "@/lib/webhooks/testing/start-webhook-receiver";
-import { webhookDeliveryEventId, webhookDeliveryRequested } from "@/lib/webhooks/webhook-events";
+import { webhookDeliveryEventId, webhookDeliveryRequested } from "@/lib/background/events";
 import { createDeliverWebhookFunction, deliverWebhook, WEBHOOK_RETRY_DELAYS_MS } from "./deliver-webhook";
 
 const SHORT_DELAYS = [300, 600];

@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db";
-import { defineFunction } from "@/lib/jobs/define-function";
+import { defineFunction } from "@/lib/background/define-function";
 import { deleteExpiredJobOutputs } from "@/lib/v1/delete-expired-job-outputs";
-import { jobOutputsExpiryEventId, jobOutputsExpiryRequested } from "@/lib/v1/job-output-events";
+import { jobOutputsExpiryEventId, jobOutputsExpiryRequested } from "@/lib/background/events";
 import { nextDay } from "./cleanup-background-runs";
 
 /**

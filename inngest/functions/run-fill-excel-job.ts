@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db";
 import { failFillJob } from "@/lib/fill/jobs/fail-fill-job";
-import { defineFunction } from "@/lib/jobs/define-function";
-import { fillExcelJobRequested } from "@/lib/fill/jobs/fill-job-events";
+import { defineFunction } from "@/lib/background/define-function";
+import { fillExcelJobRequested } from "@/lib/background/events";
 import { runFillExcelJob } from "@/lib/fill/jobs/run-fill-excel-job";
 
 /** POST /v1/fill/excel's background work: read the sources, fill the template, store, complete. */

@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db";
 import { failFillJob } from "@/lib/fill/jobs/fail-fill-job";
-import { defineFunction } from "@/lib/jobs/define-function";
-import { fillPdfJobRequested } from "@/lib/fill/jobs/fill-job-events";
+import { defineFunction } from "@/lib/background/define-function";
+import { fillPdfJobRequested } from "@/lib/background/events";
 import { runFillPdfJob } from "@/lib/fill/jobs/run-fill-pdf-job";
 
 /** POST /v1/fill/pdf's background work: read the form and sources, fill, store, complete. */

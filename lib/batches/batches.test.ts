@@ -3,7 +3,8 @@ import { registerUser } from "@/lib/auth/register-user";
 import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { getDb } from "@/lib/db";
 import { makeTextPdf } from "@/lib/documents/testing/make-pdfs";
-import { getExecutor, stopExecutor } from "@/lib/jobs";
+import { functionDefinitions } from "@/inngest/functions";
+import { getExecutor, startExecutor, stopExecutor } from "@/lib/background";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
 import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
 import { deleteBatch } from "./delete-batch";
@@ -19,6 +20,7 @@ let database: { dispose(): Promise<void> };
 beforeAll(async () => {
   database = await useTempDatabase();
   resetBlobStoreForTests();
+  await startExecutor({ definitions: functionDefinitions });
 });
 afterAll(async () => {
   await stopExecutor();

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
-import { dispatch } from "@/lib/jobs/dispatch";
-import { batchDocumentProcessRequested } from "./batch-events";
+import { dispatch } from "@/lib/background/dispatch";
+import { batchDocumentProcessRequested } from "@/lib/background/events";
 import { refreshBatchStatus } from "./refresh-batch-status";
 
 /**

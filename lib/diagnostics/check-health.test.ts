@@ -38,6 +38,7 @@ describe("checkHealth", () => {
       database: { status: "ok", kind: "pglite" },
       storage: { status: "ok", kind: "local" },
       ocr: { status: "ok", engine: "tesseract.js" },
+      browser: { status: "ok", executable: "/usr/bin/chromium", sessions_open: 0 },
     });
     expect(report.status).toBe("ok");
   });

@@ -4,6 +4,7 @@ import { checkOcrEngine } from "@/lib/ocr/health";
 import { currentOcrEngine } from "@/lib/ocr/recognize-image";
 import { API_VERSION } from "@/lib/openapi/build-document";
 import { checkStorage, getStorageKind } from "@/lib/storage";
+import { checkBrowser } from "@/lib/web/check-browser";
 import type { HealthResponseSchema } from "./diagnostics.contract";
 
 export type HealthReport = z.output<typeof HealthResponseSchema>;
@@ -31,15 +32,18 @@ export function checkHealth(): Promise<HealthReport> {
 }
 
 async function runChecks(): Promise<HealthReport> {
-  const [database, storage, ocr] = await Promise.all([
+  const [database, storage, ocr, browser] = await Promise.all([
     withTimeout(checkDatabase()),
     withTimeout(checkStorage()),
     withTimeout(checkOcrEngine()),
+    checkBrowser(),
   ]);
   const checks = {
     database: { ...toCheck(database), kind: getDatabaseKind() },
     storage: { ...toCheck(storage), kind: getStorageKind() },
     ocr: { ...toCheck(ocr), engine: currentOcrEngine() },
+    // Optional component: reported, but a missing browser only disables the web operations.
+    browser,
   };
   const allOk = database.ok && storage.ok && ocr.ok;
   return { status: allOk ? "ok" : "unavailable", version: API_VERSION, checked_at: new Date().toISOString(), checks };

@@ -32,6 +32,16 @@ export const HealthResponseSchema = z
       database: ComponentCheckSchema.extend({ kind: z.enum(["pglite", "postgresql"]) }),
       storage: ComponentCheckSchema.extend({ kind: z.enum(["local", "vercel-blob"]) }),
       ocr: ComponentCheckSchema.extend({ engine: z.enum(["tesseract.js", "remote"]) }),
+      browser: z
+        .object({
+          status: z.enum(["ok", "missing"]),
+          executable: z.string(),
+          running: z.boolean(),
+          sessions_open: z.number().int(),
+          max_sessions: z.number().int(),
+          error: z.string().optional(),
+        })
+        .describe("Chromium for the web operations (optional: missing makes those answer 503, not the service unavailable)."),
     }),
   })
   .meta({ id: "HealthResponse", title: "HealthResponse", description: "Result of live checks of the database, blob store and OCR engine." });

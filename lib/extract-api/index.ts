@@ -11,4 +11,4 @@ export { describeExtractionFailure, toV1RequestError, toJobErrorCode } from "./t
 export { listFormats, FormatListResponse, type FormatList } from "./list-formats";
 export { ExtractForm } from "./extract-form";
 export { ExtractionResult, DocumentExtraction, ExtractCompletedResponse, ExtractAcceptedResponse, OUTPUT_FORMATS, type OutputFormat } from "./extraction-result";
-export { extractJobRequested, extractJobEventId } from "./extract-events";
+export { extractJobRequested, extractJobEventId } from "@/lib/background/events";

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import type { Job, Prisma } from "@/lib/db/generated/client";
-import { dispatch } from "@/lib/jobs/dispatch";
+import { dispatch } from "@/lib/background/dispatch";
 import { resolveModel } from "@/lib/models";
 import { getBlobStore, jobOutputKey } from "@/lib/storage";
 import { tierLimits } from "@/lib/tiers";
@@ -8,7 +8,7 @@ import { assertTokensAvailable } from "@/lib/usage/assert-tokens-available";
 import { createJob } from "@/lib/v1/create-job";
 import { checkUploadLimits, type InspectedUpload } from "./check-upload-limits";
 import { completeExtractJob } from "./complete-extract-job";
-import { extractJobEventId, extractJobRequested } from "./extract-events";
+import { extractJobEventId, extractJobRequested } from "@/lib/background/events";
 import type { ExtractForm } from "./extract-form";
 import type { ExtractJobInput } from "./extract-job-input";
 import { extractJobFile } from "./extract-job-file";
@@ -57,6 +57,7 @@ export async function submitExtraction(db: Db, input: SubmitExtractionInput): Pr
     input: jobInput,
     webhookUrl: form.webhook_url || null,
     progressTotal: checked.totalPages,
+    tokensReserved: checked.tokensNeeded,
   });
   return synchronous ? extractNow(db, job, only) : startInBackground(db, job, jobInput, checked.uploads);
 }

@@ -9,4 +9,4 @@ export { finishJob, type JobOutcome } from "./finish-job";
 export { listModels, ModelListResponse, type ModelList } from "./list-models";
 export { downloadJobOutput } from "./download-job-output";
 export { deleteExpiredJobOutputs } from "./delete-expired-job-outputs";
-export { jobOutputsExpiryRequested, jobOutputsExpiryEventId } from "./job-output-events";
+export { jobOutputsExpiryRequested, jobOutputsExpiryEventId } from "@/lib/background/events";

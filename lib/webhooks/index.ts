@@ -6,4 +6,4 @@ export { redeliverJobWebhook } from "./redeliver-job-webhook";
 export { attemptWebhookDelivery, WEBHOOK_TIMEOUT_MS, type WebhookAttemptOutcome } from "./attempt-webhook-delivery";
 export { finishWebhookDelivery } from "./finish-webhook-delivery";
 export { listJobWebhookDeliveries, serializeWebhookDelivery, WebhookDeliveryResponse } from "./list-job-webhook-deliveries";
-export { webhookDeliveryRequested, webhookDeliveryEventId } from "./webhook-events";
+export { webhookDeliveryRequested, webhookDeliveryEventId } from "@/lib/background/events";

@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db";
-import type { JobStep } from "@/lib/jobs/define-function";
+import type { JobStep } from "@/lib/background/define-function";
 import { fillExcelTemplate } from "../excel/fill-excel-template";
 import type { SourceDocument } from "../map/source-document";
 import { failFillJob } from "./fail-fill-job";

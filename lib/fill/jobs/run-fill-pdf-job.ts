@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db";
 import { configuredLanguageModel } from "@/lib/ai/language-model";
 import { readDocument } from "@/lib/documents/read-document";
-import type { JobStep } from "@/lib/jobs/define-function";
+import type { JobStep } from "@/lib/background/define-function";
 import { fillPdfForm } from "../pdf/fill-pdf-form";
 import { readPdfForm } from "../pdf/read-pdf-form";
 import { planFill } from "../map/plan-fill";

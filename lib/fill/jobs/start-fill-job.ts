@@ -1,9 +1,9 @@
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
 import { checkUploadLimits } from "@/lib/extract-api/check-upload-limits";
-import type { AppEventName } from "@/inngest/events";
+import type { AppEventName } from "@/lib/background/events";
 import { AppError } from "@/lib/http/errors";
-import { dispatch } from "@/lib/jobs/dispatch";
+import { dispatch } from "@/lib/background/dispatch";
 import { resolveModel, tokensForPages } from "@/lib/models";
 import { getBlobStore, jobOutputKey } from "@/lib/storage";
 import { tierLimits } from "@/lib/tiers";
@@ -42,7 +42,8 @@ export async function startFillJob(db: Db, input: StartFillJobInput): Promise<Fi
   const ocrModel = resolveModel(input.ocrModel, { kind: "ocr" });
   const fillModel = resolveModel("docsvc-fill-v1", { kind: "fill" });
   const checked = await checkUploadLimits(input.sources, limits, ocrModel);
-  await assertTokensAvailable(db, input.userId, checked.tokensNeeded + tokensForPages(fillModel, 1));
+  const tokensNeeded = checked.tokensNeeded + tokensForPages(fillModel, 1);
+  await assertTokensAvailable(db, input.userId, tokensNeeded);
 
   const job = await createJob(db, {
     userId: input.userId,
@@ -52,6 +53,7 @@ export async function startFillJob(db: Db, input: StartFillJobInput): Promise<Fi
     webhookUrl: input.webhookUrl || null,
     progressTotal: checked.uploads.length + 2,
     progressMessage: "Queued",
+    tokensReserved: tokensNeeded,
   });
   try {
     const store = getBlobStore();
