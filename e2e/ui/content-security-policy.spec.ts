@@ -51,7 +51,8 @@ async function visit(page: Page, route: string, consoleErrors: string[]) {
   // The scripts ran: Next.js hydrated the page (its router exists only after its scripts executed).
   await expect.poll(() => page.evaluate(() => "next" in window && document.readyState === "complete"), { message: `${route} hydrated` }).toBe(true);
   const violations = await page.evaluate(() => (window as unknown as { __cspViolations: Violation[] }).__cspViolations);
-  expect({ route, violations, consoleErrors }).toEqual({ route, violations: [], consoleErrors: [] });
+  // Soft: one run reports every page's violations, not only the first page's.
+  expect.soft({ route, violations, consoleErrors: consoleErrors.splice(0) }).toEqual({ route, violations: [], consoleErrors: [] });
 }
 
 function concrete(route: string, values: Record<string, string>): string {
@@ -72,9 +73,11 @@ test("every page loads without a Content-Security-Policy violation, signed out a
 });
 
 test("a page refuses to be framed by another site", async ({ page }) => {
-  const consoleErrors = await watchViolations(page);
   const settings = new URL("/settings", test.info().project.use.baseURL).href;
-  await page.route("http://framing.example/", (route) => route.fulfill({ contentType: "text/html", body: `<iframe src="${settings}"></iframe>` }));
+  // The frame's load event fires whether the app's page or the browser's refusal was shown.
+  await page.route("http://framing.example/", (route) => route.fulfill({ contentType: "text/html", body: `<iframe src="${settings}" onload="document.title='framed'"></iframe>` }));
   await page.goto("http://framing.example/");
-  await expect.poll(() => consoleErrors.some((text) => /frame-ancestors|X-Frame-Options/i.test(text))).toBe(true);
+  await expect(page).toHaveTitle("framed");
+  const framed = page.frames().find((frame) => frame !== page.mainFrame())!;
+  expect(await framed.locator("#main").count()).toBe(0);
 });
