@@ -29,6 +29,10 @@ const serverExternalPackages = [
   "jszip",
   "heic-decode",
   "libheif-js",
+  // Chat charts render headless through vega; loaded from node_modules as published.
+  "vega",
+  "vega-lite",
+  "vega-interpreter",
 ];
 
 const nextConfig: NextConfig = {

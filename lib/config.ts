@@ -77,6 +77,22 @@ const EnvSchema = z.object({
   CLOUD_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
   /// Lets webhooks and web pages reach private, loopback and link-local addresses (tests, intranets).
   ALLOW_PRIVATE_NETWORK: flag,
+  /// Chromium for web pages (POST /api/batch/url and the web-* operations); Debian package "chromium".
+  CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
+  /// Web sessions (browser contexts) open at once; one more answers 429 with Retry-After.
+  WEB_MAX_SESSIONS: z.coerce.number().int().positive().default(4),
+  /// Seconds a web session stays open after its last use before it is closed.
+  WEB_SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(300),
+  /// Seconds one navigation (and its wait for network idle) may take.
+  WEB_NAVIGATION_TIMEOUT_SECONDS: z.coerce.number().positive().default(20),
+  /// Bytes one web session may download in all (pages, scripts, images) before further requests are refused.
+  WEB_MAX_SESSION_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  /// Server log detail: debug adds the OCR engine's own messages; info (default) one line per request
+  /// and per page or document state change; warn and error only problems.
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /// Reverse proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDR ranges
+  /// (e.g. "127.0.0.1,10.0.0.0/8"). Unset: none, the client's address is the connection's peer.
+  TRUSTED_PROXIES: optionalString,
   /// Redis for rate limits across instances; the database is used otherwise.
   REDIS_URL: optionalString,
   /// Tests only: the Redis server the rate limiter's Redis backend is tested against (default redis://127.0.0.1:6379; skipped when unreachable).

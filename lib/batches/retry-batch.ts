@@ -5,6 +5,7 @@ import type { BatchOwner } from "./batch-owner";
 import { getBatchOrThrow } from "./get-batch-or-throw";
 import { modelForMode, type ProcessingMode } from "./processing-mode";
 import { queueDocuments } from "./queue-documents";
+import { reserveRetryTokens } from "./reserve-retry-tokens";
 import type { RetryResponse } from "./request-schemas";
 import { IN_FLIGHT_STATUSES, PERMANENT_FAILURE_CODES, RETRYABLE_STATUSES } from "./statuses";
 
@@ -18,16 +19,15 @@ export async function retryBatch(db: Db, owner: BatchOwner, batchId: string, opt
   const batch = await getBatchOrThrow(db, owner, batchId);
   const stuckBefore = new Date((options.now ?? new Date()).getTime() - getConfig().BATCH_STUCK_AFTER_MINUTES * 60_000);
   const model = modelForMode(options.processingMode);
+  const where = {
+    OR: [
+      { status: { in: [...RETRYABLE_STATUSES] }, OR: [{ errorCode: null }, { errorCode: { notIn: [...PERMANENT_FAILURE_CODES] } }] },
+      { status: { in: [...IN_FLIGHT_STATUSES] }, updatedAt: { lt: stuckBefore } },
+    ],
+  };
+  if (batch.userId) await reserveRetryTokens(db, { userId: batch.userId, batchId: batch.id, where, tokensPerPage: model.tokensPerPage });
   await db.batch.update({ where: { id: batch.id }, data: { processingMode: options.processingMode, model: model.id } });
-  const retried = await queueDocuments(db, {
-    batchId: batch.id,
-    where: {
-      OR: [
-        { status: { in: [...RETRYABLE_STATUSES] }, OR: [{ errorCode: null }, { errorCode: { notIn: [...PERMANENT_FAILURE_CODES] } }] },
-        { status: { in: [...IN_FLIGHT_STATUSES] }, updatedAt: { lt: stuckBefore } },
-      ],
-    },
-  });
+  const retried = await queueDocuments(db, { batchId: batch.id, where });
   const editedPagesKept = retried.length === 0 ? 0 : await db.page.count({ where: { documentId: { in: retried }, editedAt: { not: null } } });
   const status = (await db.batch.findUniqueOrThrow({ where: { id: batch.id }, select: { status: true } })).status;
   const kept = editedPagesKept > 0 ? ` ${editedPagesKept} edited page(s) keep their edited version.` : "";

@@ -1,7 +1,5 @@
-import { toCsv, toXml } from "@/lib/extraction";
+import { OUTPUT_FORMATS, serialiseAs } from "@/lib/extraction";
 import type { DocumentExtraction, ExtractionResult, OutputFormat } from "./extraction-result";
-
-const CONTENT_TYPES = { csv: "text/csv; charset=utf-8", xml: "application/xml; charset=utf-8" } as const;
 
 export interface BuildExtractionResultInput {
   /** The dated model id that ran. */
@@ -25,8 +23,8 @@ export function buildExtractionResult(input: BuildExtractionResultInput): Extrac
   const result: ExtractionResult = documents.length === 1 ? singleResult(input.model, documents[0]) : mergedResult(input.model, documents);
   result.processing_time_ms = Math.round(input.processingTimeMs);
   if (input.outputFormat !== "json") {
-    const content = input.outputFormat === "csv" ? toCsv(result) : toXml(result);
-    result.output = { format: input.outputFormat, content_type: CONTENT_TYPES[input.outputFormat], content };
+    const content = serialiseAs(input.outputFormat, result);
+    result.output = { format: input.outputFormat, content_type: OUTPUT_FORMATS[input.outputFormat].contentType, content };
     if (input.downloadUrl) result.download_url = input.downloadUrl;
   }
   return result;

@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db";
 import type { Job } from "@/lib/db/generated/client";
 import { resolveModel } from "@/lib/models";
+import { advanceJobProgress } from "@/lib/v1/advance-job-progress";
 import { chargeUsage } from "@/lib/usage/charge-usage";
 import { extractFile } from "./extract-file";
 import type { DocumentExtraction } from "./extraction-result";
@@ -22,7 +23,7 @@ export async function extractJobFile(db: Db, options: { job: Job; index: number;
   const file = input.files[index];
   const model = resolveModel(job.model, { kind: "ocr" });
   const message = input.files.length > 1 ? `Reading ${file.name} (file ${index + 1} of ${input.files.length})` : `Reading ${file.name}`;
-  await db.job.updateMany({ where: { id: job.id, status: "processing" }, data: { progressCurrent: pagesBefore, progressMessage: message } });
+  await advanceJobProgress(db, { jobId: job.id, current: pagesBefore, message });
   const { extraction, pagesProcessed, tokens } = await extractFile({
     bytes,
     fileName: file.name,
@@ -31,7 +32,7 @@ export async function extractJobFile(db: Db, options: { job: Job; index: number;
     detail: input.detail,
     maxPages: file.pages ?? input.page_allowance + 1,
     onProgress: async (pagesDone) => {
-      await db.job.updateMany({ where: { id: job.id, status: "processing" }, data: { progressCurrent: pagesBefore + pagesDone } });
+      await advanceJobProgress(db, { jobId: job.id, current: pagesBefore + pagesDone });
     },
   });
   await chargeUsage(db, {

@@ -57,6 +57,7 @@ export async function submitExtraction(db: Db, input: SubmitExtractionInput): Pr
     input: jobInput,
     webhookUrl: form.webhook_url || null,
     progressTotal: checked.totalPages,
+    tokensReserved: checked.tokensNeeded,
   });
   return synchronous ? extractNow(db, job, only) : startInBackground(db, job, jobInput, checked.uploads);
 }

@@ -6,7 +6,8 @@ import type { ExtractedTable } from "./types";
 
 export interface SerialisableResult {
   fields?: Record<string, string | null>;
-  tables?: ExtractedTable[];
+  /** Only page and rows are rendered; extraction results pass their full tables. */
+  tables?: Pick<ExtractedTable, "page" | "rows">[];
   [key: string]: unknown;
 }
 

@@ -4,6 +4,7 @@ import { inspectDocument } from "@/lib/documents/inspect-document";
 import type { BlobStore } from "@/lib/storage";
 import { refreshBatchStatus } from "../refresh-batch-status";
 import { failDocument } from "./fail-document";
+import { logger } from "@/lib/log/logger";
 
 export type DocumentPlan =
   | { state: "ready"; pagesTotal: number | null; pendingPages: number[] | "all"; pdf: boolean }
@@ -21,6 +22,7 @@ export async function beginDocumentProcessing(db: Db, store: BlobStore, document
     return { state: "skipped", reason: `The document is ${document.status}, not queued` };
   }
   await db.batchDocument.update({ where: { id: documentId }, data: { status: "processing", startedAt: new Date(), error: null } });
+  logger.info("document", { batch_id: document.batchId, document_id: documentId, status: "processing" });
   await refreshBatchStatus(db, document.batchId);
 
   const bytes = await store.getBuffer(document.storageKey);

@@ -31,3 +31,37 @@ export async function makeMixedFontPdf(): Promise<Buffer> {
   page.drawText("Stamped APPROVED copy", { x: 150, y: 200, size: 14, font: dejaVu, rotate: degrees(30) });
   return Buffer.from(await document.save());
 }
+
+/**
+ * A PDF in a Type 3 font (glyphs drawn by content streams, widths in glyph space through a
+ * non-standard FontMatrix): "wide" letters are 900 units, "i" and "l" 250, so counting
+ * characters misplaces every word. Written by hand: pdf-lib cannot make Type 3 fonts.
+ */
+export function makeType3FontPdf(): Buffer {
+  const widths: Record<string, number> = { w: 900, m: 900, i: 250, l: 250, a: 500 };
+  const letters = Object.keys(widths);
+  const procs = letters.map((letter) => `${widths[letter]} 0 0 0 ${widths[letter] - 50} 700 d1 0 0 ${widths[letter] - 50} 700 re f`);
+  const firstChar = 97;
+  const widthArray = Array.from({ length: 26 }, (_, index) => widths[String.fromCharCode(firstChar + index)] ?? 500);
+  const content = "BT /T3 12 Tf 72 700 Td (wall mill iiii wwww ill will) Tj 0 -40 Td (lilla mama wail) Tj ET";
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /T3 4 0 R >> >> /Contents 5 0 R >>",
+    `<< /Type /Font /Subtype /Type3 /FontBBox [0 0 900 700] /FontMatrix [0.002 0 0 0.002 0 0] /CharProcs << ${letters.map((letter, index) => `/${letter} ${6 + index} 0 R`).join(" ")} >> ` +
+      `/Encoding << /Type /Encoding /Differences [${firstChar} ${widthArray.map((_, index) => `/${letters.includes(String.fromCharCode(firstChar + index)) ? String.fromCharCode(firstChar + index) : "a"}`).join(" ")}] >> ` +
+      `/FirstChar ${firstChar} /LastChar ${firstChar + 25} /Widths [${widthArray.join(" ")}] /Resources << >> >>`,
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    ...procs.map((proc) => `<< /Length ${proc.length} >>\nstream\n${proc}\nendstream`),
+  ];
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("")}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
+}

@@ -7,6 +7,7 @@ import { getBlobStore, jobOutputKey } from "@/lib/storage";
 import { chargeUsage } from "@/lib/usage/charge-usage";
 import { finishJob } from "@/lib/v1/finish-job";
 import type { SourceDocument } from "../map/source-document";
+import { advanceJobProgress } from "@/lib/v1/advance-job-progress";
 
 // Stages shared by both fill jobs, each small enough to be its own retried step.
 
@@ -17,7 +18,7 @@ export async function readStoredFile(key: string): Promise<Buffer> {
 }
 
 export async function reportProgress(db: Db, jobId: string, current: number, message: string): Promise<void> {
-  await db.job.updateMany({ where: { id: jobId, status: "processing" }, data: { progressCurrent: current, progressMessage: message } });
+  await advanceJobProgress(db, { jobId, current, message });
 }
 
 /** Page data without the viewer image: what a step may hand to the next one. */

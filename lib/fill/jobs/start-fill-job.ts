@@ -42,7 +42,8 @@ export async function startFillJob(db: Db, input: StartFillJobInput): Promise<Fi
   const ocrModel = resolveModel(input.ocrModel, { kind: "ocr" });
   const fillModel = resolveModel("docsvc-fill-v1", { kind: "fill" });
   const checked = await checkUploadLimits(input.sources, limits, ocrModel);
-  await assertTokensAvailable(db, input.userId, checked.tokensNeeded + tokensForPages(fillModel, 1));
+  const tokensNeeded = checked.tokensNeeded + tokensForPages(fillModel, 1);
+  await assertTokensAvailable(db, input.userId, tokensNeeded);
 
   const job = await createJob(db, {
     userId: input.userId,
@@ -52,6 +53,7 @@ export async function startFillJob(db: Db, input: StartFillJobInput): Promise<Fi
     webhookUrl: input.webhookUrl || null,
     progressTotal: checked.uploads.length + 2,
     progressMessage: "Queued",
+    tokensReserved: tokensNeeded,
   });
   try {
     const store = getBlobStore();

@@ -1,0 +1,33 @@
+import type { Db } from "@/lib/db";
+import { AppError } from "@/lib/http/errors";
+import { readLibraryFile } from "@/lib/library";
+import type { BlobStore } from "@/lib/storage";
+import { loadChatScope } from "../scope/load-chat-scope";
+import { automapFields, type TemplateField } from "./automap-fields";
+import type { AutomapRequest } from "./automap-schemas";
+import { readTemplateFields } from "./read-template-fields";
+
+async function templateFieldsOf(db: Db, store: BlobStore, userId: string, request: AutomapRequest): Promise<TemplateField[]> {
+  if (request.template_fields) return request.template_fields;
+  if (request.template_file_id) {
+    const { file, bytes } = await readLibraryFile(db, store, { userId, fileId: request.template_file_id });
+    return readTemplateFields(bytes, file.fileName);
+  }
+  const bytes = Buffer.from(request.template_base64 ?? "", "base64");
+  if (bytes.length === 0) throw new AppError("bad_request", "template_base64 holds no file");
+  return readTemplateFields(bytes, request.template_file_name ?? "template.xlsx");
+}
+
+/**
+ * POST /api/batch/{batch_id}/document/{document_id}/automap: the document's aggregated page data
+ * (key-values and one-row tables across pages) mapped to the template's fields, one value per field,
+ * with page, box, confidence and reason; cell_mappings is ready for /v1/fill/excel (explicit).
+ */
+export async function automapDocument(db: Db, store: BlobStore, options: { userId: string; batchId: string; documentId: string; request: AutomapRequest }) {
+  const [document] = await loadChatScope(db, { userId: options.userId, scope: { batchId: options.batchId, documentIds: [options.documentId] } });
+  const fields = await templateFieldsOf(db, store, options.userId, options.request);
+  if (fields.length === 0) throw new AppError("bad_request", "The template has no fields to fill: no label cell with an empty value cell beside or below it.");
+  const { mappings, unmapped } = automapFields(fields, document);
+  const cellMappings = Object.fromEntries(mappings.flatMap((mapping) => (mapping.cell ? [[mapping.cell, mapping.value]] : [])));
+  return { batch_id: options.batchId, document_id: options.documentId, engine: "offline", mappings, unmapped, cell_mappings: cellMappings };
+}
