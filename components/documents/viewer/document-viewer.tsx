@@ -11,6 +11,7 @@ import { saveDocumentCorrections } from "../batch-api";
 import { plural } from "../format";
 import { batchPath, CLAIM_PATH, viewerPath } from "../paths";
 import { StatusBadge } from "../status-badge";
+import type { PageBoxes, ResultPage } from "../types";
 import { useViewer } from "../use-viewer";
 import { EditBar } from "./edit-bar";
 import { structureItemsAt, type Selection } from "./geometry";
@@ -20,6 +21,8 @@ import { StructurePanels } from "./structure-panels";
 import { ThumbnailStrip } from "./thumbnail-strip";
 import type { Box } from "../types";
 import { useDocumentPages } from "./use-document-pages";
+import { useWordCorrections } from "./use-word-corrections";
+import { WordEditor } from "./word-editor";
 import { ViewerToolbar } from "./viewer-toolbar";
 
 export interface DocumentViewerProps {
@@ -46,6 +49,10 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
   const page = pages.get(current);
   const totalPages = meta?.total_pages ?? Math.max(current, 1);
   const unsaved = useMemo(() => new Set(editedPageNumbers(edits)), [edits]);
+  const onWordSaved = useCallback((saved: ResultPage) => replacePages([saved]), [replacePages]);
+  const onWordError = useCallback((text: string) => setMessage({ tone: "error", text }), []);
+  const words = useWordCorrections({ batchId, documentId, page, onSaved: onWordSaved, onError: onWordError });
+  const openWord = words.openWord !== undefined ? (page?.bounding_boxes as Partial<PageBoxes> | undefined)?.words?.[words.openWord] : undefined;
 
   useEffect(() => ensurePage(current), [current, ensurePage]);
 
@@ -144,6 +151,15 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
               zoom={zoom}
               selection={selection}
               onSelectBox={(picked) => setSelection({ ...picked, related: picked.box ? structureItemsAt(structureOf(page, edits.drafts), picked.box) : [] })}
+              focusedWord={words.focusedWord}
+              stepWord={words.step}
+              onFocusWord={words.focus}
+              onOpenWord={signedIn ? words.open : undefined}
+              editor={
+                openWord && words.openWord !== undefined ? (
+                  <WordEditor key={`${current}:${words.openWord}`} word={openWord} index={words.openWord} saving={words.saving} onSave={words.save} onCancel={words.close} onMove={words.move} />
+                ) : null
+              }
             />
           ) : (
             <div className="flex aspect-[1/1.414] max-h-[75vh] w-full flex-col items-center justify-center gap-3 rounded-md border border-line bg-surface-muted">
