@@ -22,7 +22,7 @@ beforeAll(async () => {
   server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = new Headers(Object.entries(req.headers).map(([name, value]) => [name, String(value)]));
+    const headers = new Headers(Object.entries(req.headers).map(([name, value]): [string, string] => [name, String(value)]));
     const response = await POST(new Request(`http://127.0.0.1${req.url}`, { method: "POST", headers, body: Buffer.concat(chunks) }), { params: Promise.resolve({}) });
     res.writeHead(response.status, { "content-type": "application/json" });
     res.end(Buffer.from(await response.arrayBuffer()));

@@ -4,7 +4,7 @@ import type { BatchOwner } from "./batch-owner";
 import { ownsBatch } from "./batch-owner";
 import { getBatchOrThrow } from "./get-batch-or-throw";
 import type { BatchStatusResponse } from "./schemas";
-import type { DocumentStatus } from "./statuses";
+import { isRetryable, type DocumentStatus } from "./statuses";
 import { readStatusCache, writeStatusCache } from "./status-cache";
 
 type StatusBody = z.infer<typeof BatchStatusResponse>;
@@ -49,6 +49,7 @@ export async function getBatchStatus(db: Db, owner: BatchOwner, batchId: string)
       pages_failed: document.pagesFailed,
       progress: document.status === "completed" ? 100 : percent(document.pagesDone + document.pagesFailed, document.pagesTotal ?? 0),
       error: document.error,
+      retryable: isRetryable(document),
       started_at: document.startedAt?.toISOString() ?? null,
       processed_at: document.processedAt?.toISOString() ?? null,
     })),
