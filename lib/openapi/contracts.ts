@@ -1,5 +1,6 @@
 import type { RouteContract } from "@/lib/http/contract";
 import * as accountContracts from "@/lib/auth/account.contract";
+import * as adminContracts from "@/lib/admin/admin.contract";
 import * as authContracts from "@/lib/auth/auth.contract";
 import * as batchContracts from "@/lib/batches/batch.contract";
 import * as batchReadingContracts from "@/lib/batches/batch-reading.contract";
@@ -28,6 +29,7 @@ import * as openApiContracts from "./openapi.contract";
  */
 const CONTRACT_MODULES: readonly Record<string, unknown>[] = [
   diagnosticsContracts,
+  adminContracts,
   openApiContracts,
   authContracts,
   accountContracts,

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db";
+import { isDocumentError } from "@/lib/documents/errors";
 import { inspectDocument } from "@/lib/documents/inspect-document";
 import type { BlobStore } from "@/lib/storage";
 import { refreshBatchStatus } from "../refresh-batch-status";
@@ -38,7 +39,7 @@ export async function beginDocumentProcessing(db: Db, store: BlobStore, document
     pdf = inspection.type.reader === "pdf";
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    await failDocument(db, document, reason);
+    await failDocument(db, document, reason, isDocumentError(error) ? error.code : undefined);
     return { state: "failed", reason };
   }
 
