@@ -83,7 +83,8 @@ export async function recordThrottleFailure(keys: ThrottleKey[], now = new Date(
     const windowStartedBefore = new Date(now.getTime() - policy.windowMs);
     // Two statements in a transaction: reset a stale window, then count; concurrent failures all count.
     const row = await db.$transaction(async (tx) => {
-      await tx.authThrottle.upsert({ where: { key }, create: { key, failures: 0, windowStart: now }, update: {} });
+      // ON CONFLICT DO NOTHING: an upsert could fail with a unique violation when two failures race.
+      await tx.authThrottle.createMany({ data: { key, failures: 0, windowStart: now }, skipDuplicates: true });
       await tx.authThrottle.updateMany({
         where: { key, windowStart: { lt: windowStartedBefore }, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
         data: { failures: 0, windowStart: now, lockedUntil: null },

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config";
 import type { Db } from "@/lib/db";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { cancelJob, createJob, getJobOrThrow, JOB_ERROR_CODES, JobResponse, listJobs, serializeJob, V1_ERROR_CODES } from "./index";
+import { cancelJob } from "./cancel-job";
+import { createJob } from "./create-job";
+import { JOB_ERROR_CODES, V1_ERROR_CODES } from "@/lib/v1/errors/error-codes";
+import { getJobOrThrow } from "./get-job-or-throw";
+import { listJobs } from "./list-jobs";
+import { JobResponse, serializeJob } from "./serialize-job";
 
 let testDb: TestDatabase;
 let db: Db;
