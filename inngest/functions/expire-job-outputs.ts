@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db";
 import { defineFunction } from "@/lib/background/define-function";
-import { deleteExpiredJobOutputs } from "@/lib/v1/delete-expired-job-outputs";
+import { deleteExpiredJobOutputs } from "@/lib/v1/jobs/delete-expired-job-outputs";
 import { jobOutputsExpiryEventId, jobOutputsExpiryRequested } from "@/lib/background/events";
 import { nextDay } from "./cleanup-background-runs";
 

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import { DocumentAssistant } from "@/components/chat/document-assistant";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FOCUS_RING } from "@/components/ui/button-classes";
@@ -18,6 +19,7 @@ import { PageCanvas, type BoxLayer } from "./page-canvas";
 import { applySaved, editedPageNumbers, editReducer, EMPTY_EDITS, structureOf, textOf, toCorrections } from "./page-edits";
 import { StructurePanels } from "./structure-panels";
 import { ThumbnailStrip } from "./thumbnail-strip";
+import type { Box } from "../types";
 import { useDocumentPages } from "./use-document-pages";
 import { useWordCorrections } from "./use-word-corrections";
 import { WordEditor } from "./word-editor";
@@ -29,16 +31,18 @@ export interface DocumentViewerProps {
   initialPage: number;
   /** Signed-in people correct documents; guests read them and are invited to sign up. */
   signedIn: boolean;
+  /** A box to highlight on the initial page (a chat citation opened from elsewhere). */
+  initialHighlight?: Box;
 }
 
 /** A document's pages with their boxes, text and structure, corrected in place. */
-export function DocumentViewer({ batchId, documentId, initialPage, signedIn }: DocumentViewerProps) {
+export function DocumentViewer({ batchId, documentId, initialPage, signedIn, initialHighlight }: DocumentViewerProps) {
   const viewer = useViewer(signedIn);
   const { meta, pages, error, ensurePage, refetchPage, replacePages, isLoading } = useDocumentPages(viewer, batchId, documentId);
   const [current, setCurrent] = useState(Math.max(1, initialPage));
   const [zoom, setZoom] = useState(1);
   const [layer, setLayer] = useState<BoxLayer>("words");
-  const [selection, setSelection] = useState<Selection>();
+  const [selection, setSelection] = useState<Selection | undefined>(initialHighlight && { id: "citation", page: Math.max(1, initialPage), box: initialHighlight, related: [] });
   const [edits, dispatch] = useReducer(editReducer, EMPTY_EDITS);
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string }>();
@@ -199,6 +203,16 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn }: D
           ) : null}
         </aside>
       </div>
+      {signedIn ? (
+        <DocumentAssistant
+          batchId={batchId}
+          documentId={documentId}
+          onShowBox={(pageNumber, box) => {
+            goTo(pageNumber);
+            setSelection({ id: "citation", page: pageNumber, box, related: [] });
+          }}
+        />
+      ) : null}
     </div>
   );
 }

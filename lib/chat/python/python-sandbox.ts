@@ -71,6 +71,12 @@ export class PythonSandbox {
     }
   }
 
+  /** Resolves once a loaded child is waiting (benchmarks measure warm calls after it). */
+  async whenWarm(): Promise<void> {
+    this.prewarm();
+    await this.warm;
+  }
+
   /** The pids of children alive now (for tests that prove nothing is left behind). */
   get pids(): number[] {
     return [...this.live].flatMap((child) => (child.pid ? [child.pid] : []));

@@ -1,10 +1,10 @@
 import type { Db } from "@/lib/db";
-import { toV1RequestError } from "@/lib/extract-api/to-v1-error";
+import { toV1RequestError } from "@/lib/v1/errors/to-v1-error";
 import { AppError } from "@/lib/http/errors";
-import { loadWorkbook } from "../excel/fill-workbook";
-import { identifyExcelTemplate } from "../excel/identify-excel-template";
-import { parseCellMappings } from "../excel/parse-cell-mappings";
-import { templateWorkbook } from "../excel/template-workbook";
+import { loadWorkbook } from "@/lib/fill/excel/fill-workbook";
+import { identifyExcelTemplate } from "@/lib/fill/excel/identify-excel-template";
+import { parseCellMappings } from "@/lib/fill/excel/parse-cell-mappings";
+import { templateWorkbook } from "@/lib/fill/excel/template-workbook";
 import type { FillExcelForm } from "./fill-forms";
 import type { FillExcelJobInput } from "./fill-job-input";
 import { startFillJob, type FillAnswer } from "./start-fill-job";
