@@ -156,7 +156,7 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
               onFocusWord={words.focus}
               onOpenWord={signedIn ? words.open : undefined}
               editor={
-                openWord && words.openWord !== undefined ? (
+                layer === "words" && openWord && words.openWord !== undefined ? (
                   <WordEditor key={`${current}:${words.openWord}`} word={openWord} index={words.openWord} saving={words.saving} onSave={words.save} onCancel={words.close} onMove={words.move} />
                 ) : null
               }
