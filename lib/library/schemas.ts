@@ -2,7 +2,7 @@ import { z } from "zod";
 
 export const LibraryFileKindSchema = z
   .enum(["template", "document"])
-  .describe("template: a spreadsheet (xlsx, xlsm, xltx, xls, ods, csv) usable as /v1/fill/excel's target_excel; document: anything else.");
+  .describe("template: a spreadsheet (xlsx, xlsm, xltx, xls, ods, csv) usable as /v1/fill/excel's target_excel_id (xlsx, xlsm, xltx, xls, ods; CSV is kept but cannot be filled); document: anything else.");
 
 export const LibraryFileResponse = z
   .object({

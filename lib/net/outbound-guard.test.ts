@@ -8,7 +8,7 @@ import { postTokenRequest } from "@/lib/cloud/post-token-request";
 import { resetConfigForTests } from "@/lib/config";
 import type { Db } from "@/lib/db";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { createJob } from "@/lib/v1/create-job";
+import { createJob } from "@/lib/v1/jobs/create-job";
 import { attemptWebhookDelivery } from "@/lib/webhooks/attempt-webhook-delivery";
 import { safeFetch } from "./safe-fetch";
 

@@ -30,7 +30,6 @@ export async function writeSearchablePdf(options: WriteSearchablePdfOptions): Pr
   const missing: string[] = [];
   for (const document of options.documents) {
     const overrides = options.overrides.get(document.id) ?? [];
-    const edited = new Set(overrides.map((page) => page.page_number));
     let source: PDFDocument | null | undefined;
     for await (const page of readExportPages(options.db, document, overrides)) {
       if (page.status === "missing") {
@@ -38,8 +37,8 @@ export async function writeSearchablePdf(options: WriteSearchablePdfOptions): Pr
         drawMissingPage(output, page, fonts.helvetica, document.fileName);
         continue;
       }
-      // An edited digital page is redrawn as text, so the export shows the correction.
-      if (page.source === "text_layer" && document.detectedType === "pdf" && !edited.has(page.pageNumber)) {
+      // An edited digital page is redrawn (its image with the corrected text layer), so the correction is what is found and copied.
+      if (page.source === "text_layer" && document.detectedType === "pdf" && !page.edited) {
         if (source === undefined) source = await loadSource(options.store, document.storageKey);
         if (source && page.pageNumber <= source.getPageCount()) {
           const [copied] = await output.copyPages(source, [page.pageNumber - 1]);

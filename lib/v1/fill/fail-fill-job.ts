@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db";
-import { describeExtractionFailure, toJobErrorCode } from "@/lib/extract-api/to-v1-error";
+import { describeExtractionFailure, toJobErrorCode } from "@/lib/v1/errors/to-v1-error";
 import { AppError } from "@/lib/http/errors";
-import { finishJob } from "@/lib/v1/finish-job";
+import { finishJob } from "@/lib/v1/jobs/finish-job";
 
 /**
  * Marks a fill job failed with a code from the developer API's table (no_form_fields,

@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db";
 import type { Job } from "@/lib/db/generated/client";
 import { resolveModel } from "@/lib/models";
-import { advanceJobProgress } from "@/lib/v1/advance-job-progress";
+import { advanceJobProgress } from "@/lib/v1/jobs/advance-job-progress";
 import { chargeUsage } from "@/lib/usage/charge-usage";
 import { extractFile } from "./extract-file";
 import type { DocumentExtraction } from "./extraction-result";

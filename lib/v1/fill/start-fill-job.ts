@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
-import { checkUploadLimits } from "@/lib/extract-api/check-upload-limits";
+import { checkUploadLimits } from "@/lib/v1/jobs/check-upload-limits";
 import type { AppEventName } from "@/lib/background/events";
 import { AppError } from "@/lib/http/errors";
 import { dispatch } from "@/lib/background/dispatch";
@@ -8,8 +8,8 @@ import { resolveModel, tokensForPages } from "@/lib/models";
 import { getBlobStore, jobOutputKey } from "@/lib/storage";
 import { tierLimits } from "@/lib/tiers";
 import { assertTokensAvailable } from "@/lib/usage/assert-tokens-available";
-import { createJob } from "@/lib/v1/create-job";
-import type { JobType } from "@/lib/v1/job-types";
+import { createJob } from "@/lib/v1/jobs/create-job";
+import type { JobType } from "@/lib/v1/jobs/job-types";
 import { failFillJob } from "./fail-fill-job";
 
 export interface StartFillJobInput {

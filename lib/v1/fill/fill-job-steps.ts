@@ -5,9 +5,9 @@ import type { Page } from "@/lib/documents/types";
 import { resolveModel, tokensForPages } from "@/lib/models";
 import { getBlobStore, jobOutputKey } from "@/lib/storage";
 import { chargeUsage } from "@/lib/usage/charge-usage";
-import { finishJob } from "@/lib/v1/finish-job";
-import type { SourceDocument } from "../map/source-document";
-import { advanceJobProgress } from "@/lib/v1/advance-job-progress";
+import { finishJob } from "@/lib/v1/jobs/finish-job";
+import type { SourceDocument } from "@/lib/fill/map/source-document";
+import { advanceJobProgress } from "@/lib/v1/jobs/advance-job-progress";
 
 // Stages shared by both fill jobs, each small enough to be its own retried step.
 

@@ -2,7 +2,7 @@ import { inspectDocument } from "@/lib/documents";
 import { AppError } from "@/lib/http/errors";
 import { tokensForPages, type ModelVersion } from "@/lib/models";
 import type { TierLimits } from "@/lib/tiers";
-import { toV1RequestError } from "./to-v1-error";
+import { toV1RequestError } from "@/lib/v1/errors/to-v1-error";
 
 export interface InspectedUpload {
   bytes: Buffer;

@@ -5,15 +5,15 @@ import { resolveModel } from "@/lib/models";
 import { getBlobStore, jobOutputKey } from "@/lib/storage";
 import { tierLimits } from "@/lib/tiers";
 import { assertTokensAvailable } from "@/lib/usage/assert-tokens-available";
-import { createJob } from "@/lib/v1/create-job";
-import { checkUploadLimits, type InspectedUpload } from "./check-upload-limits";
+import { createJob } from "@/lib/v1/jobs/create-job";
+import { checkUploadLimits, type InspectedUpload } from "@/lib/v1/jobs/check-upload-limits";
 import { completeExtractJob } from "./complete-extract-job";
 import { extractJobEventId, extractJobRequested } from "@/lib/background/events";
 import type { ExtractForm } from "./extract-form";
 import type { ExtractJobInput } from "./extract-job-input";
 import { extractJobFile } from "./extract-job-file";
 import { failExtractJob } from "./fail-extract-job";
-import { toV1RequestError } from "./to-v1-error";
+import { toV1RequestError } from "@/lib/v1/errors/to-v1-error";
 
 /** developer-api.md: only one file of at most this many pages, without webhook_url, is answered at once. */
 export const SYNC_MAX_PAGES = 5;

@@ -1,5 +1,5 @@
 import { AppError, type ErrorCode } from "@/lib/http/errors";
-import { JOB_ERROR_CODES, V1_ERROR_CODES, type JobErrorCode, type V1ErrorCode } from "@/lib/v1/error-codes";
+import { JOB_ERROR_CODES, V1_ERROR_CODES, type JobErrorCode, type V1ErrorCode } from "./error-codes";
 
 // The reading engine speaks lib/http's finer codes (corrupt_document, ocr_failed, …); the developer API
 // answers only codes from its documented table (V1_ERROR_CODES), so each is mapped once, here.

@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db";
 import type { Job } from "@/lib/db/generated/client";
 import { getBlobStore, jobOutputKey } from "@/lib/storage";
-import { finishJob } from "@/lib/v1/finish-job";
+import { finishJob } from "@/lib/v1/jobs/finish-job";
 import { buildExtractionResult, renderedOutputFile } from "./build-extraction-result";
 import type { DocumentExtraction, ExtractionResult } from "./extraction-result";
 import { extractJobInput } from "./extract-job-input";

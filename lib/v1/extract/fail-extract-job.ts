@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db";
 import type { Job } from "@/lib/db/generated/client";
-import { finishJob } from "@/lib/v1/finish-job";
-import { describeExtractionFailure, toJobErrorCode } from "./to-v1-error";
+import { finishJob } from "@/lib/v1/jobs/finish-job";
+import { describeExtractionFailure, toJobErrorCode } from "@/lib/v1/errors/to-v1-error";
 
 /**
  * Marks an extract job failed with a code from the documented table (error.code/message) and starts

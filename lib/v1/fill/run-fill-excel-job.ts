@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db";
 import type { JobStep } from "@/lib/background/define-function";
-import { fillExcelTemplate } from "../excel/fill-excel-template";
-import type { SourceDocument } from "../map/source-document";
+import { fillExcelTemplate } from "@/lib/fill/excel/fill-excel-template";
+import type { SourceDocument } from "@/lib/fill/map/source-document";
 import { failFillJob } from "./fail-fill-job";
 import { FillExcelJobInput } from "./fill-job-input";
 import { chargeFill, completeFillJob, filledName, readSourceFile, readStoredFile, reportProgress } from "./fill-job-steps";

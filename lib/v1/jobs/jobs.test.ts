@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { cancelJob } from "./cancel-job";
 import { createJob } from "./create-job";
-import { JOB_ERROR_CODES, V1_ERROR_CODES } from "./error-codes";
+import { JOB_ERROR_CODES, V1_ERROR_CODES } from "@/lib/v1/errors/error-codes";
 import { getJobOrThrow } from "./get-job-or-throw";
 import { listJobs } from "./list-jobs";
 import { JobResponse, serializeJob } from "./serialize-job";

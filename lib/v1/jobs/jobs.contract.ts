@@ -3,9 +3,9 @@ import { defineRoute } from "@/lib/http/contract";
 import { ApiUsageResponse } from "@/lib/usage/schemas";
 import { WebhookDeliveryResponse } from "@/lib/webhooks/list-job-webhook-deliveries";
 import { JobListResponse, ListJobsQuery } from "./list-jobs";
-import { listModels, ModelListResponse } from "./list-models";
+import { listModels, ModelListResponse } from "@/lib/v1/list-models";
 import { JobResponse } from "./serialize-job";
-import { cancelledJobExample, jobExample, jobListExample, usageExample, webhookDeliveryExample } from "./v1-examples";
+import { cancelledJobExample, jobExample, jobListExample, usageExample, webhookDeliveryExample } from "@/lib/v1/v1-examples";
 
 const JobParams = z.object({ id: z.string().describe("Job id (UUID).") });
 const jobTags = ["Jobs"];
