@@ -2,11 +2,12 @@ import Link from "next/link";
 import { getCurrentUser } from "@/components/auth/get-current-user";
 import { GuestUpload } from "@/components/documents/guest-upload";
 
+// Each card says what exists today and links to where it is done.
 const capabilities = [
-  { title: "Reads everything", text: "PDFs, scans, photos and office files — text layer or OCR, with a box for every word." },
-  { title: "Shows its sources", text: "Every extracted value points back to the page and the words it came from." },
-  { title: "Fills forms", text: "PDF forms and Excel templates filled from your documents, instructions or mappings." },
-  { title: "Runs anywhere", text: "One command starts it with an embedded database; PostgreSQL and Inngest when you scale." },
+  { title: "Reads everything", text: "PDFs, scans, photos and office files — text layer or OCR, with a box for every word.", href: "/upload", link: "Upload a file" },
+  { title: "Shows its sources", text: "Every extracted value points back to the page and the words it came from.", href: "/batches", link: "Your documents" },
+  { title: "Fills forms through the API", text: "PDF forms and Excel templates filled from your documents, instructions or mappings with /v1/fill.", href: "/developers/reference", link: "API reference" },
+  { title: "Runs anywhere", text: "One command starts it with an embedded database; PostgreSQL and Inngest when you scale.", href: "/developers/quick-start", link: "Quick start" },
 ];
 
 export default async function LandingPage() {
@@ -42,6 +43,9 @@ export default async function LandingPage() {
           <div key={capability.title} className="rounded-lg border border-line bg-surface-muted p-5">
             <h2 className="font-semibold">{capability.title}</h2>
             <p className="mt-2 text-sm text-ink-muted">{capability.text}</p>
+            <Link href={capability.href} className="mt-3 inline-block text-sm font-medium text-brand-600 underline dark:text-brand-100">
+              {capability.link}
+            </Link>
           </div>
         ))}
       </section>

@@ -4,7 +4,8 @@ import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { uploadBatch } from "@/lib/batches/upload-batch";
 import { getDb } from "@/lib/db";
 import { makeTextPdf } from "@/lib/documents/testing/make-pdfs";
-import { getExecutor, stopExecutor } from "@/lib/jobs";
+import { functionDefinitions } from "@/inngest/functions";
+import { startExecutor, stopExecutor } from "@/lib/background";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
 import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
 
@@ -36,7 +37,7 @@ it("100-page batch: upload to completed", async () => {
       return new File([new Uint8Array(await makeTextPdf(pages))], `doc-${file + 1}.pdf`, { type: "application/pdf" });
     }),
   );
-  await getExecutor();
+  await startExecutor({ definitions: functionDefinitions });
 
   const started = performance.now();
   const upload = await uploadBatch(db, getBlobStore(), { owner: { userId: user.id }, tier: "growth", files });

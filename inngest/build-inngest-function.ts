@@ -1,14 +1,14 @@
 import { eventType, type Inngest, type TimeStr } from "inngest";
-import type { AnyFunctionDefinition, JobStep, OutgoingEvent } from "@/lib/jobs/define-function";
-import { parseEventData } from "@/lib/jobs/parse-event-data";
-import { findEventDefinition } from "./events";
+import type { AnyFunctionDefinition, JobStep, OutgoingEvent } from "@/lib/background/define-function";
+import { parseEventData } from "@/lib/background/parse-event-data";
+import { findEventDefinition } from "@/lib/background/events";
 
 type InngestStep = Parameters<Parameters<Inngest["createFunction"]>[1]>[0]["step"];
 type Retries = NonNullable<Parameters<Inngest["createFunction"]>[0]["retries"]>;
 
 function validateOutgoing(event: OutgoingEvent): OutgoingEvent {
   const definition = findEventDefinition(event.name);
-  if (!definition) throw new Error(`Unknown event ${event.name}: add it to inngest/events.ts`);
+  if (!definition) throw new Error(`Unknown event ${event.name}: add it to lib/background/events.ts`);
   return { ...event, data: parseEventData(event.name, definition.schema, event.data) };
 }
 

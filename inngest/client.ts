@@ -4,7 +4,7 @@ import { getConfig } from "@/lib/config";
 const config = getConfig();
 
 /**
- * The Inngest client. Used only when INNGEST_EVENT_KEY or INNGEST_DEV is set (see lib/jobs);
+ * The Inngest client. Used only when INNGEST_EVENT_KEY or INNGEST_DEV is set (see lib/background);
  * otherwise the in-process executor runs the same function definitions.
  */
 export const inngest = new Inngest({

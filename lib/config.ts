@@ -19,8 +19,17 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL").optional()),
   /// A PostgreSQL server for tests: each test file gets a fresh database created there (lib/db/testing.ts).
   TEST_DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, "TEST_DATABASE_URL must be a postgres:// URL").optional()),
+  /// The port the server listens on (`npm start` reads it too); the default APP_URL uses it.
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /// Public base address of the app, used in links in emails and in the portal's curl examples.
-  APP_URL: z.string().url().default("http://localhost:3000"),
+  /// Unset: http://localhost:$PORT. Set it when users reach the app through another host or a proxy.
+  APP_URL: optionalString.pipe(z.string().url().optional()),
+  /// Further origins (comma-separated, e.g. https://app.example.com) whose pages may send cookie-authenticated changes to /api.
+  ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").split(",").map((origin) => origin.trim()).filter((origin) => origin !== ""))
+    .pipe(z.array(z.url({ protocol: /^https?$/ }))),
   /// Signs JWTs and encrypts stored third-party tokens. Generated and kept in DATA_DIR when unset.
   AUTH_SECRET: optionalString,
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(24 * 60 * 60),
@@ -68,6 +77,22 @@ const EnvSchema = z.object({
   CLOUD_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
   /// Lets webhooks and web pages reach private, loopback and link-local addresses (tests, intranets).
   ALLOW_PRIVATE_NETWORK: flag,
+  /// Chromium for web pages (POST /api/batch/url and the web-* operations); Debian package "chromium".
+  CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
+  /// Web sessions (browser contexts) open at once; one more answers 429 with Retry-After.
+  WEB_MAX_SESSIONS: z.coerce.number().int().positive().default(4),
+  /// Seconds a web session stays open after its last use before it is closed.
+  WEB_SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(300),
+  /// Seconds one navigation (and its wait for network idle) may take.
+  WEB_NAVIGATION_TIMEOUT_SECONDS: z.coerce.number().positive().default(20),
+  /// Bytes one web session may download in all (pages, scripts, images) before further requests are refused.
+  WEB_MAX_SESSION_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  /// Server log detail: debug adds the OCR engine's own messages; info (default) one line per request
+  /// and per page or document state change; warn and error only problems.
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /// Reverse proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDR ranges
+  /// (e.g. "127.0.0.1,10.0.0.0/8"). Unset: none, the client's address is the connection's peer.
+  TRUSTED_PROXIES: optionalString,
   /// Redis for rate limits across instances; the database is used otherwise.
   REDIS_URL: optionalString,
   /// Tests only: the Redis server the rate limiter's Redis backend is tested against (default redis://127.0.0.1:6379; skipped when unreachable).
@@ -79,14 +104,19 @@ const EnvSchema = z.object({
   BUILD_VERSION: optionalString,
 });
 
-export type Config = z.infer<typeof EnvSchema>;
+const ConfigSchema = EnvSchema.transform((env) => ({
+  ...env,
+  APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+}));
+
+export type Config = z.infer<typeof ConfigSchema>;
 
 let cached: Config | undefined;
 
 /** The parsed configuration; throws a readable error naming each bad variable. */
 export function getConfig(): Config {
   if (cached) return cached;
-  const parsed = EnvSchema.safeParse(process.env);
+  const parsed = ConfigSchema.safeParse(process.env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);

@@ -6,7 +6,11 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 
 const nextBin = "node_modules/next/dist/bin/next";
 const stampFile = ".next/docsvc-source-stamp";
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+
+// The preload tells the app each request's real peer (see scripts/stamp-peer-address.mjs); through
+// NODE_OPTIONS it also reaches any process `next start` forks.
+const peerPreload = new URL("./stamp-peer-address.mjs", import.meta.url).href;
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${peerPreload}`.trim() };
 
 // The commit plus uncommitted changes identify the sources; without git, any existing build is used.
 function sourceStamp() {

@@ -1,6 +1,6 @@
 "use client";
 
-import { signOut } from "next-auth/react";
+import { signOutTo } from "@/lib/client/sign-out";
 import { useState } from "react";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { Button } from "@/components/ui/button";
@@ -31,7 +31,7 @@ export function DeleteAccount({ email, hasPassword }: { email: string; hasPasswo
         onConfirm={async () => {
           if (!confirmation) throw new Error(hasPassword ? "Enter your password to confirm." : "Enter your email to confirm.");
           await apiFetch("/api/users/me", { method: "DELETE", body: hasPassword ? { password: confirmation } : { confirm_email: confirmation } });
-          await signOut({ callbackUrl: "/" });
+          await signOutTo("/");
         }}
       >
         <p className="mb-4">

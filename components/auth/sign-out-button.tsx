@@ -1,6 +1,6 @@
 "use client";
 
-import { signOut } from "next-auth/react";
+import { signOutTo } from "@/lib/client/sign-out";
 import { useState } from "react";
 import { Button, type ButtonVariant } from "@/components/ui/button";
 
@@ -15,7 +15,7 @@ export function SignOutButton({ variant = "secondary", className }: { variant?: 
         loading={state === "signing-out"}
         onClick={() => {
           setState("signing-out");
-          signOut({ callbackUrl: "/" }).catch(() => setState("failed"));
+          signOutTo("/").catch(() => setState("failed"));
         }}
       >
         Sign out

@@ -1,6 +1,6 @@
 "use client";
 
-import { signOut } from "next-auth/react";
+import { signOutTo } from "@/lib/client/sign-out";
 import { useState } from "react";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { Button } from "@/components/ui/button";
@@ -21,7 +21,7 @@ export function SignOutEverywhere() {
         onClose={() => setOpen(false)}
         onConfirm={async () => {
           await apiFetch("/api/auth/sign-out-everywhere", { method: "POST" });
-          await signOut({ callbackUrl: "/sign-in" });
+          await signOutTo("/sign-in");
         }}
       >
         Every browser session and access token ends now, this one included. API keys are not affected.

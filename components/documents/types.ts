@@ -27,12 +27,19 @@ export interface BoxedText {
   box: Box;
 }
 
+/** A word: `angle` when its text is turned (clockwise degrees), `original_text` when a person corrected it. */
+export interface WordBox extends BoxedText {
+  angle?: number;
+  original_text?: string;
+}
+
 /** bounding_boxes of a page as the processing stores them. */
 export interface PageBoxes {
   width: number;
   height: number;
   unit: "pt" | "px";
-  words: BoxedText[];
+  orientation?: 0 | 90 | 180 | 270;
+  words: WordBox[];
   lines: (BoxedText & { firstWord: number; wordCount: number })[];
   blocks: (BoxedText & { firstLine: number; lineCount: number })[];
 }

@@ -44,10 +44,12 @@ describe("delete-expired-guest-sessions", () => {
       data: { id: batchId, guestSessionId: "guest_old", documents: { create: { id: documentId, fileName: "a.png", contentType: "image/png", sizeBytes: 3, storageKey: key } } },
     });
 
-    const { inngestFunctions } = await import("./index");
-    const { guestSessionsCleanupRequested } = await import("@/lib/guest/guest-cleanup-events");
+    const { functionDefinitions } = await import("./index");
+    const { buildInngestFunction } = await import("../build-inngest-function");
+    const { inngest } = await import("../client");
+    const { guestSessionsCleanupRequested } = await import("@/lib/background/events");
     const engine = new InngestTestEngine({
-      function: inngestFunctions.find((fn) => fn.id() === "delete-expired-guest-sessions")!,
+      function: buildInngestFunction(inngest, functionDefinitions.find((definition) => definition.id === "delete-expired-guest-sessions")!),
       events: [{ name: guestSessionsCleanupRequested.name, data: { day: "2026-03-31" } }],
       // The test engine cannot wait out a sleep or deliver an event; both are stood in for.
       steps: [

@@ -1,8 +1,8 @@
 import { getDb as getAppDb, type Db } from "@/lib/db";
-import { defineFunction } from "@/lib/jobs/define-function";
+import { defineFunction } from "@/lib/background/define-function";
 import { attemptWebhookDelivery, WEBHOOK_TIMEOUT_MS } from "@/lib/webhooks/attempt-webhook-delivery";
 import { finishWebhookDelivery } from "@/lib/webhooks/finish-webhook-delivery";
-import { webhookDeliveryRequested } from "@/lib/webhooks/webhook-events";
+import { webhookDeliveryRequested } from "@/lib/background/events";
 
 /** Waits before attempts 2 and 3 (developer-api.md, "Events"): attempts at 0 s, 5 s and 15 s. */
 export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [5_000, 10_000];

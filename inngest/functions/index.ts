@@ -1,6 +1,4 @@
-import type { AnyFunctionDefinition } from "@/lib/jobs/define-function";
-import { buildInngestFunction } from "../build-inngest-function";
-import { inngest } from "../client";
+import type { AnyFunctionDefinition } from "@/lib/background/define-function";
 import { cleanupBackgroundRuns } from "./cleanup-background-runs";
 import { deleteExpiredGuestSessionsFunction } from "./delete-expired-guest-sessions";
 import { deliverWebhook } from "./deliver-webhook";
@@ -10,7 +8,10 @@ import { runFillExcelJobFunction } from "./run-fill-excel-job";
 import { runFillPdfJobFunction } from "./run-fill-pdf-job";
 import { processDocument } from "./process-document";
 
-/** Every background function, as plain definitions (the in-process executor runs these). */
+/**
+ * Every background function, as plain definitions: start-up hands them to the in-process executor, and
+ * app/api/inngest/route.ts builds them for Inngest.
+ */
 export const functionDefinitions: AnyFunctionDefinition[] = [
   cleanupBackgroundRuns,
   deleteExpiredGuestSessionsFunction,
@@ -21,6 +22,3 @@ export const functionDefinitions: AnyFunctionDefinition[] = [
   runFillPdfJobFunction,
   runFillExcelJobFunction,
 ];
-
-/** The same functions built for Inngest's serve(). */
-export const inngestFunctions = functionDefinitions.map((definition) => buildInngestFunction(inngest, definition));

@@ -1,8 +1,8 @@
-import { batchDocumentProcessRequested } from "@/lib/batches/batch-events";
+import { batchDocumentProcessRequested } from "@/lib/background/events";
 import { failDocument } from "@/lib/batches/processing/fail-document";
 import { runDocumentProcessing } from "@/lib/batches/processing/run-document-processing";
 import { getDb } from "@/lib/db";
-import { defineFunction } from "@/lib/jobs/define-function";
+import { defineFunction } from "@/lib/background/define-function";
 import { getBlobStore } from "@/lib/storage";
 
 /**

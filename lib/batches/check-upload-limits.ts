@@ -1,4 +1,4 @@
-import type { Db } from "@/lib/db";
+import type { Db, DbTransaction } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { GUEST_LIMITS_MESSAGE, GUEST_MAX_FILE_SIZE_BYTES, GUEST_MAX_FILES, GUEST_MAX_PAGES } from "@/lib/guest/guest-limits";
 import { tierLimits } from "@/lib/tiers";
@@ -25,7 +25,7 @@ export async function uploadLimitsFor(db: Db, owner: BatchOwner, tier: string | 
 }
 
 /** Files and pages a guest session has uploaded so far (deleted documents no longer count). */
-export async function guestUsage(db: Db, guestSessionId: string): Promise<{ files: number; pages: number }> {
+export async function guestUsage(db: Db | DbTransaction, guestSessionId: string): Promise<{ files: number; pages: number }> {
   const usage = await db.batchDocument.aggregate({
     where: { batch: { guestSessionId, userId: null } },
     _count: { _all: true },

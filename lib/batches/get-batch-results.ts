@@ -34,7 +34,7 @@ export async function getBatchResults(
     },
   });
   if (documentId !== undefined && documents.length === 0) throw documentNotFound(documentId, batchId);
-  const imageToken = await signImageToken(batch.id);
+  const imageToken = await signImageToken(db, batch.id);
   return {
     batch_id: batch.id,
     batch_name: batch.name,

@@ -20,7 +20,7 @@ export async function openBatchImage(db: Db, store: BlobStore, options: { storag
   if (!match) throw new AppError("not_found", "No such image");
   const batchId = match[1];
 
-  const tokenBatch = options.token ? await verifyImageToken(options.token) : null;
+  const tokenBatch = options.token ? await verifyImageToken(db, options.token) : null;
   if (tokenBatch !== null) {
     if (tokenBatch !== batchId) throw new AppError("not_found", "No such image");
   } else {

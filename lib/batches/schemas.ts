@@ -45,6 +45,9 @@ export const DocumentStatus = z
     pages_failed: z.number().int(),
     progress: z.number().describe("0–100: pages read (done or failed) of pages_total."),
     error: z.string().nullable(),
+    retryable: z
+      .boolean()
+      .describe("True when the document failed (wholly or partly) for a reason a retry could change; false for a file that cannot be read, which a retry would only fail again."),
     started_at: z.string().datetime().nullable(),
     processed_at: z.string().datetime().nullable(),
   })
@@ -76,7 +79,11 @@ export const PageResponse = z
     extracted_text: z.string(),
     bounding_boxes: z
       .record(z.string(), z.unknown())
-      .describe("{ width, height, unit, words, lines, blocks }: every box as { x, y, width, height } normalised 0–1 from the top-left."),
+      .describe(
+        "{ width, height, unit, orientation?, words, lines, blocks }: every box as { x, y, width, height } normalised 0–1 from the top-left of the page image served at image_url. " +
+          "A word may carry angle (degrees its text is turned clockwise; box is then the bound of the turned rectangle) and original_text (the engine's reading when text was corrected). " +
+          "orientation is the clockwise quarter turn (0, 90, 180, 270) the page's text was found in.",
+      ),
     structured_data: z.record(z.string(), z.unknown()).describe("key_value_pairs, tables, entities, language, document_type, confidence, engine."),
     image_url: z
       .string()

@@ -1,10 +1,12 @@
 import type { z } from "zod";
-import { checkDatabase, getDatabaseKind } from "@/lib/db";
+import { checkDatabase, getDatabaseKind, getDb } from "@/lib/db";
 import { checkOcrEngine } from "@/lib/ocr/health";
 import { currentOcrEngine } from "@/lib/ocr/recognize-image";
 import { API_VERSION } from "@/lib/openapi/build-document";
 import { checkStorage, getStorageKind } from "@/lib/storage";
+import { checkBrowser } from "@/lib/web/check-browser";
 import type { HealthResponseSchema } from "./diagnostics.contract";
+import { readQueue, type QueueReport } from "./read-queue";
 
 export type HealthReport = z.output<typeof HealthResponseSchema>;
 
@@ -31,18 +33,29 @@ export function checkHealth(): Promise<HealthReport> {
 }
 
 async function runChecks(): Promise<HealthReport> {
-  const [database, storage, ocr] = await Promise.all([
+  const [database, storage, ocr, browser] = await Promise.all([
     withTimeout(checkDatabase()),
     withTimeout(checkStorage()),
     withTimeout(checkOcrEngine()),
+    checkBrowser(),
   ]);
   const checks = {
     database: { ...toCheck(database), kind: getDatabaseKind() },
     storage: { ...toCheck(storage), kind: getStorageKind() },
     ocr: { ...toCheck(ocr), engine: currentOcrEngine() },
+    // Optional component: reported, but a missing browser only disables the web operations.
+    browser,
   };
   const allOk = database.ok && storage.ok && ocr.ok;
-  return { status: allOk ? "ok" : "unavailable", version: API_VERSION, checked_at: new Date().toISOString(), checks };
+  const queue = database.ok ? await queueReport() : undefined;
+  return { status: allOk ? "ok" : "unavailable", version: API_VERSION, checked_at: new Date().toISOString(), checks, ...(queue ? { queue } : {}) };
+}
+
+/** The queue's figures, or undefined when they cannot be read in time (the database checks say why). */
+async function queueReport(): Promise<QueueReport | undefined> {
+  const read = readQueue(await getDb()).then((report) => ({ ok: true, latencyMs: 0, report }));
+  const result: ProbeResult & { report?: QueueReport } = await withTimeout(read).catch(() => ({ ok: false, latencyMs: 0 }));
+  return result.report;
 }
 
 function toCheck(result: ProbeResult): { status: "ok" | "down"; latency_ms: number; error?: string } {

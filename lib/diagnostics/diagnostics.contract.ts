@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/contract";
 import { healthExample } from "@/lib/v1/v1-examples";
+import { QueueReportSchema } from "./read-queue";
 
 export const VersionInfoSchema = z
   .object({
@@ -32,7 +33,18 @@ export const HealthResponseSchema = z
       database: ComponentCheckSchema.extend({ kind: z.enum(["pglite", "postgresql"]) }),
       storage: ComponentCheckSchema.extend({ kind: z.enum(["local", "vercel-blob"]) }),
       ocr: ComponentCheckSchema.extend({ engine: z.enum(["tesseract.js", "remote"]) }),
+      browser: z
+        .object({
+          status: z.enum(["ok", "missing"]),
+          executable: z.string(),
+          running: z.boolean(),
+          sessions_open: z.number().int(),
+          max_sessions: z.number().int(),
+          error: z.string().optional(),
+        })
+        .describe("Chromium for the web operations (optional: missing makes those answer 503, not the service unavailable)."),
     }),
+    queue: QueueReportSchema.optional(),
   })
   .meta({ id: "HealthResponse", title: "HealthResponse", description: "Result of live checks of the database, blob store and OCR engine." });
 

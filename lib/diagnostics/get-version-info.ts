@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { buildInfo, getConfig } from "@/lib/config";
 import { getDatabaseKind } from "@/lib/db";
-import { getJobMode } from "@/lib/jobs";
+import { getJobMode } from "@/lib/background";
 import { currentOcrEngine } from "@/lib/ocr/recognize-image";
 import { API_VERSION } from "@/lib/openapi/build-document";
 import { getStorageKind } from "@/lib/storage";

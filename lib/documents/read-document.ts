@@ -8,6 +8,7 @@ import { readImage } from "./images/read-image";
 import { convertWithLibreOffice } from "./office/convert-with-libreoffice";
 import { readInWorker } from "./office/read-in-worker";
 import { readPdf } from "./pdf/read-pdf";
+import { readOfficeAsPdf } from "./office/read-office-as-pdf";
 import type { ReadOptions } from "./read-options";
 import type { Page } from "./types";
 
@@ -47,7 +48,10 @@ async function readByFormat(bytes: Buffer, format: FormatInfo, options: ReadOpti
     case "docx":
     case "sheet":
     case "csv":
-    case "pptx":
+    case "pptx": {
+      const reader = format.reader;
+      return readOfficeAsPdf(bytes, format, options, () => readInWorker({ reader, formatId: format.id, bytes }));
+    }
     case "text":
       return readInWorker({ reader: format.reader, formatId: format.id, bytes });
     case "libreoffice-pdf": {
@@ -55,11 +59,12 @@ async function readByFormat(bytes: Buffer, format: FormatInfo, options: ReadOpti
       const pages = await readPdf(pdf, { ...options, password: undefined });
       return pages.map((page) => (page.source === "text_layer" ? { ...page, source: "office" } : page));
     }
-    case "libreoffice-xlsx": {
-      const workbook = await convertWithLibreOffice(bytes, { inputExtension: format.extensions[0], target: "xlsx", formatName: format.name });
-      await checkArchiveLimits(workbook);
-      return readInWorker({ reader: "sheet", formatId: "xlsx", bytes: workbook });
-    }
+    case "libreoffice-xlsx":
+      return readOfficeAsPdf(bytes, format, options, async () => {
+        const workbook = await convertWithLibreOffice(bytes, { inputExtension: format.extensions[0], target: "xlsx", formatName: format.name });
+        await checkArchiveLimits(workbook);
+        return readInWorker({ reader: "sheet", formatId: "xlsx", bytes: workbook });
+      });
   }
 }
 

@@ -12,7 +12,13 @@ export interface Word {
   text: string;
   /** 0–1. Text-layer and office words are exact (1); OCR words carry the engine's confidence. */
   confidence: number;
+  /** Axis-aligned bound of the word in the page as shown (for tilted text, the bound of its rotated rectangle). */
   box: Box;
+  /**
+   * Degrees the word's baseline is turned clockwise in the page image, when not 0: the viewer and the
+   * searchable PDF draw the word's rectangle (centred in `box`) turned by this much.
+   */
+  angle?: number;
 }
 
 export interface Line {
@@ -61,6 +67,9 @@ export interface RulingLines {
 
 export type PageSource = "text_layer" | "ocr" | "office";
 
+/** Clockwise quarter turn the page's text was found in (0: upright; 180: upside down). */
+export type PageOrientation = 0 | 90 | 180 | 270;
+
 export interface Page {
   pageNumber: number;
   text: string;
@@ -72,6 +81,8 @@ export interface Page {
   lines: Line[];
   blocks: Block[];
   source: PageSource;
+  /** Quarter turn the text was read at, when detected (OCR pages); boxes are in the image as shown regardless. */
+  orientation?: PageOrientation;
   /** Mean word confidence 0–1 (1 for text layers), 0 for an empty or failed page. */
   confidence: number;
   tables?: SourceTable[];

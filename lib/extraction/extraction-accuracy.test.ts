@@ -144,10 +144,12 @@ describe("values and serialisers", () => {
   });
 
   it("escapes CSV and XML and includes tables", () => {
-    const result = { fields: { "a&b": 'say "hi", <ok>', empty: null, formula: "=1+1" }, tables: [{ page: 1, pages: [1], rows: [["x,y", "line\nbreak"]], source: "layout" as const }] };
+    const result = { fields: { "a&b": 'say "hi", <ok>', empty: null, formula: "=1+1", dde: "-2+3+cmd|' /C calc'!A0", negative: "-12.50" }, tables: [{ page: 1, pages: [1], rows: [["x,y", "line\nbreak"]], source: "layout" as const }] };
     const csv = toCsv(result);
     expect(csv).toContain('a&b,"say ""hi"", <ok>"');
     expect(csv).toContain("formula,'=1+1");
+    expect(csv).toContain("dde,'-2+3+cmd|' /C calc'!A0");
+    expect(csv).toContain("negative,-12.50\r\n");
     expect(csv).toContain('"x,y","line\nbreak"');
     const xml = toXml(result);
     expect(xml).toContain('<field name="a&amp;b">say &quot;hi&quot;, &lt;ok&gt;</field>');

@@ -1,3 +1,4 @@
+import { neutraliseFormula } from "@/lib/spreadsheet/neutralise-formula";
 import type { ExtractedTable } from "./types";
 
 // Serialisers for extraction results. CSV: one section per kind (fields, then each table), cells
@@ -5,7 +6,8 @@ import type { ExtractedTable } from "./types";
 
 export interface SerialisableResult {
   fields?: Record<string, string | null>;
-  tables?: ExtractedTable[];
+  /** Only page and rows are rendered; extraction results pass their full tables. */
+  tables?: Pick<ExtractedTable, "page" | "rows">[];
   [key: string]: unknown;
 }
 
@@ -15,8 +17,7 @@ export function toJson(result: SerialisableResult): string {
 
 function csvCell(value: unknown): string {
   const text = value === null || value === undefined ? "" : String(value);
-  // A leading =, +, - or @ would run as a formula in spreadsheet apps.
-  const safe = /^[=+\-@]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
+  const safe = neutraliseFormula(text);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

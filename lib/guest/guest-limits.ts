@@ -11,4 +11,4 @@ export const GUEST_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Largest file a guest may upload: the Free tier's. */
 export const GUEST_MAX_FILE_SIZE_BYTES = 10 * 1024 * 1024;
 
-export const GUEST_LIMITS_MESSAGE = `Guests may upload ${GUEST_MAX_FILES} file of at most ${GUEST_MAX_PAGES} pages; sign up to upload more and keep this batch (POST /api/batch/claim).`;
+export const GUEST_LIMITS_MESSAGE = `Guests may upload ${GUEST_MAX_FILES} file of at most ${GUEST_MAX_PAGES} pages; sign up for a free account to upload more and to keep what you uploaded.`;

@@ -12,7 +12,12 @@ export type ResponseSpec = z.ZodType | { description: string; schema?: z.ZodType
  * Returned headers go on the response whatever it is (success or error); throwing an AppError
  * (e.g. rate_limit_exceeded with Retry-After in its headers) answers with that error instead.
  */
-export type RouteHook = (context: { req: Request; caller: Caller; contract: RouteContract }) => Promise<Record<string, string> | void>;
+/**
+ * Runs after the caller is identified, before the input is read. `refused` is set when the request's
+ * credentials were refused (the 401 follows): the hook runs with an anonymous caller, so headers it
+ * returns (X-RateLimit-*) reach the error response too.
+ */
+export type RouteHook = (context: { req: Request; caller: Caller; contract: RouteContract; refused?: boolean }) => Promise<Record<string, string> | void>;
 
 /**
  * Everything about one operation: how it is served (auth, schemas, limits) and how it is documented.

@@ -35,7 +35,9 @@ export const ERROR_STATUS = {
   rate_limit_exceeded: 429,
   internal_error: 500,
   ocr_failed: 502,
+  page_unreachable: 502,
   service_unavailable: 503,
+  page_timeout: 504,
   conversion_timeout: 504,
 } as const;
 
@@ -85,7 +87,9 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   rate_limit_exceeded: "Rate limit exceeded",
   internal_error: "Internal server error",
   ocr_failed: "The OCR engine failed",
+  page_unreachable: "The web page could not be loaded",
   service_unavailable: "Service unavailable",
+  page_timeout: "The web page did not finish loading in time",
   conversion_timeout: "Converting the document took too long",
 };
 

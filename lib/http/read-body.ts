@@ -52,6 +52,18 @@ export function formatBytes(bytes: number): string {
   return bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} bytes`;
 }
 
+/**
+ * A JSON body must say so: `application/json` or a `+json` type. A page on another site can post
+ * `text/plain` or a form without asking the browser's permission, but not JSON, so this also keeps
+ * cross-site forms out of JSON routes. An empty body needs no type (the schema reports it missing).
+ */
+export function requireJsonContentType(bytes: Uint8Array, contentType: string | null): void {
+  if (bytes.byteLength === 0) return;
+  const mediaType = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  if (mediaType === "application/json" || /^application\/[\w.+-]+\+json$/.test(mediaType)) return;
+  throw new AppError("unsupported_media_type", `Expected Content-Type: application/json, got ${mediaType === "" ? "none" : mediaType}`);
+}
+
 export type RawJson = { ok: true; value: unknown } | { ok: false; message: string; type: "json_invalid" | "json_too_deep" };
 
 /**

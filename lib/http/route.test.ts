@@ -59,6 +59,17 @@ describe("route()", () => {
     expect((await empty.json()).detail).toEqual([{ loc: ["body"], msg: "Field required", type: "missing" }]);
   });
 
+  it("takes a JSON body only with a JSON content type (415 otherwise), so a cross-site form cannot post one", async () => {
+    const send = (contentType: string | undefined) =>
+      echo(new Request(`http://test/api/things/${thingId}`, { method: "POST", body: JSON.stringify({ email: "a@b.co" }), headers: contentType ? { "content-type": contentType } : {} }), { params: Promise.resolve({ thing_id: thingId }) });
+    for (const refused of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonp", undefined]) {
+      const response = await send(refused);
+      expect(response.status, refused).toBe(415);
+      expect((await response.json()).detail).toMatch(/^Expected Content-Type: application\/json, got /);
+    }
+    for (const accepted of ["application/json; charset=utf-8", "Application/JSON", "application/merge-patch+json"]) expect((await send(accepted)).status, accepted).toBe(200);
+  });
+
   it("refuses a body over the limit with 413", async () => {
     const response = await post(JSON.stringify({ email: "a@b.co", padding: "x".repeat(500) }));
     expect(response.status).toBe(413);

@@ -1,15 +1,18 @@
+import { randomUUID } from "node:crypto";
 import type { z } from "zod";
+import { logger } from "@/lib/log/logger";
 import { getDb } from "@/lib/db";
 import { resolveCaller } from "./caller/resolve-caller";
 import type { Caller, CallerFor } from "./caller/types";
-import type { RouteContract } from "./contract";
+import type { RouteContract, RouteHook } from "./contract";
 import { renderThrown } from "./error-response";
+import { AppError } from "./errors";
+import { bodyLimitFor } from "./body-limit";
+import { readCredential, readGuestSessionId } from "./caller/credentials";
 import { SURFACE_HOOKS } from "./hooks";
 import { assertSafeInput, multiValues } from "./input-safety";
 import { validateInput, type RawInput } from "./parse-input";
-import { bodyLimitFor } from "./body-limit";
-import { readCredential, readGuestSessionId } from "./caller/credentials";
-import { parseFormBody, parseJsonBody, readBodyLimited } from "./read-body";
+import { parseFormBody, parseJsonBody, readBodyLimited, requireJsonContentType } from "./read-body";
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -35,7 +38,7 @@ export type NextRouteHandler = ((req: Request, context: NextRouteContext) => Pro
 export function route<const C extends RouteContract>(contract: C, handler: (context: HandlerContext<C>) => Promise<unknown>): NextRouteHandler {
   const hooks = [...SURFACE_HOOKS[contract.surface], ...(contract.hooks ?? [])];
 
-  const nextHandler: NextRouteHandler = async (req, context) => {
+  const handle = async (req: Request, context: NextRouteContext, requestId: string): Promise<Response> => {
     const hookHeaders = new Headers();
     try {
       const raw: RawInput = { params: (await context?.params) ?? {}, searchParams: new URL(req.url).searchParams };
@@ -49,18 +52,31 @@ export function route<const C extends RouteContract>(contract: C, handler: (cont
       // caller's body is never read.
       const guestInForm = contract.form !== undefined && (contract.auth === "user_or_guest" || contract.auth === "optional") && !presentsCredentials(req, contract);
       if (guestInForm) await readBody(req, contract, raw, undefined);
-      const caller = await identify(req, contract, raw.form);
-      for (const hook of hooks) {
-        const headers = await hook({ req, caller, contract });
-        if (headers) for (const [name, value] of Object.entries(headers)) hookHeaders.set(name, value);
-      }
+      const runHooks = async (context: Omit<Parameters<RouteHook>[0], "req" | "contract">) => {
+        for (const hook of hooks) {
+          const headers = await hook({ req, contract, ...context });
+          if (headers) for (const [name, value] of Object.entries(headers)) hookHeaders.set(name, value);
+        }
+      };
+      const caller = await identify(req, contract, raw.form).catch(async (error: unknown) => {
+        if (error instanceof AppError && error.status === 401) await runHooks({ caller: { kind: "anonymous" }, refused: true });
+        throw error;
+      });
+      await runHooks({ caller });
       if (!guestInForm) await readBody(req, contract, raw, caller);
       const input = validateInput(contract, raw);
       const result = await handler({ req, caller: caller as CallerFor<C["auth"]>, ...input } as HandlerContext<C>);
       return withHeaders(result instanceof Response ? result : Response.json(result ?? null), hookHeaders);
     } catch (error) {
-      return renderThrown(contract.surface, error, { method: req.method, path: new URL(req.url).pathname }, hookHeaders);
+      return renderThrown(contract.surface, error, { method: req.method, path: new URL(req.url).pathname, requestId }, hookHeaders);
     }
+  };
+  const nextHandler: NextRouteHandler = async (req, context) => {
+    const requestId = randomUUID();
+    const started = performance.now();
+    const response = withHeaders(await handle(req, context, requestId), new Headers({ "X-Request-Id": requestId }));
+    logger.info("request", { request_id: requestId, method: req.method, path: new URL(req.url).pathname, status: response.status, ms: Math.round(performance.now() - started) });
+    return response;
   };
   nextHandler.contract = contract;
   return nextHandler;
@@ -78,7 +94,9 @@ function presentsCredentials(req: Request, contract: RouteContract): boolean {
 async function readBody(req: Request, contract: RouteContract, raw: RawInput, caller: Caller | undefined): Promise<void> {
   const limit = bodyLimitFor(contract, caller);
   if (contract.body) {
-    raw.json = parseJsonBody(await readBodyLimited(req, limit));
+    const bytes = await readBodyLimited(req, limit);
+    requireJsonContentType(bytes, req.headers.get("content-type"));
+    raw.json = parseJsonBody(bytes);
     if (raw.json.ok) assertSafeInput([{ value: raw.json.value, location: "body" }]);
   } else if (contract.form) {
     const bytes = await readBodyLimited(req, limit);

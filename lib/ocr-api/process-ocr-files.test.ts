@@ -62,3 +62,17 @@ describe("POST /api/ocr/process when no page can be read", () => {
     expect(answer.results[1].result?.text).toMatch(/7731/);
   });
 });
+
+describe("POST /api/ocr/process/batch and the pages-per-request limit", () => {
+  it("answers 413 for 11 one-page files on Free (10 pages per request), before reading or charging any", async () => {
+    const db = await getDb();
+    const user = await newUser("too-many");
+    const one = await scan();
+    const files = Array.from({ length: 11 }, (_, index) => new File([one], `scan-${index}.png`, { type: "image/png" }));
+    const error = await processOcrFiles(db, getBlobStore(), { user, files }).catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ code: "too_many_pages", status: 413 });
+    expect((error as AppError).message).toMatch(/Free tier allows 10 pages per request/);
+    expect(await db.batch.count({ where: { userId: user.id } })).toBe(0);
+    expect(await db.usageEvent.count({ where: { userId: user.id } })).toBe(0);
+  });
+});

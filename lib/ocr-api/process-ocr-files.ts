@@ -3,19 +3,22 @@ import type { ProcessingMode } from "@/lib/batches/processing-mode";
 import type { Db } from "@/lib/db";
 import { toAppError } from "@/lib/http/errors";
 import type { BlobStore } from "@/lib/storage";
+import { assertRequestPages } from "./assert-request-pages";
 import { processOcrFile } from "./process-ocr-file";
 import type { OcrBatchResponse } from "./schemas";
 
 /**
  * POST /api/ocr/process/batch: each file through processOcrFile, one after another (bounded
  * memory), one result per file in upload order. A file that is refused or fails is reported with
- * its status and reason and does not stop the others.
+ * its status and reason and does not stop the others. The tier's pages-per-request limit applies to
+ * all files together (413 before anything is read), as on POST /api/batch/upload.
  */
 export async function processOcrFiles(
   db: Db,
   store: BlobStore,
   input: { user: { id: string; tier: string }; files: File[]; processingMode?: ProcessingMode },
 ): Promise<z.infer<typeof OcrBatchResponse>> {
+  await assertRequestPages(input.files, input.user.tier);
   const results: z.infer<typeof OcrBatchResponse>["results"] = [];
   for (const file of input.files) {
     try {

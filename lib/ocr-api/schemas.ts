@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ConvertedOutput } from "@/lib/export/convert/convert-schemas";
 import { PageResponse } from "@/lib/batches/schemas";
 
 export const OcrDocument = z
@@ -49,6 +50,9 @@ export const OcrDocumentList = z
 export const OcrDocumentDetail = OcrDocument.extend({
   text: z.string(),
   structured_data: z.record(z.string(), z.unknown()),
+  conversions: z
+    .record(z.string(), ConvertedOutput)
+    .describe("Outputs of POST /api/batch/documents/{doc_id}/convert and convert-all, by format (the latest of each)."),
   pages: z.array(PageResponse),
 }).meta({ id: "OcrDocumentDetail" });
 

@@ -113,9 +113,17 @@ function projectionScore(ink: InkColumns, degrees: number, bins: Int32Array, off
  * straighten it); 0 when the image has too little or too much ink to tell.
  */
 export function estimateSkewDegrees(image: GreyPixels): number {
+  return estimateSkew(image).degrees;
+}
+
+/**
+ * The skew and how strongly the ink lines up along it (sum of squares of the projection, per ink
+ * pixel squared): text lines across the image score far higher than the same lines seen sideways.
+ */
+export function estimateSkew(image: GreyPixels): { degrees: number; alignment: number } {
   const { data, width, height } = image;
   const { threshold, inkCount } = otsuThreshold(data);
-  if (inkCount < minInkPixels || inkCount > data.length * maxInkShare) return 0;
+  if (inkCount < minInkPixels || inkCount > data.length * maxInkShare) return { degrees: 0, alignment: 0 };
   const ink = inkColumns(image, threshold, inkCount);
   const offset = Math.ceil(width * Math.tan((maxDegrees * Math.PI) / 180)) + 1;
   const bins = new Int32Array(height + offset * 2 + 1);
@@ -140,5 +148,5 @@ export function estimateSkewDegrees(image: GreyPixels): number {
       best = degrees;
     }
   }
-  return Math.round(best * 10) / 10;
+  return { degrees: Math.round(best * 10) / 10, alignment: bestScore / (inkCount * inkCount) };
 }

@@ -1,5 +1,5 @@
 import sharp, { type SharpOptions } from "sharp";
-import { estimateSkewDegrees } from "./estimate-skew";
+import { estimateSkewDegrees, type GreyPixels as SamplePixels } from "./estimate-skew";
 
 // Tesseract reads best at about 300 DPI on a clean greyscale image. Upscaling is capped by the long
 // side so a large photo saved at 72 DPI is not blown up into hundreds of megapixels, and an image
@@ -30,6 +30,11 @@ interface GreyPixels {
 export interface NormalizedGreyImage extends GreyPixels {
   /** Clockwise skew found in the input (0 when not estimated); the pixels are already straightened. */
   skewDegrees: number;
+  /** Clockwise degrees the pixels were turned back by (the skew, when it was straightened). */
+  turnDegrees: number;
+  /** Size before turning (after any enlargement): the turned pixels sit centred on a canvas of `width` × `height`. */
+  sourceWidth: number;
+  sourceHeight: number;
 }
 
 /** Below this, tesseract's own line finding copes and rotating would only blur the glyphs. */
@@ -49,15 +54,17 @@ function upscaleFactor(width: number, height: number, options: NormalizeOptions)
   return factor > 1.05 ? factor : 1;
 }
 
-async function estimateSkew(grey: Buffer, width: number, height: number): Promise<number> {
+/** A copy at most 800 pixels wide: skew and orientation are measured on it in a few milliseconds. */
+export async function greySample(grey: Buffer, width: number, height: number): Promise<SamplePixels> {
   const sampleWidth = Math.min(width, skewSampleWidth);
   const sample = await sharp(grey, { raw: { width, height, channels: 1 } })
     .resize({ width: sampleWidth, kernel: "linear" })
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return estimateSkewDegrees({ data: sample.data, width: sample.info.width, height: sample.info.height });
+  return { data: sample.data, width: sample.info.width, height: sample.info.height };
 }
+
 
 /**
  * Luma of 8-bit grey, RGB or RGBA pixels (alpha over white), one byte per pixel. In JavaScript because
@@ -95,15 +102,17 @@ export async function normalizeImageToGrey(input: Buffer, options: NormalizeOpti
   const { grey, width, height } = factor > 1
     ? await resizeGrey(decoded, Math.round(decoded.width * factor), Math.round(decoded.height * factor))
     : decoded;
-  if (!options.deskew) return { grey, width, height, skewDegrees: 0 };
-  const skewDegrees = await estimateSkew(grey, width, height);
-  if (Math.abs(skewDegrees) <= minSkewDegrees) return { grey, width, height, skewDegrees };
+  const unturned = { grey, width, height, sourceWidth: width, sourceHeight: height, turnDegrees: 0 };
+  if (!options.deskew) return { ...unturned, skewDegrees: 0 };
+  const skewDegrees = estimateSkewDegrees(await greySample(grey, width, height));
+  if (Math.abs(skewDegrees) <= minSkewDegrees) return { ...unturned, skewDegrees };
+  const turnDegrees = skewDegrees;
   const straight = await sharp(grey, { raw: { width, height, channels: 1 } })
-    .rotate(-skewDegrees, { background: "#ffffff" })
+    .rotate(-turnDegrees, { background: "#ffffff" })
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { grey: straight.data, width: straight.info.width, height: straight.info.height, skewDegrees };
+  return { grey: straight.data, width: straight.info.width, height: straight.info.height, sourceWidth: width, sourceHeight: height, turnDegrees, skewDegrees };
 }
 
 async function resizeGrey(image: GreyPixels, width: number, height: number): Promise<GreyPixels> {

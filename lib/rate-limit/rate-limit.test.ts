@@ -9,7 +9,7 @@ import { createDatabaseRateLimitStore } from "./database-store";
 import { rateLimitHeaders } from "./rate-limit-headers";
 import { createRedisRateLimitStore } from "./redis-store";
 import type { RateLimitStore } from "./types";
-import { createV1RateLimitHook } from "./v1-rate-limit-hook";
+import { createV1RateLimitHook, REFUSED_PER_MINUTE } from "./v1-rate-limit-hook";
 
 const REDIS_URL = getConfig().TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
@@ -126,5 +126,22 @@ describe("the /v1 hook", () => {
       throw new Error("the store must not be used");
     });
     expect(await untouched({ ...context, caller: { kind: "anonymous" } })).toBeUndefined();
+  });
+});
+
+describe("the /v1 hook on refused credentials (probe finding 10)", () => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase({ kind: "pglite" });
+  });
+  afterAll(() => testDb?.dispose());
+
+  it("counts them per client address, so the 401 carries X-RateLimit-* and guessing is throttled", async () => {
+    const hook = createV1RateLimitHook(async () => createDatabaseRateLimitStore(testDb.db));
+    const req = new Request("http://localhost/v1/jobs", { headers: { "x-docsvc-peer": "198.51.100.23" } });
+    const context = { req, caller: { kind: "anonymous" as const }, contract: {} as RouteContract, refused: true };
+    expect(await hook(context)).toMatchObject({ "X-RateLimit-Limit": String(REFUSED_PER_MINUTE), "X-RateLimit-Remaining": String(REFUSED_PER_MINUTE - 1) });
+    for (let i = 1; i < REFUSED_PER_MINUTE; i++) await hook(context);
+    await expect(hook(context)).rejects.toMatchObject({ code: "rate_limit_exceeded", status: 429 });
   });
 });

@@ -1,3 +1,4 @@
+import { getClientAddress } from "@/lib/auth/client-address";
 import type { RouteHook } from "@/lib/http/contract";
 import { AppError } from "@/lib/http/errors";
 import { tierLimits } from "@/lib/tiers";
@@ -9,12 +10,20 @@ import type { RateLimitStore } from "./types";
 /**
  * The developer API's limiter, for SURFACE_HOOKS.v1: counts the request against the API key's tier
  * limit (per key), sets X-RateLimit-* on the response, and answers 429 rate_limit_exceeded with
- * Retry-After over the limit. Anonymous requests (GET /v1/health) are not counted: there is no key
- * to count them against, and health must answer without the database when the database is down.
+ * Retry-After over the limit. A request whose credentials are refused is counted against its client
+ * address (REFUSED_PER_MINUTE), so its 401 carries X-RateLimit-* too and guessing keys is throttled.
+ * Other anonymous requests (GET /v1/health) are not counted: health must answer without the database
+ * when the database is down.
  */
+/**
+ * Requests with refused credentials one client address may send per minute. Generous: keys cannot be
+ * guessed (32 random bytes), so this only stops floods, and an office behind one address shares it.
+ */
+export const REFUSED_PER_MINUTE = 300;
+
 export function createV1RateLimitHook(getStore: () => Promise<RateLimitStore> = getRateLimitStore): RouteHook {
-  return async ({ caller }) => {
-    const subject = limitFor(caller);
+  return async ({ req, caller, refused }) => {
+    const subject = refused ? { key: `refused:${getClientAddress(req) ?? "unknown"}`, limit: REFUSED_PER_MINUTE } : limitFor(caller);
     if (!subject) return;
     const { key, limit } = subject;
     const result = await consumeRateLimit(await getStore(), { key, limit });

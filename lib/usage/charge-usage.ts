@@ -21,27 +21,29 @@ export interface UsageCharge {
 
 /**
  * Records a usage event once per chargeKey: a retried step or a redelivered event that charges the
- * same unit again is a no-op. Returns whether this call charged (false: it was already charged).
+ * same unit again is a no-op. The charged tokens leave the reservation of the document or job they
+ * belong to in the same statement (never below zero), so a unit is never counted as both reserved and
+ * used. Returns whether this call charged (false: it was already charged).
  */
 export async function chargeUsage(db: Db | DbTransaction, charge: UsageCharge): Promise<{ charged: boolean }> {
-  // ON CONFLICT DO NOTHING rather than catching the unique violation: an error would abort a
-  // surrounding transaction on PostgreSQL.
-  const { count } = await db.usageEvent.createMany({
-    data: [
-      {
-        userId: charge.userId,
-        apiKeyId: charge.apiKeyId ?? null,
-        source: charge.source,
-        operation: charge.operation,
-        model: charge.model ?? null,
-        pages: charge.pages,
-        tokens: charge.tokens,
-        chargeKey: charge.chargeKey,
-        documentId: charge.documentId ?? null,
-        jobId: charge.jobId ?? null,
-      },
-    ],
-    skipDuplicates: true,
-  });
-  return { charged: count === 1 };
+  // One statement: atomic without a transaction, and ON CONFLICT DO NOTHING rather than a caught
+  // unique violation, which would abort a surrounding transaction on PostgreSQL.
+  const documentId = charge.documentId ?? null;
+  const jobId = charge.jobId ?? null;
+  const rows = await db.$queryRaw<{ charged: number }[]>`
+    WITH inserted AS (
+      INSERT INTO usage_events (id, "userId", "apiKeyId", source, operation, model, pages, tokens, "chargeKey", "documentId", "jobId")
+      VALUES (gen_random_uuid(), ${charge.userId}::uuid, ${charge.apiKeyId ?? null}::uuid, ${charge.source}, ${charge.operation},
+        ${charge.model ?? null}, ${charge.pages}, ${charge.tokens}, ${charge.chargeKey}, ${documentId}::uuid, ${jobId}::uuid)
+      ON CONFLICT ("chargeKey") DO NOTHING
+      RETURNING tokens, "documentId", "jobId"
+    ), released_document AS (
+      UPDATE batch_documents d SET "tokensReserved" = GREATEST(d."tokensReserved" - i.tokens, 0)
+      FROM inserted i WHERE d.id = i."documentId" RETURNING d.id
+    ), released_job AS (
+      UPDATE jobs j SET "tokensReserved" = GREATEST(j."tokensReserved" - i.tokens, 0)
+      FROM inserted i WHERE j.id = i."jobId" RETURNING j.id
+    )
+    SELECT (SELECT COUNT(*) FROM inserted)::int AS charged`;
+  return { charged: rows[0]?.charged === 1 };
 }

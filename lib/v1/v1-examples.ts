@@ -78,5 +78,6 @@ export const healthExample = {
     database: { status: "ok", latency_ms: 3, kind: "postgresql" },
     storage: { status: "ok", latency_ms: 5, kind: "local" },
     ocr: { status: "ok", latency_ms: 410, engine: "tesseract.js" },
+    browser: { status: "ok", executable: "/usr/bin/chromium", running: true, sessions_open: 1, max_sessions: 4 },
   },
 };

@@ -1,8 +1,8 @@
 import type { Db } from "@/lib/db";
 import type { Job, Prisma, WebhookDelivery } from "@/lib/db/generated/client";
-import { dispatch } from "@/lib/jobs/dispatch";
+import { dispatch } from "@/lib/background/dispatch";
 import { buildJobWebhookPayload } from "./build-job-webhook-payload";
-import { webhookDeliveryEventId, webhookDeliveryRequested } from "./webhook-events";
+import { webhookDeliveryEventId, webhookDeliveryRequested } from "@/lib/background/events";
 
 /**
  * Starts the webhook of a finished job that has a webhook_url: one WebhookDelivery row (the payload

@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { getDb, type Db } from "@/lib/db";
-import { getExecutor, stopExecutor } from "@/lib/jobs/app-executor";
-import { createJob } from "@/lib/v1/create-job";
-import { finishJob } from "@/lib/v1/finish-job";
+import { functionDefinitions } from "@/inngest/functions";
+import { getExecutor, startExecutor, stopExecutor } from "@/lib/background/app-executor";
+import { createJob } from "@/lib/v1/jobs/create-job";
+import { finishJob } from "@/lib/v1/jobs/finish-job";
 import { listJobWebhookDeliveries } from "./list-job-webhook-deliveries";
 import { redeliverJobWebhook } from "./redeliver-job-webhook";
 import { startWebhookReceiver, type WebhookReceiver } from "./testing/start-webhook-receiver";
@@ -17,6 +18,7 @@ let receiver: WebhookReceiver | undefined;
 beforeAll(async () => {
   temp = await useTempDatabase({ ALLOW_PRIVATE_NETWORK: "1", AUTH_SECRET: "test-secret-for-job-webhooks-0123456789abcdef" });
   db = await getDb();
+  await startExecutor({ definitions: functionDefinitions });
 });
 afterEach(async () => {
   await receiver?.close();

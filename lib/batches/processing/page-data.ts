@@ -3,18 +3,31 @@ import type { Prisma } from "@/lib/db/generated/client";
 import { extractStructure } from "@/lib/extraction/extract-structure";
 import type { DocumentStructure } from "@/lib/extraction/types";
 
+/** A word as stored: `original_text` is the engine's reading, kept when a person corrected `text`. */
+export type StoredWord = Page["words"][number] & { original_text?: string };
+
 /** What a page row keeps in bounding_boxes: the page size and every word, line and block box (0–1). */
 export interface StoredBoundingBoxes {
   width: number;
   height: number;
   unit: Page["unit"];
-  words: Page["words"];
+  /** Quarter turn the page's text was read at (OCR pages); absent when not detected. */
+  orientation?: Page["orientation"];
+  words: StoredWord[];
   lines: Page["lines"];
   blocks: Page["blocks"];
 }
 
 export function boundingBoxesOf(page: Page): StoredBoundingBoxes {
-  return { width: page.width, height: page.height, unit: page.unit, words: page.words, lines: page.lines, blocks: page.blocks };
+  return {
+    width: page.width,
+    height: page.height,
+    unit: page.unit,
+    ...(page.orientation !== undefined ? { orientation: page.orientation } : {}),
+    words: page.words,
+    lines: page.lines,
+    blocks: page.blocks,
+  };
 }
 
 function snakeCase(key: string): string {
@@ -45,6 +58,7 @@ export function pageFromRow(row: { pageNumber: number; extractedText: string; bo
     width: boxes.width ?? 0,
     height: boxes.height ?? 0,
     unit: boxes.unit ?? "pt",
+    ...(boxes.orientation !== undefined ? { orientation: boxes.orientation } : {}),
     words: boxes.words ?? [],
     lines: boxes.lines ?? [],
     blocks: boxes.blocks ?? [],

@@ -20,6 +20,7 @@ export async function readImage(bytes: Buffer, format: FormatInfo, options: Read
       const ocr = await recognizeImage(frame.input, { model: options.model, density: frame.density, decode: frame.sharpOptions });
       page = pageFromLayout({ pageNumber: index + 1, layout: ocr, width: frame.width, height: frame.height, unit: "px", source: "ocr" });
       page.rulings = ocr.rulings;
+      page.orientation = ocr.orientation;
       if (options.renderImages) page.image = await framePng(frame);
     } catch (error) {
       page = failedPage(index + 1, "ocr", error);

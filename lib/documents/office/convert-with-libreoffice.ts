@@ -51,7 +51,12 @@ function run(binary: string, args: string[], timeoutMs: number): Promise<{ code:
 export async function convertWithLibreOffice(bytes: Buffer, options: { inputExtension: string; target: string; formatName: string }): Promise<Buffer> {
   const soffice = findSoffice();
   if (!soffice) {
-    throw new DocumentError("converter_unavailable", `${options.formatName} files need LibreOffice on the server. ${libreOfficeInstallHint}`);
+    // The install hint is for the operator (log, /v1/health, /v1/formats); the user is told what they can do.
+    console.warn(`docsvc: a ${options.formatName} file could not be read: ${libreOfficeInstallHint}`);
+    throw new DocumentError(
+      "converter_unavailable",
+      `This server cannot read ${options.formatName} files. Convert the file to PDF or DOCX, or ask the administrator to enable LibreOffice.`,
+    );
   }
   const folder = await mkdtemp(path.join(os.tmpdir(), "docsvc-convert-"));
   try {

@@ -2,9 +2,12 @@ import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { TextItem } from "pdfjs-dist/types/src/display/api";
 import { clampBox, layoutFromWords, type AssembledLayout } from "../layout";
 import type { Word } from "../types";
+import { placeRun, readGlyphAdvances, type GlyphAdvance, type PlacedCharacter } from "./glyph-advances";
 
-// pdfjs gives text runs (often several words) with a transform; words are cut from each run with
-// widths shared out by character count, and runs that continue a word (kerning splits) are joined.
+// pdfjs gives text runs (often several words) with a transform and a total width; words are cut
+// from each run where its glyphs put them (glyph-advances.ts), spanning the font's ascent to its
+// descent, and runs that continue a word (kerning splits) are joined. Text turned on the page gets
+// the bound of its turned rectangle and keeps the turn as the word's angle.
 
 interface PositionedWord {
   text: string;
@@ -12,24 +15,83 @@ interface PositionedWord {
   right: number;
   top: number;
   bottom: number;
+  angle: number;
 }
 
-function splitRun(item: TextItem, viewportTransform: number[], multiply: (a: number[], b: number[]) => number[]): PositionedWord[] {
-  const [, , c, d, x, baseline] = multiply(viewportTransform, item.transform);
+interface FontStyle {
+  fontFamily: string;
+  ascent: number;
+  descent: number;
+  vertical: boolean;
+}
+
+/**
+ * Ascent and descent of the standard 14 fonts (their AFM files), for fonts the PDF names but does
+ * not embed: pdfjs substitutes another font whose metrics differ, while readers measure the named one.
+ */
+const standardMetrics: Record<string, { ascent: number; descent: number }> = {
+  serif: { ascent: 0.683, descent: -0.217 },
+  monospace: { ascent: 0.629, descent: -0.157 },
+  "sans-serif": { ascent: 0.718, descent: -0.207 },
+};
+
+function verticalMetrics(style: FontStyle | undefined, unembedded: boolean): { ascent: number; descent: number } {
+  const standard = standardMetrics[style?.fontFamily ?? ""] ?? standardMetrics["sans-serif"];
+  if (unembedded || !style) return standard;
+  return {
+    ascent: Number.isFinite(style.ascent) && style.ascent > 0 ? style.ascent : standard.ascent,
+    descent: Number.isFinite(style.descent) && style.descent < 0 ? style.descent : standard.descent,
+  };
+}
+
+/** Each non-space character's start and end along the run's baseline, in user-space units. */
+function characterSpans(item: TextItem, glyphs: GlyphAdvance[], cursor: { next: number }): Array<PlacedCharacter | undefined> {
+  const characters = [...item.str];
+  const fontUnit = Math.hypot(item.transform[0], item.transform[1]);
+  const placed = placeRun(item.str, glyphs, cursor);
+  if (placed && placed.size > 0 && fontUnit > 0) {
+    const spans = characters.map((_, index) => placed.get(index));
+    const last = Math.max(...[...placed.values()].map((span) => span.end));
+    // The run's width is exact; a small disagreement (moves inside a run) is shared out evenly.
+    const fit = last > 0 && item.width > 0 ? item.width / (last * fontUnit) : 1;
+    const scale = fontUnit * (fit > 0.8 && fit < 1.25 ? fit : 1);
+    return spans.map((span) => span && { start: span.start * scale, end: span.end * scale });
+  }
+  const width = characters.length > 0 ? item.width / characters.length : 0;
+  return characters.map((_, index) => ({ start: index * width, end: (index + 1) * width }));
+}
+
+function splitRun(item: TextItem, metrics: { ascent: number; descent: number }, spans: Array<PlacedCharacter | undefined>, viewportTransform: number[], multiply: (a: number[], b: number[]) => number[]): PositionedWord[] {
+  const [a, b, c, d, x, y] = multiply(viewportTransform, item.transform);
   const fontHeight = Math.hypot(c, d) || item.height;
   const scale = Math.hypot(viewportTransform[0], viewportTransform[1]);
-  const runWidth = item.width * scale;
-  const charWidth = item.str.length > 0 ? runWidth / item.str.length : 0;
+  const along = Math.hypot(a, b) || 1;
+  const [ux, uy] = [a / along, b / along];
+  // "Up" on the page is against the run's y axis as the viewport draws it.
+  const upLength = Math.hypot(c, d) || 1;
+  const [vx, vy] = [c / upLength, d / upLength];
+  const { ascent, descent } = metrics;
+  const angle = Math.round((Math.atan2(b, a) * 180) / Math.PI * 10) / 10;
+  const characters = [...item.str];
   const words: PositionedWord[] = [];
-  const pattern = /\S+/g;
-  for (let match = pattern.exec(item.str); match; match = pattern.exec(item.str)) {
-    words.push({
-      text: match[0],
-      left: x + match.index * charWidth,
-      right: x + (match.index + match[0].length) * charWidth,
-      top: baseline - fontHeight * 0.85,
-      bottom: baseline + fontHeight * 0.2,
-    });
+  let index = 0;
+  while (index < characters.length) {
+    if (characters[index].trim() === "") {
+      index++;
+      continue;
+    }
+    const first = index;
+    while (index < characters.length && characters[index].trim() !== "") index++;
+    const placed = spans.slice(first, index).filter((span) => span !== undefined);
+    if (placed.length === 0) continue;
+    const start = Math.min(...placed.map((span) => span.start)) * scale;
+    const end = Math.max(...placed.map((span) => span.end)) * scale;
+    const corners = [start, end].flatMap((offset) =>
+      [ascent, descent].map((height) => [x + ux * offset + vx * height * fontHeight, y + uy * offset + vy * height * fontHeight]),
+    );
+    const xs = corners.map(([cx]) => cx);
+    const ys = corners.map(([, cy]) => cy);
+    words.push({ text: characters.slice(first, index).join(""), left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys), angle: angle === 0 ? 0 : angle });
   }
   return words;
 }
@@ -39,9 +101,13 @@ export interface PdfTextLayer extends AssembledLayout {
   height: number;
 }
 
-export async function readPdfTextLayer(page: PDFPageProxy, multiply: (a: number[], b: number[]) => number[]): Promise<PdfTextLayer> {
+export async function readPdfTextLayer(page: PDFPageProxy, multiply: (a: number[], b: number[]) => number[], ops: Record<string, number>): Promise<PdfTextLayer> {
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
+  const styles = content.styles as Record<string, FontStyle>;
+  const hasText = content.items.some((item) => "str" in item && item.str.trim() !== "");
+  const { glyphs, unembedded, type3Metrics } = hasText ? await readGlyphAdvances(page, ops) : { glyphs: [], unembedded: new Set<string>(), type3Metrics: new Map() };
+  const cursor = { next: 0 };
   const positioned: PositionedWord[] = [];
   let previousEndedWithSpace = true;
   for (const item of content.items) {
@@ -49,19 +115,28 @@ export async function readPdfTextLayer(page: PDFPageProxy, multiply: (a: number[
       previousEndedWithSpace = true;
       continue;
     }
-    const words = splitRun(item, viewport.transform, multiply);
+    const metrics = type3Metrics.get(item.fontName) ?? verticalMetrics(styles[item.fontName], unembedded.has(item.fontName));
+    const words = splitRun(item, metrics, characterSpans(item, glyphs, cursor), viewport.transform, multiply);
+    if (words.length === 0) {
+      previousEndedWithSpace = true;
+      continue;
+    }
     const first = words[0];
     const previous = positioned.at(-1);
     const continues =
       previous &&
       !previousEndedWithSpace &&
       !/^\s/.test(item.str) &&
+      first.angle === 0 &&
+      previous.angle === 0 &&
       Math.abs(first.bottom - previous.bottom) < (previous.bottom - previous.top) * 0.3 &&
       first.left - previous.right < (previous.bottom - previous.top) * 0.15 &&
       first.left >= previous.left;
     if (continues && previous) {
       previous.text += first.text;
       previous.right = Math.max(previous.right, first.right);
+      previous.top = Math.min(previous.top, first.top);
+      previous.bottom = Math.max(previous.bottom, first.bottom);
       words.shift();
     }
     positioned.push(...words);
@@ -70,6 +145,7 @@ export async function readPdfTextLayer(page: PDFPageProxy, multiply: (a: number[
   const words: Word[] = positioned.map((word) => ({
     text: word.text,
     confidence: 1,
+    ...(word.angle !== 0 ? { angle: word.angle } : {}),
     box: clampBox({
       x: word.left / viewport.width,
       y: word.top / viewport.height,

@@ -38,12 +38,14 @@ async function scanOfPage(page: PDFPageProxy, storedImages: () => Promise<PDFDoc
 interface PdfReading {
   options: ReadOptions;
   multiply: (a: number[], b: number[]) => number[];
+  /** pdfjs's operator codes, to walk the glyphs a page shows. */
+  ops: Record<string, number>;
   /** pdf-lib's view of the file, opened once and only when a page needs OCR. */
   storedImages: () => Promise<PDFDocument | undefined>;
 }
 
-async function readPdfPage(page: PDFPageProxy, pageNumber: number, { options, multiply, storedImages }: PdfReading): Promise<Page> {
-  const textLayer = await readPdfTextLayer(page, multiply);
+async function readPdfPage(page: PDFPageProxy, pageNumber: number, { options, multiply, ops, storedImages }: PdfReading): Promise<Page> {
+  const textLayer = await readPdfTextLayer(page, multiply, ops);
   const formFields = await readPdfFormFields(page);
   let result: Page;
   if (isUsableTextLayer(textLayer.text)) {
@@ -57,6 +59,7 @@ async function readPdfPage(page: PDFPageProxy, pageNumber: number, { options, mu
     const ocr = await recognizeImage(image.input, { model: options.model, density: image.dpi, decode: image.decode });
     result = pageFromLayout({ pageNumber, layout: ocr, width: textLayer.width, height: textLayer.height, unit: "pt", source: "ocr" });
     result.rulings = ocr.rulings;
+    result.orientation = ocr.orientation;
     if (options.renderImages) result.image = await sharp(image.input, image.decode).png().toBuffer();
   }
   if (formFields.length > 0) result.formFields = formFields;
@@ -66,10 +69,10 @@ async function readPdfPage(page: PDFPageProxy, pageNumber: number, { options, mu
 /** Every page of a PDF: the text layer where it is usable, OCR of the rendered page otherwise. */
 export async function readPdf(bytes: Buffer, options: ReadOptions): Promise<Page[]> {
   const document = await openPdf(bytes, options.password);
-  const { Util } = await loadPdfjs();
+  const { Util, OPS } = await loadPdfjs();
   const multiply = (a: number[], b: number[]) => Util.transform(a, b) as number[];
   let stored: Promise<PDFDocument | undefined> | undefined;
-  const reading: PdfReading = { options, multiply, storedImages: () => (stored ??= openStoredImages(bytes)) };
+  const reading: PdfReading = { options, multiply, ops: OPS, storedImages: () => (stored ??= openStoredImages(bytes)) };
   try {
     if (options.maxPages && document.numPages > options.maxPages) {
       throw new DocumentError("too_many_pages", `The PDF has ${document.numPages} pages; at most ${options.maxPages} are allowed`);

@@ -33,14 +33,17 @@ describe("fillWorkbook", () => {
     expect(result.cells.find((cell) => cell.cell === "B1")).toMatchObject({ sheet: "Invoice", source: expect.stringContaining("invoice.docx page 1") });
   });
 
-  it("writes cell_mappings in explicit mode, never as formulas", async () => {
-    const result = await fillWorkbook({ xlsx: await makeInvoiceTemplate(), mode: "explicit", sources: [], cellMappings: { "Invoice!B1": "INV-1", "Notes!B2": 12, B3: "=1+1" } });
+  it("writes cell_mappings in explicit mode, never as formulas, with formula-like text made inert", async () => {
+    const result = await fillWorkbook({ xlsx: await makeInvoiceTemplate(), mode: "explicit", sources: [], cellMappings: { "Invoice!B1": "INV-1", "Notes!B2": 12, B3: "=1+1", C2: "-2+3+cmd|' /C calc'!A0", "Notes!B3": "-5" } });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(result.xlsx as unknown as ArrayBuffer);
     expect(workbook.getWorksheet("Invoice")!.getCell("B1").value).toBe("INV-1");
     expect(workbook.getWorksheet("Notes")!.getCell("B2").value).toBe(12);
-    expect(workbook.getWorksheet("Invoice")!.getCell("B3").value).toBe("=1+1");
-    expect(result.cells).toHaveLength(3);
+    expect(workbook.getWorksheet("Invoice")!.getCell("B3").value).toBe("'=1+1");
+    expect(workbook.getWorksheet("Invoice")!.getCell("C2").value).toBe("'-2+3+cmd|' /C calc'!A0");
+    expect(workbook.getWorksheet("Notes")!.getCell("B3").value).toBe("-5");
+    expect(result.cells).toHaveLength(5);
+    expect(result.cells.find((cell) => cell.cell === "B3")).toMatchObject({ value: "'=1+1" });
   });
 
   it("refuses a mapping to a sheet the workbook lacks", async () => {

@@ -1,4 +1,5 @@
 import type ExcelJS from "exceljs";
+import { neutraliseCellValue } from "@/lib/spreadsheet/neutralise-formula";
 import type { CellWrite, TableWrite } from "./cell-writes";
 import { insertTemplateRows } from "./insert-template-rows";
 
@@ -23,8 +24,9 @@ function writeTable(workbook: ExcelJS.Workbook, table: TableWrite, inserted: Arr
       // A calculated column keeps its formula; the source's own figure is not copied over it.
       const current = cell.value;
       if (typeof current === "object" && current !== null && ("formula" in current || "sharedFormula" in current)) continue;
-      cell.value = value;
-      written.push({ sheet: table.sheet, cell: cell.address, value, source: table.source, confidence: table.confidence });
+      const safe = neutraliseCellValue(value);
+      cell.value = safe;
+      written.push({ sheet: table.sheet, cell: cell.address, value: safe, source: table.source, confidence: table.confidence });
     }
   });
   return written;
@@ -42,7 +44,8 @@ export function writeWorkbook(workbook: ExcelJS.Workbook, writes: { cells: CellW
     if (!sheet) continue;
     const [, column, rowText] = write.cell.match(/^([A-Z]+)(\d+)$/)!;
     const row = Number(rowText) + inserted.filter((entry) => entry.sheet === write.sheet && Number(rowText) >= entry.beforeRow).reduce((sum, entry) => sum + entry.count, 0);
-    const moved = { ...write, cell: `${column}${row}` };
+    // Text from documents or callers is made inert, as in every CSV and XLSX docsvc writes.
+    const moved = { ...write, cell: `${column}${row}`, value: neutraliseCellValue(write.value) };
     sheet.getCell(moved.cell).value = moved.value;
     written.push(moved);
   }

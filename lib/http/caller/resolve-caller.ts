@@ -4,6 +4,7 @@ import { verifyAccessToken } from "@/lib/auth/access-token";
 import { getAuthSecret } from "@/lib/auth/secret";
 import { AppError } from "../errors";
 import type { Surface } from "../error-response";
+import { checkRequestOrigin } from "./check-request-origin";
 import { readCredential, readGuestSessionId, type Credential } from "./credentials";
 import { CALLER_USER_SELECT, type AuthMode, type Caller, type CallerDb, type UserCaller } from "./types";
 
@@ -20,7 +21,8 @@ export interface ResolveCallerOptions {
 
 /**
  * Identifies the caller and enforces the route's auth mode. Throws AppError("unauthorized") with
- * `WWW-Authenticate: Bearer` when the mode needs credentials the request lacks or presents badly.
+ * `WWW-Authenticate: Bearer` when the mode needs credentials the request lacks or presents badly,
+ * and AppError("forbidden") when a session cookie comes with a cross-site state-changing request.
  */
 export async function resolveCaller(options: ResolveCallerOptions): Promise<Caller> {
   const { db, req, surface, mode } = options;
@@ -28,7 +30,11 @@ export async function resolveCaller(options: ResolveCallerOptions): Promise<Call
 
   const credential = readCredential(req, { queryTokenParam: options.queryTokenParam });
   const userCaller = credential ? await resolveUserCredential(db, credential, surface, mode) : undefined;
-  if (userCaller) return userCaller;
+  if (userCaller) {
+    // The browser attaches the cookie to any site's request; tokens and keys are sent only on purpose.
+    if (userCaller.via === "session") checkRequestOrigin(req);
+    return userCaller;
+  }
 
   if (mode === "user_or_guest" || mode === "optional") {
     const guestSessionId = readGuestSessionId(req, options.form);

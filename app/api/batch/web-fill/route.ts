@@ -1,0 +1,22 @@
+import { getDb } from "@/lib/db";
+import { route, serveRoutes } from "@/lib/http";
+import { getBlobStore } from "@/lib/storage";
+import { streamWebFill } from "@/lib/web/stream-web-fill";
+import { webFillRoute } from "@/lib/web/web.contract";
+
+// POST /api/batch/web-fill – fill a web form from documents, streaming each step as server-sent events
+const fill = route(webFillRoute, async ({ req, caller, body }) =>
+  streamWebFill(req, await getDb(), getBlobStore(), {
+    userId: caller.user.id,
+    url: body.url,
+    sessionId: body.session_id,
+    batchId: body.batch_id,
+    documentIds: body.document_ids,
+    instructions: body.instructions,
+    values: body.values,
+    submit: body.submit,
+    maxSteps: body.max_steps,
+  }),
+);
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(fill);

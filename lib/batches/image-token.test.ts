@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signOutEverywhere } from "@/lib/auth/sign-out-everywhere";
+import { useTempDatabase } from "@/lib/auth/testing/temp-database";
+import { getDb } from "@/lib/db";
+import { signImageToken, verifyImageToken } from "./image-token";
+
+let database: { dispose(): Promise<void> };
+beforeAll(async () => {
+  database = await useTempDatabase();
+});
+afterAll(() => database?.dispose());
+
+describe("image tokens (probe finding 10)", () => {
+  it("stop opening a user's batch once the user signs out everywhere", async () => {
+    const db = await getDb();
+    const user = await db.user.create({ data: { email: `images-${crypto.randomUUID()}@example.com` } });
+    const batch = await db.batch.create({ data: { userId: user.id } });
+    const before = await signImageToken(db, batch.id);
+    expect(await verifyImageToken(db, before)).toBe(batch.id);
+
+    await signOutEverywhere(user.id);
+    await expect(verifyImageToken(db, before)).rejects.toMatchObject({ code: "unauthorized", status: 401, message: expect.stringMatching(/revoked/) });
+    expect(await verifyImageToken(db, await signImageToken(db, batch.id))).toBe(batch.id);
+  });
+
+  it("keep working for a guest's batch, and ignore strings that are not image tokens", async () => {
+    const db = await getDb();
+    const session = await db.guestSession.create({ data: { id: `guest_${crypto.randomUUID()}`, ipHash: "x", expiresAt: new Date(Date.now() + 60_000) } });
+    const batch = await db.batch.create({ data: { guestSessionId: session.id } });
+    expect(await verifyImageToken(db, await signImageToken(db, batch.id))).toBe(batch.id);
+    expect(await verifyImageToken(db, "not-a-token")).toBeNull();
+  });
+});

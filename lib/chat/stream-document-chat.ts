@@ -1,0 +1,112 @@
+import { randomUUID } from "node:crypto";
+import type { UIMessageChunk } from "ai";
+import { configuredLanguageModel, type ConfiguredModel } from "@/lib/ai/language-model";
+import type { Db } from "@/lib/db";
+import type { Prisma } from "@/lib/db/generated/client";
+import { createEventStream } from "@/lib/http/sse";
+import { saveLibraryFile } from "@/lib/library";
+import { getBlobStore, type BlobStore } from "@/lib/storage";
+import { assertTokensAvailable } from "@/lib/usage/assert-tokens-available";
+import { chargeUsage } from "@/lib/usage/charge-usage";
+import { runAgent } from "./agent/run-agent";
+import { assembleMessage, conversationOf, toModelMessages, type AnswerMetadata, type StoredMessage } from "./conversation";
+import { KnowledgeIndex } from "./knowledge/knowledge-index";
+import { answerOffline, offlineEngineLabel } from "./offline/answer-offline";
+import { getPythonSandbox, type PythonSandbox } from "./python/python-sandbox";
+import { loadChatScope } from "./scope/load-chat-scope";
+import { messageText, type DocumentChatRequest } from "./schemas";
+import { getChatSessionOrThrow } from "./sessions/get-chat-session-or-throw";
+
+export interface StreamDocumentChatOptions {
+  db: Db;
+  req: Request;
+  userId: string;
+  request: DocumentChatRequest;
+  /** The model; undefined = the configured provider, null = the offline engine. */
+  ai?: ConfiguredModel | null;
+  heartbeatMs?: number;
+  /** Retries of a failed provider call (the AI SDK's default: 2). */
+  maxRetries?: number;
+  /** Where the agent's Python runs (default: the process's sandbox, started on first use). */
+  python?: PythonSandbox;
+  store?: BlobStore;
+}
+
+/** Tokens a provider answer is expected to need at least: the conversation's text plus room to answer. */
+const estimateTokens = (conversation: StoredMessage[]) => Math.ceil(conversation.reduce((sum, message) => sum + messageText(message).length, 0) / 4) + 1000;
+
+/**
+ * POST /api/batch/document-chat: checks everything that can be refused (session, scope, token
+ * balance) before the stream starts, saves the session, then streams the answer in the AI SDK's UI
+ * message stream protocol over SSE (each event named after its chunk type): start (session_id and
+ * engine), tool calls with input and output, text deltas, chart images, data-citation parts, and
+ * finish with the engine. The session is saved with the answer whatever happens, a provider error
+ * included; a client that disconnects aborts the agent and its tools.
+ */
+export async function streamDocumentChat(options: StreamDocumentChatOptions): Promise<Response> {
+  const { db, userId, request } = options;
+  const saved = request.session_id !== undefined ? await getChatSessionOrThrow(db, userId, request.session_id) : null;
+  const conversation = conversationOf(request, saved && Array.isArray(saved.messages) ? saved.messages : null);
+  const documents = await loadChatScope(db, { userId, scope: { batchId: request.batch_id, documentIds: request.document_ids } });
+  const ai = options.ai === undefined ? configuredLanguageModel() : options.ai;
+  if (ai) await assertTokensAvailable(db, userId, estimateTokens(conversation));
+  const single = documents.length === 1 ? documents[0] : null;
+  const session =
+    saved ??
+    (await db.chatSession.create({
+      data: {
+        userId,
+        batchId: request.batch_id ?? single?.batchId ?? null,
+        documentId: single?.id ?? null,
+        documentName: single?.name ?? null,
+        title: request.title ?? messageText(conversation.at(-1)!).trim().slice(0, 80),
+        messages: conversation as unknown as Prisma.InputJsonArray,
+      },
+    }));
+  const metadata: AnswerMetadata = { engine: ai ? `ai:${ai.label}` : offlineEngineLabel, session_id: session.id };
+  const messageId = randomUUID();
+
+  return createEventStream(
+    options.req,
+    async ({ send, signal }) => {
+      const chunks: UIMessageChunk[] = [];
+      const emit = (chunk: UIMessageChunk) => {
+        chunks.push(chunk);
+        send(chunk.type, chunk);
+      };
+      emit({ type: "start", messageId, messageMetadata: metadata });
+      const store = options.store ?? getBlobStore();
+      const context = {
+        userId,
+        sessionId: session.id,
+        index: new KnowledgeIndex(documents),
+        signal,
+        // Only the model writes code; the offline engine never runs Python.
+        python: ai ? (options.python ?? getPythonSandbox()) : undefined,
+        saveFile: (file: { fileName: string; contentType: string; bytes: Buffer }) =>
+          saveLibraryFile(db, store, { userId, ...file, source: "chat", metadata: { chat_session_id: session.id } }),
+      };
+      try {
+        if (ai) {
+          const answer = await runAgent({ ai, messages: toModelMessages(conversation), context, emit, maxRetries: options.maxRetries });
+          if (answer.error) metadata.error = answer.error;
+          if (answer.tokens > 0) {
+            await chargeUsage(db, { userId, source: "app", operation: "chat", model: ai.label, pages: 0, tokens: answer.tokens, chargeKey: `chat:${session.id}:${messageId}` });
+          }
+        } else {
+          await answerOffline({ question: messageText(conversation.at(-1)!), context, emit });
+        }
+      } catch (error) {
+        if (signal.aborted) return;
+        metadata.error = error instanceof Error ? error.message : String(error);
+        emit({ type: "error", errorText: metadata.error });
+      } finally {
+        if (!signal.aborted) emit({ type: "finish", finishReason: metadata.error ? "error" : "stop", messageMetadata: metadata });
+        const answer = await assembleMessage(chunks);
+        const messages = answer ? [...conversation, { ...answer, metadata }] : conversation;
+        await db.chatSession.update({ where: { id: session.id }, data: { messages: messages as unknown as Prisma.InputJsonArray } });
+      }
+    },
+    { heartbeatMs: options.heartbeatMs },
+  );
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { defineRoute } from "@/lib/http/contract";
+import { ConvertAllResponse, ConvertParams, ConvertRequest, ConvertResponse } from "./convert-schemas";
+
+const tags = ["Export"];
+const responses = {
+  404: { description: "No such document among the caller's own (another user's document answers 404 too)." },
+  409: { description: "No page of the document has been read yet." },
+} as const;
+const saved = " An optional body { pages } applies unsaved edits. The output is saved into the document's metadata (conversions.{format}, shown by GET /api/ocr/documents/{document_id}) and returned.";
+
+export const convertDocumentRoute = defineRoute({
+  method: "POST",
+  path: "/api/batch/documents/{doc_id}/convert/{format_type}",
+  surface: "api",
+  auth: "user",
+  operationId: "batchConvertDocument",
+  summary: "Convert a document to XML, CSV, YAML, Markdown or text",
+  description:
+    "The document as stored (edits included): its pages' text, key-values and tables. xml: <document> with fields, key_values, tables and pages; " +
+    "csv: a field,value section, then each table (cells that would run as spreadsheet formulas are prefixed with '); yaml: the same object as convert-all's json; " +
+    "markdown: a heading per page, key-values and tables as GFM tables (| escaped); text: the pages' text with key-values and tab-separated tables." +
+    saved +
+    " An unknown format_type is a 422 listing the valid ones.",
+  tags,
+  params: ConvertParams,
+  body: ConvertRequest.optional(),
+  maxBodyBytes: 50 * 1024 * 1024,
+  responses: { 200: ConvertResponse, ...responses },
+});
+
+export const convertDocumentAllRoute = defineRoute({
+  method: "POST",
+  path: "/api/batch/documents/{doc_id}/convert-all",
+  surface: "api",
+  auth: "user",
+  operationId: "batchConvertDocumentAll",
+  summary: "Convert a document to every format",
+  description: "json, xml, csv, yaml, markdown and text at once, as in the single-format operation." + saved,
+  tags,
+  params: z.object({ doc_id: z.string().describe("One of the caller's batch documents.") }),
+  body: ConvertRequest.optional(),
+  maxBodyBytes: 50 * 1024 * 1024,
+  responses: { 200: ConvertAllResponse, ...responses },
+});

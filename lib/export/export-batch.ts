@@ -1,0 +1,58 @@
+import type { BatchOwner } from "@/lib/batches/batch-owner";
+import type { Db } from "@/lib/db";
+import { attachmentDisposition } from "@/lib/library/attachment-disposition";
+import type { BlobStore } from "@/lib/storage";
+import { writeReportDocx } from "./docx/write-report-docx";
+import type { ExportPageOverride, ExportRequestBody } from "./export-schemas";
+import { writeReportPdf } from "./pdf/write-report-pdf";
+import { writeSearchablePdf } from "./pdf/write-searchable-pdf";
+import { selectExportDocuments } from "./select-export-documents";
+
+export type ExportFormat = "pdf" | "docx";
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  pdf: "application/pdf",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+};
+
+/**
+ * POST /api/batch/{batch_id}/export/{pdf|docx}: the batch's documents (or those named), with any
+ * unsaved edits from the request, as a file to download. Reads only: nothing stored changes.
+ * Pages not read yet are left out and named in X-Export-Missing-Pages (and in the file itself).
+ */
+export async function exportBatch(db: Db, store: BlobStore, options: { owner: BatchOwner; batchId: string; format: ExportFormat; request: ExportRequestBody }): Promise<Response> {
+  const { batch, documents } = await selectExportDocuments(db, options.owner, options.batchId, options.request);
+  const overrides = new Map<string, ExportPageOverride[]>((options.request.documents ?? []).map((document) => [document.document_id, document.pages]));
+  const title = batch.name?.trim() || `Batch ${batch.id.slice(0, 8)}`;
+  let mode: "searchable" | "report" | "docx" = "docx";
+  let result: { bytes: Uint8Array; missing: string[] };
+  if (options.format === "docx") {
+    result = await writeReportDocx({ db, documents, overrides, title });
+  } else {
+    mode = options.request.mode ?? (await defaultPdfMode(db, documents.map((document) => document.id)));
+    result =
+      mode === "searchable"
+        ? await writeSearchablePdf({ db, store, documents, overrides, title })
+        : await writeReportPdf({ db, documents, overrides, title });
+  }
+  const fileName = `${safeBaseName(title)}${mode === "report" ? "-report" : ""}.${options.format}`;
+  const headers: Record<string, string> = {
+    "content-type": CONTENT_TYPES[options.format],
+    "content-length": String(result.bytes.byteLength),
+    "content-disposition": attachmentDisposition(fileName),
+    "cache-control": "private, no-store",
+    "x-export-mode": mode,
+  };
+  if (result.missing.length > 0) headers["x-export-missing-pages"] = encodeURIComponent(result.missing.join("; "));
+  return new Response(new Uint8Array(result.bytes), { headers });
+}
+
+/** Searchable when any page was read by OCR (scanned or photographed), a report otherwise. */
+async function defaultPdfMode(db: Db, documentIds: string[]): Promise<"searchable" | "report"> {
+  const scanned = await db.page.findFirst({ where: { documentId: { in: documentIds }, source: "ocr" }, select: { id: true } });
+  return scanned ? "searchable" : "report";
+}
+
+function safeBaseName(title: string): string {
+  return title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, "_").replace(/\s+/g, " ").trim().slice(0, 120) || "export";
+}

@@ -1,0 +1,125 @@
+import mammoth from "mammoth";
+import { PDFDocument } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerUser } from "@/lib/auth/register-user";
+import { useTempDatabase } from "@/lib/auth/testing/temp-database";
+import { getBatchResults } from "@/lib/batches/get-batch-results";
+import { sampleBatchFiles } from "@/lib/batches/testing/sample-files";
+import { uploadBatch } from "@/lib/batches/upload-batch";
+import { getDb } from "@/lib/db";
+import { functionDefinitions } from "@/inngest/functions";
+import { getExecutor, startExecutor, stopExecutor } from "@/lib/background";
+import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
+import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
+import { exportBatch } from "./export-batch";
+import sharp from "sharp";
+import { pdfToText, renderPdfPage } from "./testing/read-back";
+
+let database: { dispose(): Promise<void> };
+let owner: { userId: string };
+let stranger: { userId: string };
+let batchId: string;
+let results: Awaited<ReturnType<typeof getBatchResults>>;
+
+beforeAll(async () => {
+  database = await useTempDatabase();
+  resetBlobStoreForTests();
+  await startExecutor({ definitions: functionDefinitions });
+  const db = await getDb();
+  owner = { userId: (await registerUser({ email: `export-${Date.now()}@example.com`, password: "a sensible passphrase" })).id };
+  stranger = { userId: (await registerUser({ email: `stranger-${Date.now()}@example.com`, password: "a sensible passphrase" })).id };
+  const upload = await uploadBatch(db, getBlobStore(), { owner, tier: "free", files: await sampleBatchFiles(), batchName: "Quarter: März/2025" });
+  batchId = upload.batch_id;
+  await (await getExecutor()).drain({ timeoutMs: 120_000 });
+  results = await getBatchResults(db, owner, batchId, { page_offset: 0 });
+}, 180_000);
+
+afterAll(async () => {
+  await stopExecutor();
+  await terminateOcrPool();
+  await database?.dispose();
+});
+
+type Words = { words: { text: string }[] };
+
+function scannedDocument() {
+  return results.documents.find((document) => document.type === "png")!;
+}
+
+describe("export a batch", () => {
+  it("makes a searchable PDF: the scan's corrected words in reading order, the digital pages copied, nothing stored changed", async () => {
+    const db = await getDb();
+    const scan = scannedDocument();
+    const page = scan.pages[0];
+    const boxes = structuredClone(page.bounding_boxes) as Words & Record<string, unknown>;
+    const receiptWord = boxes.words.find((word) => /7731/.test(word.text));
+    expect(receiptWord, JSON.stringify(boxes.words.map((word) => word.text))).toBeDefined();
+    receiptWord!.text = "7739";
+    const before = await db.page.findMany({ where: { document: { batchId } }, orderBy: [{ documentId: "asc" }, { pageNumber: "asc" }] });
+
+    const response = await exportBatch(db, getBlobStore(), {
+      owner,
+      batchId,
+      format: "pdf",
+      request: { mode: "searchable", documents: [{ document_id: scan.document_id, pages: [{ page_number: 1, bounding_boxes: boxes as never }] }] },
+    });
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="Quarter_ M.rz_2025\.pdf"; filename\*=UTF-8''Quarter_%20M%C3%A4rz_2025\.pdf$/);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(4);
+    const text = await pdfToText(bytes);
+    expect(text).toContain("INV-2041");
+    expect(text).toMatch(/Receipt\s+7739[\s\S]*Amount\s+42\.00/);
+    expect(text).not.toContain("7731");
+    expect(text).toContain("Quarterly report");
+    // The scan's image is drawn: its rendering has dark text on white, like the original.
+    const rendered = await sharp(await renderPdfPage(bytes, 3)).greyscale().stats();
+    expect(rendered.channels[0].min).toBeLessThan(80);
+    expect(rendered.channels[0].mean).toBeGreaterThan(200);
+
+    const after = await db.page.findMany({ where: { document: { batchId } }, orderBy: [{ documentId: "asc" }, { pageNumber: "asc" }] });
+    expect(after).toEqual(before);
+  });
+
+  it("makes a report PDF and a DOCX with key-values and tables, in Arabic, Chinese and emoji, and a 60-column table", async () => {
+    const db = await getDb();
+    const invoice = results.documents.find((document) => document.type === "pdf")!;
+    const wide = [Array.from({ length: 60 }, (_, index) => `H${index + 1}`), Array.from({ length: 60 }, (_, index) => `v${index + 1}`)];
+    const structured = {
+      key_value_pairs: [
+        { key: "Invoice Number", value: "INV-2041" },
+        { key: "العميل", value: "شركة النور" },
+        { key: "客户", value: "上海贸易有限公司 🚀" },
+      ],
+      tables: [{ rows: [["Item", "Qty"], ["Widget", "3"]] }, { rows: wide }],
+    };
+    const request = { document_ids: [invoice.document_id], documents: [{ document_id: invoice.document_id, pages: [{ page_number: 1, structured_data: structured }] }] };
+
+    const pdf = await exportBatch(db, getBlobStore(), { owner, batchId, format: "pdf", request: { ...request, mode: "report" } });
+    expect(pdf.headers.get("x-export-mode")).toBe("report");
+    const text = await pdfToText(new Uint8Array(await pdf.arrayBuffer()));
+    for (const expected of ["invoice.pdf", "Page 1", "Invoice Number", "INV-2041", "上海贸易有限公司", "Widget", "H1", "H60", "v60", "columns 57–60 of 60", "Page two of the invoice"]) {
+      expect(text).toContain(expected);
+    }
+    expect(text.replace(/\s+/g, "")).toContain("العميل".replace(/\s+/g, "").slice(0, 2));
+
+    const docx = await exportBatch(db, getBlobStore(), { owner, batchId, format: "docx", request });
+    expect(docx.headers.get("content-disposition")).toContain(".docx");
+    const { value: docxText } = await mammoth.extractRawText({ buffer: Buffer.from(await docx.arrayBuffer()) });
+    for (const expected of ["invoice.pdf", "INV-2041", "العميل", "شركة النور", "上海贸易有限公司 🚀", "Widget", "H60", "v60", "Date: 2025-03-14"]) {
+      expect(docxText).toContain(expected);
+    }
+    const { value: html } = await mammoth.convertToHtml({ buffer: Buffer.from(await (await exportBatch(db, getBlobStore(), { owner, batchId, format: "docx", request })).arrayBuffer()) });
+    expect(html).toMatch(/<h1>invoice\.pdf<\/h1>/);
+    expect(html).toMatch(/<table>[\s\S]*<th><p><strong>Key<\/strong><\/p><\/th>[\s\S]*<td><p>客户<\/p><\/td><td><p>上海贸易有限公司 🚀<\/p><\/td>/);
+  });
+
+  it("answers 404 for another user's batch and for documents not in the batch", async () => {
+    const db = await getDb();
+    await expect(exportBatch(db, getBlobStore(), { owner: stranger, batchId, format: "pdf", request: {} })).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      exportBatch(db, getBlobStore(), { owner, batchId, format: "docx", request: { document_ids: ["00000000-0000-4000-8000-000000000000"] } }),
+    ).rejects.toMatchObject({ code: "not_found" });
+  });
+});

@@ -1,0 +1,40 @@
+import type { Db } from "@/lib/db";
+import type { ExportPageOverride } from "../export-schemas";
+import type { ExportDocument } from "../export-types";
+import { readExportPages } from "../read-export-pages";
+import { ReportLayout } from "./report-layout";
+
+export interface WriteReportOptions {
+  db: Db;
+  documents: ExportDocument[];
+  overrides: Map<string, ExportPageOverride[]>;
+  title: string;
+}
+
+/** A readable report of what was read: per document a title, per page its text, key-values and tables. */
+export async function writeReportPdf(options: WriteReportOptions): Promise<{ bytes: Uint8Array; missing: string[] }> {
+  const layout = await ReportLayout.create(options.title);
+  const missing: string[] = [];
+  for (const document of options.documents) {
+    await layout.heading(document.fileName, 1);
+    for await (const page of readExportPages(options.db, document, options.overrides.get(document.id))) {
+      await layout.heading(`Page ${page.pageNumber}`, 2);
+      if (page.status === "missing") {
+        missing.push(`${document.fileName} page ${page.pageNumber}`);
+        await layout.paragraph(`Not included: ${page.error ?? "not available"}.`, { color: 0.5 });
+        continue;
+      }
+      await layout.paragraph(page.text || "(no text)");
+      if (page.keyValues.length > 0) {
+        await layout.heading("Key-values", 3);
+        await layout.table([["Key", "Value"], ...page.keyValues.map((pair) => [pair.key, pair.value])], { header: true });
+      }
+      for (const [index, rows] of page.tables.entries()) {
+        await layout.heading(`Table ${index + 1}`, 3);
+        await layout.table(rows, { header: true });
+      }
+      layout.gap(10);
+    }
+  }
+  return { bytes: await layout.save(), missing };
+}

@@ -1,0 +1,30 @@
+import type { Db } from "@/lib/db";
+import type { ExportPageOverride } from "./export-schemas";
+import type { ExportDocument, ExportPage } from "./export-types";
+import { toExportPage } from "./to-export-page";
+
+/** Pages read from the database per query: enough to be quick, few enough to keep memory flat in the page count. */
+export const EXPORT_PAGE_CHUNK = 25;
+
+/**
+ * A document's pages in order, read a chunk at a time, with unsaved edits applied. Pages the
+ * document will have but has not stored yet (still processing) come as status missing.
+ */
+export async function* readExportPages(db: Db, document: ExportDocument, overrides: ExportPageOverride[] = []): AsyncGenerator<ExportPage> {
+  const byNumber = new Map(overrides.map((page) => [page.page_number, page]));
+  const last = Math.max(document.pageCount, ...overrides.map((page) => page.page_number), 0);
+  for (let first = 1; first <= last; first += EXPORT_PAGE_CHUNK) {
+    const rows = await db.page.findMany({
+      where: { documentId: document.id, pageNumber: { gte: first, lt: first + EXPORT_PAGE_CHUNK } },
+      orderBy: { pageNumber: "asc" },
+    });
+    const rowByNumber = new Map(rows.map((row) => [row.pageNumber, row]));
+    for (let pageNumber = first; pageNumber < first + EXPORT_PAGE_CHUNK && pageNumber <= last; pageNumber++) {
+      const row = rowByNumber.get(pageNumber);
+      const override = byNumber.get(pageNumber);
+      // A page given in the request but not stored cannot be exported: there is no such page.
+      if (!row && override && pageNumber > document.pageCount) continue;
+      yield toExportPage(pageNumber, row, row ? override : undefined);
+    }
+  }
+}

@@ -1,0 +1,11 @@
+import type { Db } from "@/lib/db";
+import { isUuid } from "@/lib/batches/get-batch-or-throw";
+import type { LibraryFile } from "@/lib/db/generated/client";
+import { AppError } from "@/lib/http/errors";
+
+/** The user's library file; 404 when missing, someone else's, or the id is not a UUID. */
+export async function getLibraryFileOrThrow(db: Db, options: { userId: string; fileId: string }): Promise<LibraryFile> {
+  const file = isUuid(options.fileId) ? await db.libraryFile.findFirst({ where: { id: options.fileId, userId: options.userId } }) : null;
+  if (!file) throw new AppError("not_found", `Library file ${options.fileId} not found`);
+  return file;
+}

@@ -1,0 +1,14 @@
+import type { DbTransaction } from "@/lib/db";
+import { assertTokensAvailable } from "./assert-tokens-available";
+import type { TokenBalance } from "./get-token-balance";
+
+/**
+ * Accepts work worth `tokens` for the user, inside the transaction that records it (the batch's
+ * documents or the job, with those tokens in their tokensReserved). The user's row is locked first, so
+ * concurrent acceptances for one user run one after another and each sees the reservations committed
+ * before it: together they can never reserve more than the balance. Throws insufficient_tokens (402).
+ */
+export async function reserveTokens(tx: DbTransaction, options: { userId: string; tokens: number; now?: Date }): Promise<TokenBalance> {
+  await tx.$queryRaw`SELECT id FROM users WHERE id = ${options.userId}::uuid FOR UPDATE`;
+  return assertTokensAvailable(tx, options.userId, options.tokens, options.now);
+}

@@ -1,0 +1,15 @@
+import type { Db } from "@/lib/db";
+import { getOwnedDocumentOrThrow } from "@/lib/batches/get-batch-or-throw";
+import { AppError } from "@/lib/http/errors";
+import type { BlobStore } from "@/lib/storage";
+import type { DocumentFile } from "./update-web-form";
+
+/** Reads one of the user's documents as it was uploaded, for a file input; 404 for anyone else's. */
+export function documentFileLoader(db: Db, store: BlobStore, userId: string): (documentId: string) => Promise<DocumentFile> {
+  return async (documentId) => {
+    const document = await getOwnedDocumentOrThrow(db, { userId }, documentId);
+    const buffer = await store.getBuffer(document.storageKey);
+    if (!buffer) throw new AppError("not_found", `The file of document ${documentId} is no longer stored`);
+    return { name: document.fileName, mimeType: document.contentType, buffer };
+  };
+}

@@ -1,0 +1,65 @@
+import { configuredLanguageModel } from "@/lib/ai/language-model";
+import type { Db } from "@/lib/db";
+import { AppError } from "@/lib/http/errors";
+import { createEventStream } from "@/lib/http/sse";
+import type { BlobStore } from "@/lib/storage";
+import { fillWebForm } from "./fill-web-form";
+import { loadFillSources } from "./load-fill-sources";
+import { documentFileLoader } from "./load-document-file";
+import { closeWebSession, type WebSession } from "./web-sessions";
+
+export interface StreamWebFillInput {
+  userId: string;
+  url?: string;
+  sessionId?: string;
+  batchId?: string;
+  documentIds?: string[];
+  instructions?: string;
+  values?: Record<string, string | boolean>;
+  submit: boolean;
+  maxSteps: number;
+}
+
+/**
+ * web-fill as a server-sent event stream. Sources are loaded (and refused) before the stream starts,
+ * so a bad batch id is a plain 404. A client that disconnects mid-fill, or a fill that fails in a
+ * session it opened, closes that session; a finished fill keeps it open for review and web-submit.
+ */
+export async function streamWebFill(req: Request, db: Db, store: BlobStore, input: StreamWebFillInput): Promise<Response> {
+  const sources = await loadFillSources(db, { userId: input.userId, batchId: input.batchId, documentIds: input.documentIds });
+  const hasValues = Object.keys(input.values ?? {}).length > 0;
+  if (sources.length === 0 && !input.instructions && !hasValues) {
+    throw new AppError("no_source_data", "Nothing to fill from: give batch_id or document_ids, instructions or values");
+  }
+  let session: WebSession | undefined;
+  let finished = false;
+  return createEventStream(
+    req,
+    async ({ send, signal }) => {
+      await fillWebForm({
+        ownerId: input.userId,
+        url: input.url,
+        sessionId: input.sessionId,
+        sources,
+        instructions: input.instructions,
+        values: input.values,
+        submit: input.submit,
+        maxSteps: input.maxSteps,
+        ai: configuredLanguageModel(),
+        send,
+        signal,
+        loadDocument: documentFileLoader(db, store, input.userId),
+        onSession: (opened) => {
+          session = opened;
+        },
+      });
+      finished = !signal.aborted;
+    },
+    {
+      onClose: async () => {
+        const clientGone = req.signal.aborted;
+        if (session && !finished && (clientGone || !input.sessionId)) await closeWebSession(session);
+      },
+    },
+  );
+}

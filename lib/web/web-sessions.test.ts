@@ -1,0 +1,60 @@
+import { execFileSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetConfigForTests } from "@/lib/config";
+import { closeBrowser } from "./browser";
+import { closeAllWebSessions, closeExpiredWebSessions, getWebSessionOrThrow, openWebSession, webSessionCounts } from "./web-sessions";
+
+beforeAll(() => {
+  process.env.WEB_MAX_SESSIONS = "2";
+  process.env.WEB_SESSION_TTL_SECONDS = "300";
+  resetConfigForTests();
+});
+
+afterAll(async () => {
+  await closeAllWebSessions();
+  await closeBrowser();
+  delete process.env.WEB_MAX_SESSIONS;
+  resetConfigForTests();
+});
+
+/** Chromium processes started by this test process (children of the Playwright driver or of us). */
+function chromiumChildren(): string[] {
+  const table = execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" }).trim().split("\n");
+  const rows = table.map((line) => line.trim().split(/\s+/, 3));
+  const descendants = new Set([String(process.pid)]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, ppid] of rows) {
+      if (descendants.has(ppid) && !descendants.has(pid)) {
+        descendants.add(pid);
+        grew = true;
+      }
+    }
+  }
+  return rows.filter(([pid, , args]) => descendants.has(pid) && /chrom/i.test(args ?? "")).map(([pid]) => pid);
+}
+
+describe("web sessions", () => {
+  it("belong to their owner, are bounded by the pool, expire, and leave no browser behind", async () => {
+    const start = 1_000_000;
+    const first = await openWebSession({ ownerId: "alice", now: start });
+    expect(getWebSessionOrThrow("alice", first.id, start).id).toBe(first.id);
+    expect(() => getWebSessionOrThrow("bob", first.id, start)).toThrow(expect.objectContaining({ status: 404 }));
+
+    await openWebSession({ ownerId: "bob", now: start + 60_000 });
+    const refused = await openWebSession({ ownerId: "carol", now: start + 60_000 }).catch((error: unknown) => error);
+    // The first session expires 300 s after its last use at `start`: 240 s from now.
+    expect(refused).toMatchObject({ status: 429, headers: { "Retry-After": "240" } });
+    expect(webSessionCounts()).toEqual({ open: 2, max: 2 });
+    expect(chromiumChildren().length).toBeGreaterThan(0);
+
+    expect(await closeExpiredWebSessions(start + 300_000)).toBe(1);
+    expect(() => getWebSessionOrThrow("alice", first.id, start + 300_000)).toThrow(expect.objectContaining({ status: 404 }));
+    expect(webSessionCounts().open).toBe(1);
+
+    await closeAllWebSessions();
+    await closeBrowser();
+    expect(webSessionCounts().open).toBe(0);
+    expect(chromiumChildren()).toEqual([]);
+  });
+});

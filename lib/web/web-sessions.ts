@@ -1,0 +1,152 @@
+import { randomUUID } from "node:crypto";
+import type { BrowserContext, Page } from "playwright-core";
+import { getConfig } from "@/lib/config";
+import { AppError } from "@/lib/http/errors";
+import { getBrowser } from "./browser";
+import type { WebField } from "./scan-web-form";
+import { startOutboundProxy, type OutboundProxy, type ResolveHost } from "./outbound-proxy";
+
+/** One page kept open between calls, in its own browser context behind its own guarded proxy. */
+export interface WebSession {
+  id: string;
+  ownerId: string;
+  context: BrowserContext;
+  page: Page;
+  proxy: OutboundProxy;
+  expiresAt: number;
+  /** Set once a submit was clicked, so a retry cannot submit twice by accident. */
+  submittedAt?: number;
+  /** Popups the page tried to open (each closed at once). */
+  popupsClosed: number;
+  /** The next field reference number: refs stay unique across frames and scans. */
+  nextRef: number;
+  /** The last scan's fields, for updates by label or name. */
+  fields: WebField[];
+}
+
+interface Registry {
+  sessions: Map<string, WebSession>;
+  /** Sessions being opened: they count against the limit before they exist. */
+  opening: number;
+  sweeper?: ReturnType<typeof setInterval>;
+}
+
+const holder = globalThis as typeof globalThis & { __docsvcWebSessions?: Registry };
+const registry = (): Registry => (holder.__docsvcWebSessions ??= { sessions: new Map(), opening: 0 });
+
+export interface OpenWebSessionOptions {
+  ownerId: string;
+  now?: number;
+  /** Tests inject a resolver; the default is lib/net's guarded lookup. */
+  resolveHost?: ResolveHost;
+}
+
+/**
+ * Opens a session: a fresh context (no cookies shared with anyone) with service workers blocked,
+ * downloads refused, popups closed and every request through a guarded proxy. Beyond
+ * WEB_MAX_SESSIONS open sessions the caller gets 429 with Retry-After.
+ */
+export async function openWebSession(options: OpenWebSessionOptions): Promise<WebSession> {
+  const config = getConfig();
+  const state = registry();
+  if (state.sessions.size + state.opening >= config.WEB_MAX_SESSIONS) {
+    throw new AppError("rate_limit_exceeded", `All ${config.WEB_MAX_SESSIONS} web sessions are in use; try again shortly or close one.`, {
+      headers: { "Retry-After": String(retryAfterSeconds(options.now ?? Date.now())) },
+    });
+  }
+  state.opening += 1;
+  let proxy: OutboundProxy | undefined;
+  let context: BrowserContext | undefined;
+  try {
+    const browser = await getBrowser();
+    proxy = await startOutboundProxy({ resolveHost: options.resolveHost, maxBytes: config.WEB_MAX_SESSION_BYTES });
+    // <-loopback> sends even localhost through the proxy: Chromium bypasses proxies for it by default.
+    context = await browser.newContext({
+      proxy: { server: proxy.server, bypass: "<-loopback>" },
+      serviceWorkers: "block",
+      acceptDownloads: false,
+      viewport: { width: 1280, height: 800 },
+    });
+    const timeoutMs = config.WEB_NAVIGATION_TIMEOUT_SECONDS * 1000;
+    context.setDefaultNavigationTimeout(timeoutMs);
+    context.setDefaultTimeout(timeoutMs);
+    // Popups are closed as they open, but a page that opens a hundred should not cost a hundred targets.
+    await context.addInitScript(() => {
+      window.open = () => null;
+    });
+    const page = await context.newPage();
+    const session: WebSession = { id: randomUUID(), ownerId: options.ownerId, context, page, proxy, expiresAt: 0, popupsClosed: 0, nextRef: 0, fields: [] };
+    context.on("page", (popup) => {
+      if (popup === page) return;
+      session.popupsClosed += 1;
+      void popup.close().catch((error: unknown) => console.error("[web] closing a popup failed", error));
+    });
+    touchWebSession(session, options.now);
+    state.sessions.set(session.id, session);
+    startSweeper(state);
+    return session;
+  } catch (error) {
+    await context?.close();
+    await proxy?.close();
+    throw error;
+  } finally {
+    state.opening -= 1;
+  }
+}
+
+/** The caller's own session, its lifetime renewed; another caller's or an expired id is a 404. */
+export function getWebSessionOrThrow(ownerId: string, sessionId: string, now = Date.now()): WebSession {
+  const session = registry().sessions.get(sessionId);
+  if (!session || session.ownerId !== ownerId || session.expiresAt <= now) throw new AppError("not_found", "No such web session (it may have expired or been closed)");
+  touchWebSession(session, now);
+  return session;
+}
+
+export function touchWebSession(session: WebSession, now = Date.now()): void {
+  session.expiresAt = now + getConfig().WEB_SESSION_TTL_SECONDS * 1000;
+}
+
+/** Closes a session's page, context and proxy; closing twice is harmless. */
+export async function closeWebSession(session: WebSession): Promise<void> {
+  const state = registry();
+  if (!state.sessions.delete(session.id)) return;
+  try {
+    await session.context.close();
+  } finally {
+    await session.proxy.close();
+    if (state.sessions.size === 0 && state.sweeper) {
+      clearInterval(state.sweeper);
+      state.sweeper = undefined;
+    }
+  }
+}
+
+/** Closes every session whose lifetime ended by `now`; returns how many. */
+export async function closeExpiredWebSessions(now = Date.now()): Promise<number> {
+  const expired = [...registry().sessions.values()].filter((session) => session.expiresAt <= now);
+  await Promise.all(expired.map(closeWebSession));
+  return expired.length;
+}
+
+/** Closes every session (shutdown, tests). */
+export async function closeAllWebSessions(): Promise<void> {
+  await Promise.all([...registry().sessions.values()].map(closeWebSession));
+}
+
+export function webSessionCounts(): { open: number; max: number } {
+  return { open: registry().sessions.size, max: getConfig().WEB_MAX_SESSIONS };
+}
+
+/** Seconds until the first open session expires: when a slot frees up at the latest. */
+function retryAfterSeconds(now: number): number {
+  const soonest = Math.min(...[...registry().sessions.values()].map((session) => session.expiresAt));
+  return Number.isFinite(soonest) ? Math.max(1, Math.ceil((soonest - now) / 1000)) : 1;
+}
+
+function startSweeper(state: Registry): void {
+  if (state.sweeper) return;
+  state.sweeper = setInterval(() => {
+    closeExpiredWebSessions().catch((error: unknown) => console.error("[web] closing expired sessions failed", error));
+  }, 5_000);
+  state.sweeper.unref();
+}
