@@ -2,5 +2,6 @@
 export const primaryNavigation = [
   { href: "/upload", label: "Upload" },
   { href: "/batches", label: "Batches" },
+  { href: "/web-fill", label: "Web forms" },
   { href: "/developers", label: "Developers" },
 ] as const;
