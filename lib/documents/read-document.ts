@@ -10,6 +10,7 @@ import { readPptx } from "./office/read-pptx";
 import { readDelimited, readWorkbook } from "./office/read-sheets";
 import { readText } from "./office/read-text";
 import { readPdf } from "./pdf/read-pdf";
+import { readOfficeAsPdf } from "./office/read-office-as-pdf";
 import type { ReadOptions } from "./read-options";
 import type { Page } from "./types";
 
@@ -47,13 +48,13 @@ async function readByFormat(bytes: Buffer, format: FormatInfo, options: ReadOpti
     case "image":
       return readImage(bytes, format, options);
     case "docx":
-      return readDocx(bytes);
+      return readOfficeAsPdf(bytes, format, options, () => readDocx(bytes));
     case "sheet":
-      return readWorkbook(bytes);
+      return readOfficeAsPdf(bytes, format, options, () => readWorkbook(bytes));
     case "csv":
-      return readDelimited(bytes, format.id);
+      return readOfficeAsPdf(bytes, format, options, async () => readDelimited(bytes, format.id));
     case "pptx":
-      return readPptx(bytes);
+      return readOfficeAsPdf(bytes, format, options, () => readPptx(bytes));
     case "text":
       return readText(bytes, format);
     case "libreoffice-pdf": {
@@ -61,10 +62,10 @@ async function readByFormat(bytes: Buffer, format: FormatInfo, options: ReadOpti
       const pages = await readPdf(pdf, { ...options, password: undefined });
       return pages.map((page) => (page.source === "text_layer" ? { ...page, source: "office" } : page));
     }
-    case "libreoffice-xlsx": {
-      const workbook = await convertWithLibreOffice(bytes, { inputExtension: format.extensions[0], target: "xlsx", formatName: format.name });
-      return readWorkbook(workbook);
-    }
+    case "libreoffice-xlsx":
+      return readOfficeAsPdf(bytes, format, options, async () =>
+        readWorkbook(await convertWithLibreOffice(bytes, { inputExtension: format.extensions[0], target: "xlsx", formatName: format.name })),
+      );
   }
 }
 

@@ -8,6 +8,7 @@ import * as idpContracts from "@/lib/auth/oidc/idp.contract";
 import * as cloudContracts from "@/lib/cloud/cloud.contract";
 import * as diagnosticsContracts from "@/lib/diagnostics/diagnostics.contract";
 import * as guestContracts from "@/lib/guest/guest.contract";
+import * as matchSchemaContracts from "@/lib/match-schema/match-schema.contract";
 import * as libraryContracts from "@/lib/library/library.contract";
 import * as ocrContracts from "@/lib/ocr-api/ocr.contract";
 import * as convertContracts from "@/lib/export/convert/convert.contract";
@@ -44,6 +45,7 @@ const CONTRACT_MODULES: readonly Record<string, unknown>[] = [
   libraryContracts,
   exportContracts,
   convertContracts,
+  matchSchemaContracts,
   ocrContracts,
   webContracts,
 ];

@@ -1,0 +1,60 @@
+import type { FormatInfo } from "../formats";
+import { readPdf } from "../pdf/read-pdf";
+import type { ReadOptions } from "../read-options";
+import type { Page, SourceTable } from "../types";
+import { convertWithLibreOffice, findSoffice } from "./convert-with-libreoffice";
+
+// Office files read natively have text but no picture of the page: the viewer had boxes on a blank
+// sheet. When the page images are wanted and LibreOffice is installed, the file is printed to PDF
+// by LibreOffice, and both the page images and the word boxes are read from that PDF, so boxes and
+// image coincide. The native reading still supplies what only it knows (a sheet's or a document's
+// tables, the sheet name), placed on the printed page that shows the table's first row.
+// Without LibreOffice, or if the conversion fails, the native pages are kept (no image: the viewer
+// shows their text).
+
+const normalize = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
+
+/** The printed page whose text holds the table's first non-empty row, else the first page. */
+function pageOfTable(table: SourceTable, pages: Page[]): Page {
+  const firstRow = table.rows.find((row) => row.some((cell) => cell.trim() !== ""));
+  const cells = (firstRow ?? []).map(normalize).filter((cell) => cell !== "");
+  const holds = (page: Page) => {
+    const text = normalize(page.text);
+    return cells.every((cell) => text.includes(cell));
+  };
+  return pages.find(holds) ?? pages[0];
+}
+
+function carryNativeStructure(printed: Page[], native: Page[]): void {
+  for (const page of native) {
+    for (const table of page.tables ?? []) {
+      const target = pageOfTable(table, printed);
+      // The native box is in the native layout's coordinates, not the printed page's.
+      (target.tables ??= []).push({ rows: table.rows });
+      if (page.sheetName && !target.sheetName) target.sheetName = page.sheetName;
+    }
+  }
+}
+
+/**
+ * The office file's pages as LibreOffice prints them (images and boxes from the same PDF), with
+ * the native reading's tables; the native pages themselves when images are not wanted, LibreOffice
+ * is missing or the conversion fails.
+ */
+export async function readOfficeAsPdf(bytes: Buffer, format: FormatInfo, options: ReadOptions, readNatively: () => Promise<Page[]>): Promise<Page[]> {
+  const native = await readNatively();
+  if (!options.renderImages || !findSoffice() || native.every((page) => page.text.trim() === "")) return native;
+  let printed: Page[];
+  try {
+    const pdf = await convertWithLibreOffice(bytes, { inputExtension: format.extensions[0], target: "pdf", formatName: format.name });
+    // Pages are reported by the caller once read; readPdf must not report them a second time.
+    printed = await readPdf(pdf, { ...options, password: undefined, onPage: undefined });
+  } catch (error) {
+    console.warn(`docsvc: ${format.name} pages shown as text: LibreOffice could not print the file: ${error instanceof Error ? error.message : String(error)}`);
+    return native;
+  }
+  if (printed.length === 0 || printed.every((page) => page.error)) return native;
+  const pages = printed.map((page): Page => (page.source === "text_layer" ? { ...page, source: "office" } : page));
+  carryNativeStructure(pages, native);
+  return pages;
+}

@@ -1,0 +1,31 @@
+import { getClientAddress } from "@/lib/auth/client-address";
+import type { RouteHook } from "@/lib/http/contract";
+import { AppError } from "@/lib/http/errors";
+import { consumeRateLimit, getRateLimitStore, rateLimitHeaders, type RateLimitStore } from "@/lib/rate-limit";
+import { tierLimits } from "@/lib/tiers";
+
+/** Requests per minute from one address without signing in (the free tier's rate). */
+export const ANONYMOUS_MATCHES_PER_MINUTE = tierLimits("free").requestsPerMinute;
+
+/**
+ * match-schema needs no sign-in, so anonymous calls are limited per client address; signed-in
+ * callers by their tier, guests as the free tier. Over the limit: 429 with Retry-After.
+ */
+export function createMatchSchemaRateLimitHook(getStore: () => Promise<RateLimitStore> = getRateLimitStore): RouteHook {
+  return async ({ req, caller }) => {
+    const { key, limit } =
+      caller.kind === "user"
+        ? { key: `match-schema:user:${caller.user.id}`, limit: tierLimits(caller.user.tier).requestsPerMinute }
+        : caller.kind === "guest"
+          ? { key: `match-schema:guest:${caller.guestSessionId}`, limit: ANONYMOUS_MATCHES_PER_MINUTE }
+          : { key: `match-schema:ip:${getClientAddress(req) ?? "unknown"}`, limit: ANONYMOUS_MATCHES_PER_MINUTE };
+    const result = await consumeRateLimit(await getStore(), { key, limit });
+    const headers = rateLimitHeaders(result);
+    if (!result.allowed) {
+      throw new AppError("rate_limit_exceeded", `At most ${limit} schema matches per minute${caller.kind === "user" ? "" : " without signing in"}; retry in ${result.retryAfter} s.`, { headers });
+    }
+    return headers;
+  };
+}
+
+export const matchSchemaRateLimitHook = createMatchSchemaRateLimitHook();
