@@ -1,5 +1,6 @@
 import { execSync } from "node:child_process";
 import type { NextConfig } from "next";
+import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from "./lib/security/security-headers";
 
 function gitCommit(): string {
   try {
@@ -29,6 +30,10 @@ const serverExternalPackages = [
   "jszip",
   "heic-decode",
   "libheif-js",
+  // Chat charts render headless through vega; loaded from node_modules as published.
+  "vega",
+  "vega-lite",
+  "vega-interpreter",
 ];
 
 const nextConfig: NextConfig = {
@@ -41,6 +46,16 @@ const nextConfig: NextConfig = {
   },
   // Same-origin fetches with large uploads go through route handlers; server actions stay small.
   experimental: { serverActions: { bodySizeLimit: "2mb" } },
+  // Security headers on every response; pages get their nonce policy (and HSTS when APP_URL is https) from proxy.ts.
+  async headers() {
+    const routeHandlers = ["/api/:path*", "/v1/:path*", "/openapi.json", "/debug-version"];
+    return [
+      { source: "/:path*", headers: COMMON_SECURITY_HEADERS },
+      // TLS ends at the proxy in front of `next start`, which says so in X-Forwarded-Proto.
+      { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [STRICT_TRANSPORT_SECURITY] },
+      ...routeHandlers.map((source) => ({ source, headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] })),
+    ];
+  },
 };
 
 export default nextConfig;

@@ -1,11 +1,14 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, it } from "vitest";
-import { compareBoxes, pdftotextWords, tesseractCliWords, turnReferenceWords, type BoxAgreement } from "@/lib/documents/testing/box-agreement";
+import { compareBoxes, pdftotextWords, tesseractCliWords, turnReferenceWords, type BoxAgreement, type ReferenceWord } from "@/lib/documents/testing/box-agreement";
 import { makeMixedFontPdf, makeType3FontPdf } from "@/lib/documents/testing/make-glyph-pdfs";
 import { makeTextPdf } from "@/lib/documents/testing/make-pdfs";
+import { makeDocx } from "@/lib/documents/testing/make-office-files";
+import { convertWithLibreOffice, findSoffice } from "@/lib/documents/office/convert-with-libreoffice";
 import { proseLines, textSvg } from "@/lib/documents/testing/render-text-image";
 import { readDocument } from "@/lib/documents";
 import { recognizeImage } from "@/lib/ocr/recognize-image";
@@ -17,7 +20,9 @@ import { resolveModel } from "@/lib/models";
 // on the turned (and, for some, noisy JPEG) copy. Digital PDFs with several fonts and rotated text
 // are compared against poppler's `pdftotext -bbox` (its Type 3 heights are not its glyphs': there
 // only the horizontal figure means anything; the 30° stamp has no poppler words to pair with). Figures as in issue 22: mean IoU, pairs with
-// IoU ≥ 0.5, median centre offset in word heights. About a minute on 2 cores.
+// IoU ≥ 0.5, median centre offset in word heights. When the shared corpus is present (never copied
+// into the project), held-out FUNSD forms are compared against their annotated word boxes, beside
+// the Tesseract CLI (BENCH_FUNSD_FORMS forms, default 5). About two minutes on 2 cores.
 // Run: npx vitest run --config bench/vitest.config.ts bench/boxes.bench-run.ts
 
 afterAll(terminateOcrPool);
@@ -78,6 +83,10 @@ it("digital PDFs: several fonts and rotated text", async () => {
       ["text-layer PDF, Helvetica prose", await makeTextPdf([proseLines(40, 90, 5)], { fontSize: 10 })],
       ["text-layer PDF, Type 3 font", makeType3FontPdf()],
     ];
+    if (findSoffice()) {
+      const docx = await makeDocx({ heading: "Quarterly Report", paragraphs: proseLines(12, 90, 4), table: [["Item", "Amount"], ["Paper", "12.50"]] });
+      pdfs.push(["LibreOffice-printed DOCX", await convertWithLibreOffice(docx, { inputExtension: "docx", target: "pdf", formatName: "DOCX" })]);
+    }
     for (const [label, pdf] of pdfs) {
       const pdfPath = path.join(folder, "page.pdf");
       await writeFile(pdfPath, pdf);
@@ -88,4 +97,34 @@ it("digital PDFs: several fonts and rotated text", async () => {
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+});
+
+const corpusFolder = [path.resolve(process.cwd(), "../shared/corpus"), path.resolve(process.cwd(), "../../shared/corpus")].find((folder) => existsSync(folder));
+
+it("FUNSD forms: annotated word boxes", async () => {
+  const funsd = corpusFolder && path.join(corpusFolder, "01_forms_kv", "funsd");
+  if (!funsd || !existsSync(funsd)) {
+    console.log("Shared corpus not present: FUNSD not measured.");
+    return;
+  }
+  const forms = readdirSync(path.join(funsd, "images")).filter((name) => name.endsWith(".png")).sort().slice(0, Number(process.env.BENCH_FUNSD_FORMS ?? 5));
+  const totals = { ours: [] as BoxAgreement[], cli: [] as BoxAgreement[] };
+  for (const form of forms) {
+    const file = path.join(funsd, "images", form);
+    const { width, height } = await sharp(file).metadata();
+    const annotation = JSON.parse(readFileSync(path.join(funsd, "annotations", form.replace(/\.png$/, ".json")), "utf8")) as { form: Array<{ words: Array<{ text: string; box: number[] }> }> };
+    const reference: ReferenceWord[] = annotation.form.flatMap((entity) => entity.words).filter((word) => word.text.trim() !== "").map((word) => {
+      const [x0, y0, x1, y1] = word.box;
+      return { text: word.text, box: { x: x0 / width!, y: y0 / height!, width: (x1 - x0) / width!, height: (y1 - y0) / height! }, wordHeight: (y1 - y0) / height! };
+    });
+    const { pages: [page] } = await readDocument({ bytes: readFileSync(file), fileName: form });
+    const ours = compareBoxes(reference, page.words, height! / width!);
+    const cli = compareBoxes(reference, await tesseractCliWords(file, width!, height!), height! / width!);
+    totals.ours.push(ours);
+    totals.cli.push(cli);
+    print(`FUNSD ${form} docsvc`, ours);
+    print(`FUNSD ${form} CLI`, cli);
+  }
+  const mean = (list: BoxAgreement[]) => list.reduce((sum, item) => sum + item.meanIou * item.pairs, 0) / Math.max(1, list.reduce((sum, item) => sum + item.pairs, 0));
+  console.log(`FUNSD ${forms.length} forms: mean IoU docsvc ${mean(totals.ours).toFixed(3)}, Tesseract CLI ${mean(totals.cli).toFixed(3)} (over each engine's own pairs)`);
 });

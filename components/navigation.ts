@@ -2,6 +2,8 @@
 export const primaryNavigation = [
   { href: "/upload", label: "Upload" },
   { href: "/batches", label: "Batches" },
+  { href: "/library", label: "Library" },
+  { href: "/chat", label: "Chat" },
   { href: "/web-fill", label: "Web forms" },
   { href: "/developers", label: "Developers" },
 ] as const;

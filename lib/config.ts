@@ -87,6 +87,9 @@ const EnvSchema = z.object({
   WEB_NAVIGATION_TIMEOUT_SECONDS: z.coerce.number().positive().default(20),
   /// Bytes one web session may download in all (pages, scripts, images) before further requests are refused.
   WEB_MAX_SESSION_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  /// Server log detail: debug adds the OCR engine's own messages; info (default) one line per request
+  /// and per page or document state change; warn and error only problems.
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /// Reverse proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDR ranges
   /// (e.g. "127.0.0.1,10.0.0.0/8"). Unset: none, the client's address is the connection's peer.
   TRUSTED_PROXIES: optionalString,

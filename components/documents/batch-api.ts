@@ -1,5 +1,5 @@
 import { apiFetch } from "@/lib/client/api-fetch";
-import type { BatchHistory, BatchResults, BatchStatus, PageStructure } from "./types";
+import type { BatchHistory, BatchResults, BatchStatus, PageStructure, ResultPage } from "./types";
 
 /**
  * Who is asking: a signed-in person (the session cookie goes along by itself) or a guest, whose
@@ -54,6 +54,11 @@ export interface PageCorrection {
 /** Saves corrections of several pages in one transaction (all or none). */
 export function saveDocumentCorrections(batchId: string, documentId: string, pages: PageCorrection[]): Promise<{ edited_at: string; page_numbers: number[] }> {
   return apiFetch(`/api/batch/${encodeURIComponent(batchId)}/document/${encodeURIComponent(documentId)}`, { method: "PUT", body: pages });
+}
+
+/** Corrects single words of a page; answers the page as stored (its text rebuilt from the words). */
+export function saveWordCorrections(batchId: string, documentId: string, pageNumber: number, edits: Array<{ index: number; text: string }>): Promise<ResultPage> {
+  return apiFetch(`/api/batch/${encodeURIComponent(batchId)}/document/${encodeURIComponent(documentId)}/page/${pageNumber}`, { method: "PUT", body: { word_edits: edits } });
 }
 
 export function claimGuestBatches(guestSessionId: string): Promise<{ claimed_batches: string[]; claimed_count: number; message: string }> {

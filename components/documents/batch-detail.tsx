@@ -6,7 +6,9 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Spinner } from "@/components/ui/spinner";
+import { ExportMenu } from "@/components/export/export-menu";
 import { BatchActions } from "./batch-actions";
+import { documentProgress, failedShare } from "./document-progress";
 import { batchDisplayName, formatDateTime, plural } from "./format";
 import { CLAIM_PATH, viewerPath } from "./paths";
 import { ProgressBar } from "./progress-bar";
@@ -46,11 +48,13 @@ export function BatchDetail({ batchId, signedIn }: { batchId: string; signedIn: 
           </p>
         </div>
         {signedIn ? (
+          <div className="flex flex-wrap items-start gap-2">
+          <ExportMenu batchId={batchId} />
           <BatchActions
             batchId={batchId}
             batchName={name}
             documentCount={status.total_documents}
-            canRetry={status.status === "failed" || status.status === "partially_completed"}
+            canRetry={status.documents.some((document) => document.retryable)}
             onRetried={(text) => {
               setNotice({ tone: "success", text });
               setGeneration((value) => value + 1);
@@ -58,6 +62,7 @@ export function BatchDetail({ batchId, signedIn }: { batchId: string; signedIn: 
             onDeleted={() => router.push("/batches")}
             onError={(text) => setNotice({ tone: "error", text })}
           />
+          </div>
         ) : (
           <Link href={`/sign-up?next=${encodeURIComponent(CLAIM_PATH)}`} className={buttonClasses("primary")}>
             Sign up to keep this
@@ -65,7 +70,12 @@ export function BatchDetail({ batchId, signedIn }: { batchId: string; signedIn: 
         )}
       </div>
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-      <ProgressBar label="Batch progress" value={status.progress} detail={isSettled(status.status) ? `${status.pages_done} of ${plural(status.pages_total, "page")} read` : "Reading… this page updates by itself"} />
+      <ProgressBar
+        label="Batch progress"
+        value={status.progress}
+        failed={failedShare(status)}
+        detail={isSettled(status.status) ? `${status.pages_done} of ${plural(status.pages_total, "page")} read${status.pages_failed ? `, ${status.pages_failed} failed` : ""}` : "Reading… this page updates by itself"}
+      />
       <ul className="grid gap-3 sm:grid-cols-2" aria-label="Documents">
         {status.documents.map((document) => (
           <li key={document.document_id} className="flex flex-col gap-3 rounded-lg border border-line p-4" data-testid="document-card">
@@ -75,10 +85,12 @@ export function BatchDetail({ batchId, signedIn }: { batchId: string; signedIn: 
             </div>
             <ProgressBar
               label={`Pages read of ${document.file_name}`}
-              value={document.progress}
-              detail={document.pages_total ? `${document.pages_done} of ${plural(document.pages_total, "page")} read${document.pages_failed ? `, ${document.pages_failed} failed` : ""}` : "Counting pages…"}
+              {...documentProgress(document)}
             />
             {document.error ? <p className="text-sm text-red-700 dark:text-red-400">{document.error}</p> : null}
+            {(document.status === "failed" || document.status === "partially_completed") && !document.retryable ? (
+              <p className="text-sm text-ink-muted">Retrying would not help: this file cannot be read as it is.</p>
+            ) : null}
             <div>
               {document.pages_done > 0 ? (
                 <Link href={viewerPath(batchId, document.document_id)} className={buttonClasses("secondary", "px-3 py-1.5")} aria-label={`Open ${document.file_name}`}>
@@ -94,3 +106,4 @@ export function BatchDetail({ batchId, signedIn }: { batchId: string; signedIn: 
     </div>
   );
 }
+

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { TextField } from "@/components/ui/text-field";
+import { failedShare } from "./document-progress";
 import { FileDropZone } from "./file-drop-zone";
 import { formatBytes, plural } from "./format";
 import { ProgressBar } from "./progress-bar";
@@ -26,7 +27,7 @@ export function BatchUploader() {
   if (state.phase !== "idle") {
     return (
       <div className="flex flex-col gap-4">
-        {status ? <ProgressBar label="Batch progress" value={status.progress} detail={`${status.pages_done} of ${plural(status.pages_total, "page")} read`} /> : null}
+        {status ? <ProgressBar label="Batch progress" value={status.progress} failed={failedShare(status)} detail={`${status.pages_done} of ${plural(status.pages_total, "page")} read${status.pages_failed ? `, ${status.pages_failed} failed` : ""}`} /> : null}
         <UploadProgressList files={state.files} sent={state.sent} upload={state.phase === "uploaded" ? state.upload : undefined} status={status} />
         {state.phase === "failed" ? <UploadRefusal error={state.error} /> : null}
         {statusError && !status ? <UploadRefusal error={statusError} /> : null}

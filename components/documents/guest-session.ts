@@ -28,21 +28,28 @@ function isUnusable(limits: GuestLimits): boolean {
 }
 
 /**
- * The browser's guest session with what it may still upload. A stored session the server no longer
- * knows, or one that expired or was claimed, is replaced by a new one; a used-up session is kept so
- * its result stays reachable.
+ * The allowance of the guest session stored in this browser, or null when there is none. Creates
+ * nothing: merely opening a page must not spend one of the address's daily guest sessions. A stored
+ * session the server no longer knows, or one that expired or was claimed, is forgotten; a used-up
+ * session is kept so its result stays reachable.
  */
-export async function ensureGuestSession(): Promise<GuestLimits> {
+export async function loadStoredGuestSession(): Promise<GuestLimits | null> {
   const stored = storedGuestSessionId();
-  if (stored) {
-    try {
-      const limits = await limitsOf(stored);
-      if (!isUnusable(limits)) return limits;
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 404)) throw error;
-    }
-    forgetGuestSession();
+  if (!stored) return null;
+  try {
+    const limits = await limitsOf(stored);
+    if (!isUnusable(limits)) return limits;
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
   }
+  forgetGuestSession();
+  return null;
+}
+
+/** The browser's guest session, created when there is none yet: call it when the guest chooses a file. */
+export async function ensureGuestSession(): Promise<GuestLimits> {
+  const stored = await loadStoredGuestSession();
+  if (stored) return stored;
   const session = await apiFetch<z.infer<typeof GuestSessionResponse>>("/api/batch/guest-session");
   window.localStorage.setItem(STORAGE_KEY, session.session_id);
   return limitsOf(session.session_id);

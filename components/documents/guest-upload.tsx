@@ -10,7 +10,7 @@ import { buttonClasses } from "@/components/ui/button-classes";
 import { Spinner } from "@/components/ui/spinner";
 import { fetchBatchHistory } from "./batch-api";
 import { FileDropZone } from "./file-drop-zone";
-import { ensureGuestSession, type GuestLimits } from "./guest-session";
+import { ensureGuestSession, loadStoredGuestSession, type GuestLimits } from "./guest-session";
 import { batchPath, CLAIM_PATH, viewerPath } from "./paths";
 import { UploadProgressList } from "./upload-progress-list";
 import { UploadRefusal } from "./upload-refusal";
@@ -18,20 +18,21 @@ import { useBatchStatus } from "./use-batch-status";
 import { useUpload } from "./use-upload";
 import { isSettled } from "./types";
 
-type Session = { phase: "loading" } | { phase: "ready"; limits: GuestLimits; earlierBatchId?: string } | { phase: "error"; error: ApiError };
+/** limits is null until the guest first chooses a file: only then is a guest session created. */
+type Session = { phase: "loading" } | { phase: "ready"; limits: GuestLimits | null; earlierBatchId?: string } | { phase: "error"; error: ApiError };
 
 const SIGN_UP_TO_KEEP = `/sign-up?next=${encodeURIComponent(CLAIM_PATH)}`;
 
 /**
- * A guest's first upload, right on the landing page: a guest session is made behind the scenes and
- * kept in this browser, the allowance is shown before anything is sent, and the result opens in the
- * viewer once it is read.
+ * A guest's first upload, right on the landing page: a guest session is made behind the scenes when
+ * the guest first chooses a file (opening the page spends none of the address's daily sessions) and
+ * kept in this browser, and the result opens in the viewer once it is read.
  */
 export function GuestUpload() {
   const router = useRouter();
   const [session, setSession] = useState<Session>({ phase: "loading" });
   const { state, start, reset } = useUpload();
-  const guestSessionId = session.phase === "ready" ? session.limits.session_id : undefined;
+  const guestSessionId = session.phase === "ready" ? session.limits?.session_id : undefined;
   const upload = state.phase === "uploaded" ? state.upload : undefined;
   const { status, error: statusError } = useBatchStatus({ guestSessionId }, upload?.batch_id);
   const firstDocumentId = upload?.documents[0]?.document_id;
@@ -40,9 +41,9 @@ export function GuestUpload() {
   useEffect(() => {
     let cancelled = false;
     (async () => {
-      const limits = await ensureGuestSession();
+      const limits = await loadStoredGuestSession();
       // A used-up session still opens its document: offer it instead of a dead end.
-      const earlier = limits.current_files > 0 ? await fetchBatchHistory({ guestSessionId: limits.session_id }, { limit: 1, offset: 0 }) : undefined;
+      const earlier = limits && limits.current_files > 0 ? await fetchBatchHistory({ guestSessionId: limits.session_id }, { limit: 1, offset: 0 }) : undefined;
       if (!cancelled) setSession({ phase: "ready", limits, earlierBatchId: earlier?.batches[0]?.batch_id });
     })().catch((error: unknown) => {
       if (!cancelled) setSession({ phase: "error", error: error instanceof ApiError ? error : new ApiError(0, String(error)) });
@@ -51,6 +52,16 @@ export function GuestUpload() {
       cancelled = true;
     };
   }, []);
+
+  async function uploadAsGuest(files: File[]) {
+    try {
+      const limits = session.phase === "ready" && session.limits ? session.limits : await ensureGuestSession();
+      setSession({ phase: "ready", limits });
+      if (limits.can_upload) await start(files.slice(0, 1), { guestSessionId: limits.session_id });
+    } catch (error) {
+      setSession({ phase: "error", error: error instanceof ApiError ? error : new ApiError(0, String(error)) });
+    }
+  }
 
   useEffect(() => {
     if (upload && firstDocumentId && readable) router.push(viewerPath(upload.batch_id, firstDocumentId));
@@ -62,12 +73,12 @@ export function GuestUpload() {
         Try it now — no account needed
       </h2>
       <p className="mt-1 min-h-10 text-sm text-ink-muted" data-testid="guest-limits">
-        {session.phase === "ready"
+        {session.phase === "ready" && session.limits
           ? `As a guest you can upload ${session.limits.max_files} file (a PDF or an image) of up to ${session.limits.max_pages} pages and 10 MB. ${session.limits.can_upload ? "" : session.limits.message}`
           : "As a guest you can upload 1 file (a PDF or an image) of up to 46 pages and 10 MB."}
       </p>
       <div className="mt-4 flex flex-col gap-4">
-        {session.phase === "loading" ? <Spinner label="Preparing your guest session…" className="min-h-32" /> : null}
+        {session.phase === "loading" ? <Spinner label="Loading…" className="min-h-32" /> : null}
         {session.phase === "error" ? (
           <Alert tone="error" title="Guest uploads are unavailable right now">
             {session.error.message}{" "}
@@ -78,8 +89,8 @@ export function GuestUpload() {
           </Alert>
         ) : null}
         {session.phase === "ready" && state.phase === "idle" ? (
-          session.limits.can_upload ? (
-            <FileDropZone label="Choose a file" accept="application/pdf,image/*" onFiles={(files) => void start(files.slice(0, 1), { guestSessionId: session.limits.session_id })}>
+          !session.limits || session.limits.can_upload ? (
+            <FileDropZone label="Choose a file" accept="application/pdf,image/*" onFiles={(files) => void uploadAsGuest(files)}>
               The file is read in the background; you will see its text and boxes in a moment.
             </FileDropZone>
           ) : (

@@ -1,6 +1,7 @@
+import { documentProgress } from "./document-progress";
 import { ProgressBar } from "./progress-bar";
 import { StatusBadge } from "./status-badge";
-import { formatBytes, plural } from "./format";
+import { formatBytes } from "./format";
 import type { BatchStatus, BatchUpload } from "./types";
 
 export interface UploadProgressListProps {
@@ -30,14 +31,8 @@ export function UploadProgressList({ files, sent, upload, status }: UploadProgre
             {document ? (
               <ProgressBar
                 label={`Pages read of ${file.name}`}
-                value={document.progress}
-                detail={
-                  document.error
-                    ? document.error
-                    : document.pages_total
-                      ? `${document.pages_done} of ${plural(document.pages_total, "page")} read${document.pages_failed ? `, ${document.pages_failed} failed` : ""}`
-                      : "Counting pages…"
-                }
+                {...documentProgress(document)}
+                detail={document.error ?? documentProgress(document).detail}
               />
             ) : (
               <ProgressBar

@@ -87,6 +87,13 @@ export function hideStoredOriginal(batchId: string, documentId: string, extensio
   return { restore: () => writeFileSync(original, bytes) };
 }
 
+/** Overwrites the stored original with bytes that are not a readable file of its type. */
+export function corruptStoredOriginal(batchId: string, documentId: string, extension: string): void {
+  const blobDir = findBatchBlobDir(batchId);
+  expect(blobDir, "the test server keeps blobs on local disk").toBeDefined();
+  writeFileSync(path.join(blobDir!, documentId, `original.${extension}`), "%PDF-1.7\nthis is not a PDF body");
+}
+
 export function guestHeaders(): Record<string, string> {
   const n = Math.floor(Math.random() * 65_536);
   return { "x-forwarded-for": `203.0.${n >> 8}.${n & 255}` };

@@ -1,10 +1,10 @@
 import { getDb as getAppDb, type Db } from "@/lib/db";
-import { completeExtractJob } from "@/lib/extract-api/complete-extract-job";
+import { completeExtractJob } from "@/lib/v1/extract/complete-extract-job";
 import { extractJobRequested } from "@/lib/background/events";
-import { extractJobInput } from "@/lib/extract-api/extract-job-input";
-import { extractJobFile } from "@/lib/extract-api/extract-job-file";
-import type { DocumentExtraction } from "@/lib/extract-api/extraction-result";
-import { failExtractJob } from "@/lib/extract-api/fail-extract-job";
+import { extractJobInput } from "@/lib/v1/extract/extract-job-input";
+import { extractJobFile } from "@/lib/v1/extract/extract-job-file";
+import type { DocumentExtraction } from "@/lib/v1/extract/extraction-result";
+import { failExtractJob } from "@/lib/v1/extract/fail-extract-job";
 import { defineFunction } from "@/lib/background/define-function";
 import { getBlobStore } from "@/lib/storage";
 

@@ -1,8 +1,8 @@
 import { getDb } from "@/lib/db";
-import { failFillJob } from "@/lib/fill/jobs/fail-fill-job";
+import { failFillJob } from "@/lib/v1/fill/fail-fill-job";
 import { defineFunction } from "@/lib/background/define-function";
 import { fillExcelJobRequested } from "@/lib/background/events";
-import { runFillExcelJob } from "@/lib/fill/jobs/run-fill-excel-job";
+import { runFillExcelJob } from "@/lib/v1/fill/run-fill-excel-job";
 
 /** POST /v1/fill/excel's background work: read the sources, fill the template, store, complete. */
 export const runFillExcelJobFunction = defineFunction({

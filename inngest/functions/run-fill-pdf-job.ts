@@ -1,8 +1,8 @@
 import { getDb } from "@/lib/db";
-import { failFillJob } from "@/lib/fill/jobs/fail-fill-job";
+import { failFillJob } from "@/lib/v1/fill/fail-fill-job";
 import { defineFunction } from "@/lib/background/define-function";
 import { fillPdfJobRequested } from "@/lib/background/events";
-import { runFillPdfJob } from "@/lib/fill/jobs/run-fill-pdf-job";
+import { runFillPdfJob } from "@/lib/v1/fill/run-fill-pdf-job";
 
 /** POST /v1/fill/pdf's background work: read the form and sources, fill, store, complete. */
 export const runFillPdfJobFunction = defineFunction({

@@ -66,7 +66,7 @@ describe("registration and sign-in", () => {
     await rejectsWith(registerUser({ email, password: email }), "validation_error");
   });
 
-  it("locks an account after repeated failures, even for the right password, with Retry-After", async () => {
+  it("locks an unknown address out of an account after repeated failures, even for the right password, with Retry-After", async () => {
     const email = uniqueEmail();
     await registerUser({ email, password: PASSWORD });
     for (let attempt = 0; attempt < 5; attempt++) {

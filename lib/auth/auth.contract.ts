@@ -15,7 +15,8 @@ import {
 
 const tags = ["Accounts"];
 const conflict = { description: "An account with this email already exists." };
-const throttled = { description: "Too many failed attempts from this account or address; see Retry-After." };
+const throttled = { description: "Too many failed attempts from this address (on this account, or in all); see Retry-After." };
+const registerThrottled = { description: "Too many registrations refused as taken from this address; see Retry-After." };
 
 export const registerRoute = defineRoute({
   method: "POST",
@@ -27,7 +28,7 @@ export const registerRoute = defineRoute({
   description: "Email is trimmed and lower-cased. Password: 8–128 characters, not a common password, not the email.",
   tags,
   body: UserSignup,
-  responses: { 200: TokenResponse, 409: conflict },
+  responses: { 200: TokenResponse, 409: conflict, 429: registerThrottled },
 });
 
 export const loginRoute = defineRoute({

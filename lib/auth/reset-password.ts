@@ -3,6 +3,7 @@ import { AppError } from "@/lib/http/errors";
 import { hashPassword } from "./password";
 import { checkPasswordPolicy } from "./password-policy";
 import { hashSecretToken } from "./secret-token";
+import { accountThrottleKeyPrefixes } from "./throttle";
 
 const INVALID_LINK = "This password reset link is invalid or has expired";
 
@@ -29,6 +30,7 @@ export async function resetPassword(input: { token: string; newPassword: string 
     await tx.passwordResetToken.updateMany({ where: { userId: record.userId, usedAt: null }, data: { usedAt: now } });
     await tx.user.update({ where: { id: record.userId }, data: { passwordHash, tokenVersion: { increment: 1 } } });
     // The owner just proved control of the mailbox: lift a lock an attacker may have caused.
-    await tx.authThrottle.deleteMany({ where: { key: `signin:account:${record.user.email}` } });
+    const [accountKey, pairPrefix] = accountThrottleKeyPrefixes(record.user.email);
+    await tx.authThrottle.deleteMany({ where: { OR: [{ key: accountKey }, { key: { startsWith: pairPrefix } }] } });
   });
 }

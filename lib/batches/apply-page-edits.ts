@@ -1,11 +1,23 @@
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
-import { pageFromRow, structuredDataOf } from "./processing/page-data";
+import { applyWordEdits, type WordEdit } from "./apply-word-edits";
+import { pageFromRow, structuredDataOf, type StoredBoundingBoxes } from "./processing/page-data";
 import { invalidateBatchStatus } from "./status-cache";
 import type { PageUpdate } from "./request-schemas";
 
 export type PageEdit = PageUpdate & { page_number: number };
+
+type Transaction = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+/** Word corrections as the page fields they change: the words' text in bounding_boxes and extracted_text rebuilt from them. */
+async function wordEditsAsFields(tx: Transaction, documentId: string, pageNumber: number, wordEdits: WordEdit[]) {
+  const row = await tx.page.findUniqueOrThrow({ where: { documentId_pageNumber: { documentId, pageNumber } }, select: { boundingBoxes: true } });
+  const stored = (row.boundingBoxes ?? {}) as Partial<StoredBoundingBoxes>;
+  const boxes: StoredBoundingBoxes = { width: stored.width ?? 0, height: stored.height ?? 0, unit: stored.unit ?? "pt", ...stored, words: stored.words ?? [], lines: stored.lines ?? [], blocks: stored.blocks ?? [] };
+  const { boundingBoxes, extractedText } = applyWordEdits(boxes, wordEdits);
+  return { bounding_boxes: boundingBoxes, extracted_text: extractedText };
+}
 
 /**
  * Writes a person's corrections to pages of one document in one transaction (all or none) and
@@ -21,12 +33,13 @@ export async function applyPageEdits(db: Db, document: { id: string; batchId: st
     const found = new Set(existing.map((page) => page.pageNumber));
     const missing = pageNumbers.filter((pageNumber) => !found.has(pageNumber));
     if (missing.length > 0) throw new AppError("not_found", `Page ${missing.join(", ")} of document ${document.id} not found`);
-    for (const edit of edits) {
+    for (const { word_edits: wordEdits, ...fields } of edits) {
+      const edit = wordEdits ? { ...fields, ...(await wordEditsAsFields(tx, document.id, fields.page_number, wordEdits)) } : fields;
       await tx.page.update({
         where: { documentId_pageNumber: { documentId: document.id, pageNumber: edit.page_number } },
         data: {
           ...(edit.extracted_text !== undefined ? { extractedText: edit.extracted_text } : {}),
-          ...(edit.bounding_boxes !== undefined ? { boundingBoxes: edit.bounding_boxes as Prisma.InputJsonObject } : {}),
+          ...(edit.bounding_boxes !== undefined ? { boundingBoxes: edit.bounding_boxes as unknown as Prisma.InputJsonObject } : {}),
           ...(edit.structured_data !== undefined ? { structuredData: edit.structured_data as Prisma.InputJsonObject } : {}),
           editedAt,
         },

@@ -96,7 +96,7 @@ describe("batches", () => {
 
     await startBatchProcessing(db, owner, upload.batch_id, {});
     await drain();
-    expect(await getBatchStatus(db, owner, upload.batch_id)).toMatchObject({ status: "failed", documents: [{ status: "failed", error: expect.stringMatching(/missing/) }] });
+    expect(await getBatchStatus(db, owner, upload.batch_id)).toMatchObject({ status: "failed", documents: [{ status: "failed", error: expect.stringMatching(/missing/), retryable: true }] });
 
     await store.put(document.storageKey, original, "application/pdf");
     const retry = await retryBatch(db, owner, upload.batch_id, { processingMode: "normal" });
@@ -118,6 +118,33 @@ describe("batches", () => {
       ["Retry me: page two", "completed", false],
     ]);
     expect(await db.usageEvent.count({ where: { documentId: document.id } })).toBe(2);
+  });
+
+  it("does not offer a retry for a file that cannot be read, and counts no stale failures after a retry", async () => {
+    const db = await getDb();
+    const store = getBlobStore();
+    const { owner, tier } = await newUser("permanent");
+    const pdf = await makeTextPdf([["Soon to be broken"]]);
+    const upload = await uploadBatch(db, store, { owner, tier, files: [new File([new Uint8Array(pdf)], "broken.pdf")], skipProcessing: true });
+    const document = await db.batchDocument.findUniqueOrThrow({ where: { id: upload.documents[0].document_id } });
+    await store.put(document.storageKey, Buffer.from("%PDF-1.7\nthis is not a PDF body"), "application/pdf");
+
+    await startBatchProcessing(db, owner, upload.batch_id, {});
+    await drain();
+    const failed = await getBatchStatus(db, owner, upload.batch_id);
+    expect(failed).toMatchObject({ status: "failed", documents: [{ status: "failed", retryable: false }] });
+    expect((await db.batchDocument.findUniqueOrThrow({ where: { id: document.id } })).errorCode).toBe("corrupt_document");
+    const retry = await retryBatch(db, owner, upload.batch_id, { processingMode: "normal" });
+    expect(retry).toMatchObject({ retried_count: 0, message: expect.stringMatching(/Nothing to retry/) });
+
+    // A partly failed document that is retried shows no failures from the earlier run while it waits.
+    await store.put(document.storageKey, pdf, "application/pdf");
+    await db.batchDocument.update({ where: { id: document.id }, data: { status: "partially_completed", errorCode: null, pagesFailed: 1 } });
+    const requeued = await retryBatch(db, owner, upload.batch_id, { processingMode: "normal" });
+    expect(requeued.retried_documents).toEqual([document.id]);
+    expect((await db.batchDocument.findUniqueOrThrow({ where: { id: document.id } })).pagesFailed).toBe(0);
+    await drain();
+    expect(await getBatchStatus(db, owner, upload.batch_id)).toMatchObject({ status: "completed", pages_failed: 0, documents: [{ retryable: false }] });
   });
 
   it("refuses over-limit uploads before storing anything, and deletes every blob with the batch", async () => {

@@ -4,7 +4,7 @@ import type { BatchOwner } from "./batch-owner";
 import { ownsBatch } from "./batch-owner";
 import { getBatchOrThrow } from "./get-batch-or-throw";
 import type { BatchStatusResponse } from "./schemas";
-import type { DocumentStatus } from "./statuses";
+import { isRetryable, type DocumentStatus } from "./statuses";
 import { readStatusCache, writeStatusCache } from "./status-cache";
 
 type StatusBody = z.infer<typeof BatchStatusResponse>;
@@ -21,7 +21,7 @@ export async function getBatchStatus(db: Db, owner: BatchOwner, batchId: string)
   if (cached && ownsBatch(owner, cached.owner)) return cached.body;
 
   const batch = await getBatchOrThrow(db, owner, batchId);
-  const documents = await db.batchDocument.findMany({ where: { batchId }, orderBy: { createdAt: "asc" } });
+  const documents = await savedPageCounts(db, await db.batchDocument.findMany({ where: { batchId }, orderBy: { createdAt: "asc" } }));
   const pagesTotal = documents.reduce((sum, document) => sum + (document.pagesTotal ?? 0), 0);
   const pagesDone = documents.reduce((sum, document) => sum + document.pagesDone, 0);
   const pagesFailed = documents.reduce((sum, document) => sum + document.pagesFailed, 0);
@@ -49,10 +49,28 @@ export async function getBatchStatus(db: Db, owner: BatchOwner, batchId: string)
       pages_failed: document.pagesFailed,
       progress: document.status === "completed" ? 100 : percent(document.pagesDone + document.pagesFailed, document.pagesTotal ?? 0),
       error: document.error,
+      retryable: isRetryable(document),
       started_at: document.startedAt?.toISOString() ?? null,
       processed_at: document.processedAt?.toISOString() ?? null,
     })),
   };
   writeStatusCache(batchId, { owner: { userId: batch.userId, guestSessionId: batch.guestSessionId }, body } satisfies CachedStatus);
   return body;
+}
+
+/**
+ * pagesDone / pagesFailed counted from the saved page rows. The document's own counters are written
+ * when a chunk of pages ends, so after an instance died mid-chunk they lag until another instance
+ * takes the run over (about a minute); the rows are the truth meanwhile.
+ */
+async function savedPageCounts<T extends { id: string; pagesDone: number; pagesFailed: number }>(db: Db, documents: T[]): Promise<T[]> {
+  if (documents.length === 0) return documents;
+  const counts = await db.page.groupBy({
+    by: ["documentId", "status"],
+    where: { documentId: { in: documents.map((document) => document.id) } },
+    _count: { _all: true },
+  });
+  const count = (documentId: string, status: string) =>
+    counts.find((entry) => entry.documentId === documentId && entry.status === status)?._count._all ?? 0;
+  return documents.map((document) => ({ ...document, pagesDone: count(document.id, "completed"), pagesFailed: count(document.id, "failed") }));
 }

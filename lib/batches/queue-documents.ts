@@ -8,13 +8,14 @@ import { refreshBatchStatus } from "./refresh-batch-status";
 /**
  * Moves each matching document to queued and starts one background run per document. The move is
  * a conditional update, so two concurrent calls (a double-clicked retry) start one run each at most.
+ * Failed pages are counted again as the run reads them, so a queued document never shows old failures.
  * Returns the ids of the documents queued.
  */
 export async function queueDocuments(db: Db, options: { batchId: string; where: Prisma.BatchDocumentWhereInput }): Promise<string[]> {
   const candidates = await db.batchDocument.findMany({ where: { ...options.where, batchId: options.batchId }, select: { id: true }, orderBy: { createdAt: "asc" } });
   const queued: string[] = [];
   for (const { id } of candidates) {
-    const { count } = await db.batchDocument.updateMany({ where: { ...options.where, id, batchId: options.batchId }, data: { status: "queued", error: null } });
+    const { count } = await db.batchDocument.updateMany({ where: { ...options.where, id, batchId: options.batchId }, data: { status: "queued", error: null, errorCode: null, pagesFailed: 0 } });
     if (count === 1) queued.push(id);
   }
   await refreshBatchStatus(db, options.batchId);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textMatchesWords } from "./apply-word-edits";
 import { ProcessingModeSchema } from "./processing-mode";
 
 // Request and small response schemas of /api/batch operations other than reading.
@@ -26,17 +27,43 @@ export const BoundingBoxesInput = z
   })
   .meta({ id: "BoundingBoxes" });
 
+const WordEdit = z
+  .object({
+    index: z.number().int().min(0).describe("Index of the word in bounding_boxes.words."),
+    text: z.string().trim().min(1).max(1000).describe("The corrected text of the word."),
+  })
+  .strict()
+  .meta({ id: "WordEdit" });
+
 const PageFields = {
   extracted_text: z.string().max(1_000_000).optional(),
   bounding_boxes: BoundingBoxesInput.optional(),
   structured_data: z.record(z.string(), z.unknown()).optional(),
+  word_edits: z
+    .array(WordEdit)
+    .min(1)
+    .max(10_000)
+    .optional()
+    .describe("Corrections of single words: each word's text changes in bounding_boxes (the engine's reading kept as original_text) and extracted_text is rebuilt from the words. Not combined with extracted_text or bounding_boxes."),
 };
 
-const atLeastOneField = (page: { extracted_text?: unknown; bounding_boxes?: unknown; structured_data?: unknown }) =>
-  page.extracted_text !== undefined || page.bounding_boxes !== undefined || page.structured_data !== undefined;
-const nothingToUpdate = { message: "Give at least one of extracted_text, bounding_boxes, structured_data" };
+type PageFieldValues = { extracted_text?: string; bounding_boxes?: z.infer<typeof BoundingBoxesInput>; structured_data?: unknown; word_edits?: unknown };
 
-export const PageUpdateRequest = z.object(PageFields).strict().refine(atLeastOneField, nothingToUpdate).meta({ id: "PageUpdateRequest" });
+/** Every page edit must change something, and may not make the page's text and words disagree. */
+function checkPageEdit(page: PageFieldValues, context: z.RefinementCtx): void {
+  if (page.extracted_text === undefined && page.bounding_boxes === undefined && page.structured_data === undefined && page.word_edits === undefined) {
+    context.addIssue({ code: "custom", message: "Give at least one of extracted_text, bounding_boxes, structured_data, word_edits" });
+  }
+  if (page.word_edits !== undefined && (page.extracted_text !== undefined || page.bounding_boxes !== undefined)) {
+    context.addIssue({ code: "custom", path: ["word_edits"], message: "word_edits rebuilds extracted_text from the words: send it without extracted_text and bounding_boxes" });
+  }
+  const words = page.bounding_boxes?.words ?? [];
+  if (page.extracted_text !== undefined && words.length > 0 && !textMatchesWords(page.extracted_text, words)) {
+    context.addIssue({ code: "custom", path: ["extracted_text"], message: "extracted_text does not match the words of bounding_boxes; correct the words (word_edits) or send both in agreement" });
+  }
+}
+
+export const PageUpdateRequest = z.object(PageFields).strict().superRefine(checkPageEdit).meta({ id: "PageUpdateRequest" });
 export type PageUpdate = z.infer<typeof PageUpdateRequest>;
 
 export const DocumentPagesUpdateRequest = z
@@ -44,7 +71,7 @@ export const DocumentPagesUpdateRequest = z
     z
       .object({ page_number: z.number().int().min(1), ...PageFields })
       .strict()
-      .refine(atLeastOneField, nothingToUpdate),
+      .superRefine(checkPageEdit),
   )
   .min(1)
   .max(1000)

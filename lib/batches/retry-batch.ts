@@ -7,18 +7,24 @@ import { modelForMode, type ProcessingMode } from "./processing-mode";
 import { queueDocuments } from "./queue-documents";
 import { reserveRetryTokens } from "./reserve-retry-tokens";
 import type { RetryResponse } from "./request-schemas";
-import { IN_FLIGHT_STATUSES, RETRYABLE_STATUSES } from "./statuses";
+import { IN_FLIGHT_STATUSES, PERMANENT_FAILURE_CODES, RETRYABLE_STATUSES } from "./statuses";
 
 /**
  * Re-queues the batch's failed and partially completed documents, and those stuck in queued or
- * processing for longer than BATCH_STUCK_AFTER_MINUTES. Deletes nothing: completed pages stay and
+ * processing for longer than BATCH_STUCK_AFTER_MINUTES. A document whose file cannot be read
+ * (PERMANENT_FAILURE_CODES) is left alone: retrying it would only fail again. Deletes nothing: completed pages stay and
  * are not read again, and edited pages keep their edits.
  */
 export async function retryBatch(db: Db, owner: BatchOwner, batchId: string, options: { processingMode: ProcessingMode; now?: Date }): Promise<z.infer<typeof RetryResponse>> {
   const batch = await getBatchOrThrow(db, owner, batchId);
   const stuckBefore = new Date((options.now ?? new Date()).getTime() - getConfig().BATCH_STUCK_AFTER_MINUTES * 60_000);
   const model = modelForMode(options.processingMode);
-  const where = { OR: [{ status: { in: [...RETRYABLE_STATUSES] } }, { status: { in: [...IN_FLIGHT_STATUSES] }, updatedAt: { lt: stuckBefore } }] };
+  const where = {
+    OR: [
+      { status: { in: [...RETRYABLE_STATUSES] }, OR: [{ errorCode: null }, { errorCode: { notIn: [...PERMANENT_FAILURE_CODES] } }] },
+      { status: { in: [...IN_FLIGHT_STATUSES] }, updatedAt: { lt: stuckBefore } },
+    ],
+  };
   if (batch.userId) await reserveRetryTokens(db, { userId: batch.userId, batchId: batch.id, where, tokensPerPage: model.tokensPerPage });
   await db.batch.update({ where: { id: batch.id }, data: { processingMode: options.processingMode, model: model.id } });
   const retried = await queueDocuments(db, { batchId: batch.id, where });
@@ -32,6 +38,6 @@ export async function retryBatch(db: Db, owner: BatchOwner, batchId: string, opt
     retried_count: retried.length,
     processing_mode: options.processingMode,
     edited_pages_kept: editedPagesKept,
-    message: retried.length === 0 ? "Nothing to retry: no failed, partially completed or stuck documents." : `Retrying ${retried.length} document(s); completed pages are kept.${kept}`,
+    message: retried.length === 0 ? "Nothing to retry: no failed, partially completed or stuck document that a retry could change." : `Retrying ${retried.length} document(s); completed pages are kept.${kept}`,
   };
 }

@@ -45,6 +45,9 @@ export const DocumentStatus = z
     pages_failed: z.number().int(),
     progress: z.number().describe("0–100: pages read (done or failed) of pages_total."),
     error: z.string().nullable(),
+    retryable: z
+      .boolean()
+      .describe("True when the document failed (wholly or partly) for a reason a retry could change; false for a file that cannot be read, which a retry would only fail again."),
     started_at: z.string().datetime().nullable(),
     processed_at: z.string().datetime().nullable(),
   })

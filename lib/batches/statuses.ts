@@ -16,6 +16,27 @@ export const FINISHED_STATUSES: readonly DocumentStatus[] = ["completed", "parti
 export const RETRYABLE_STATUSES: readonly DocumentStatus[] = ["failed", "partially_completed"];
 export const IN_FLIGHT_STATUSES: readonly DocumentStatus[] = ["queued", "processing"];
 
+/**
+ * Whole-document failures that a retry would only repeat: the file itself is the problem (or this
+ * server cannot read its format), so the person is told what to do instead of offered a retry.
+ */
+export const PERMANENT_FAILURE_CODES = [
+  "unsupported_format",
+  "converter_unavailable",
+  "empty_document",
+  "corrupt_document",
+  "password_required",
+  "invalid_password",
+  "too_many_pages",
+  "image_too_large",
+] as const;
+
+/** Whether a retry could change the outcome of a failed or partially completed document. */
+export function isRetryable(document: { status: string; errorCode: string | null }): boolean {
+  if (!(RETRYABLE_STATUSES as readonly string[]).includes(document.status)) return false;
+  return document.errorCode === null || !(PERMANENT_FAILURE_CODES as readonly string[]).includes(document.errorCode);
+}
+
 /** A document's final status from its page counts. */
 export function finishedDocumentStatus(pages: { total: number; failed: number }): DocumentStatus {
   if (pages.total === 0 || pages.failed >= pages.total) return "failed";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/contract";
+import { AutomapRequest, AutomapResponse, MappingChatRequest, MappingChatResponse } from "./automap/automap-schemas";
 import { DocumentChatRequest } from "./schemas";
 import { ChatSessionDeleted, ChatSessionList, ChatSessionResponse, ChatSessionSummary, ChatSessionsQuery, DocumentChatSessionSave } from "./sessions/session-schemas";
 
@@ -79,4 +80,38 @@ export const deleteChatSessionRoute = defineRoute({
   tags,
   params: SessionParams,
   responses: { 200: ChatSessionDeleted, 404: { description: "No such session among the caller's." } },
+});
+
+const DocumentParams = z.object({ batch_id: z.string(), document_id: z.string() });
+
+export const automapRoute = defineRoute({
+  method: "POST",
+  path: "/api/batch/{batch_id}/document/{document_id}/automap",
+  surface: "api",
+  auth: "user",
+  operationId: "batchDocumentAutomap",
+  summary: "Map a document's data to a template's fields",
+  description:
+    "The template: template_fields, a spreadsheet in the library (template_file_id) or inline (template_base64), read as the Excel fill reads it. " +
+    "The document's aggregated page data (key-values, one-row tables) is matched one-to-one by label similarity with type checks (offline engine). " +
+    "cell_mappings can be sent as is to /v1/fill/excel with fill_mode explicit.",
+  tags,
+  params: DocumentParams,
+  body: AutomapRequest,
+  maxBodyBytes: 32 * 1024 * 1024,
+  responses: { 200: AutomapResponse, 400: { description: "The template has no fields, or is not a spreadsheet." }, 404: { description: "The batch, document or library file is not the caller's." } },
+});
+
+export const mappingChatRoute = defineRoute({
+  method: "POST",
+  path: "/api/batch/{batch_id}/document/{document_id}/chat",
+  surface: "api",
+  auth: "user",
+  operationId: "batchDocumentMappingChat",
+  summary: "Find the document's values for a question or a template field",
+  description: "Ranked matches, each with its line as context, page, box and a 0–1 similarity.",
+  tags,
+  params: DocumentParams,
+  body: MappingChatRequest,
+  responses: { 200: MappingChatResponse, 404: { description: "The batch or document is not the caller's." } },
 });

@@ -3,16 +3,23 @@ import { MockLanguageModelV4 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { getDb } from "@/lib/db";
+import { readLibraryFile } from "@/lib/library";
+import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
+import { PythonSandbox } from "./python/python-sandbox";
 import { getChatSession } from "./sessions/get-chat-session";
 import { streamDocumentChat } from "./stream-document-chat";
 import { makeInvoicePdf } from "./testing/chat-documents";
 import { readSse, storeProcessedDocument } from "./testing/chat-fixtures";
 
 let database: { dispose(): Promise<void> };
+const python = new PythonSandbox();
 beforeAll(async () => {
   database = await useTempDatabase();
+  resetBlobStoreForTests();
+  python.prewarm();
 });
 afterAll(async () => {
+  await python.dispose();
   await database?.dispose();
 });
 
@@ -38,6 +45,7 @@ const ask = async (userId: string, body: Record<string, unknown>, ai: Constructo
       request: body as never,
       ai: ai ? { model: new MockLanguageModelV4(ai), label: "mock:test" } : null,
       maxRetries: 0,
+      python,
     }),
   );
 
@@ -72,7 +80,7 @@ describe("streamDocumentChat", () => {
     expect(citations.every((part) => part.data!.gone === true)).toBe(true);
   });
 
-  it("runs the agent loop with the mock model calling tools, grounding its refs and charging tokens", async () => {
+  it("runs the agent loop with the mock model calling each tool, grounding its refs and charging tokens", { timeout: 180_000 }, async () => {
     const db = await getDb();
     const stored = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
     const totalLine = stored.pages[0].lines.find((line) => line.text.startsWith("Total due"))!;
@@ -90,6 +98,8 @@ describe("streamDocumentChat", () => {
               { type: "tool-call", toolCallId: "t1", toolName: "search_knowledge_base", input: JSON.stringify({ query: "total due" }) },
               { type: "tool-call", toolCallId: "t2", toolName: "fetch_documents", input: JSON.stringify({ document_ids: [stored.documentId] }) },
               { type: "tool-call", toolCallId: "t3", toolName: "generate_chart", input: JSON.stringify({ type: "bar", title: "Items", x: ["Paper", "Toner"], series: [{ name: "Amount", values: [40, 80.5] }] }) },
+              { type: "tool-call", toolCallId: "t4", toolName: "execute_python", input: JSON.stringify({ code: "sum(data)", data: [40, 80.5, 12] }) },
+              { type: "tool-call", toolCallId: "t5", toolName: "generate_file", input: JSON.stringify({ format: "xlsx", file_name: "items", rows: [["Item", "Amount"], ["Paper", 40], ["=HYPERLINK(1)", 1]] }) },
               { type: "finish", finishReason: { unified: "tool-calls", raw: "tool_calls" }, usage },
             ]);
           }
@@ -107,15 +117,56 @@ describe("streamDocumentChat", () => {
     );
     expect(events[0].data.messageMetadata).toMatchObject({ engine: "ai:mock:test" });
     const outputs = events.filter((event) => event.event === "tool-output-available").map((event) => event.data.output as Record<string, unknown>);
-    expect(outputs).toHaveLength(3);
-    expect((outputs[0].results as Array<{ ref: string }>)[0].ref).toBe(ref);
-    expect(outputs[2]).toMatchObject({ type: "bar", points: 2 });
+    const outputOf = (id: string) => events.find((event) => event.event === "tool-output-available" && event.data.toolCallId === id)?.data.output as Record<string, unknown>;
+    expect(outputs).toHaveLength(5);
+    expect((outputOf("t1").results as Array<{ ref: string }>)[0].ref).toBe(ref);
+    expect((outputOf("t2").documents as Array<{ key_values: unknown[] }>)[0].key_values).toContainEqual({ key: "Total due", value: "132.50 EUR", page: 1 });
+    expect(outputOf("t3")).toMatchObject({ type: "bar", points: 2 });
+    expect(outputOf("t4")).toEqual({ stdout: "", result: 132.5 });
+    const file = outputOf("t5") as { file_id: string; download_url: string; file_name: string };
+    expect(file).toMatchObject({ file_name: "items.xlsx", download_url: `/api/batch/library/${file.file_id}/download` });
+    expect(events.find((event) => event.event === "data-file")!.data.data).toEqual(file);
+    const saved = await readLibraryFile(db, getBlobStore(), { userId: stored.userId, fileId: file.file_id });
+    expect(saved.bytes.subarray(0, 2).toString()).toBe("PK");
     expect(events.some((event) => event.event === "file" && event.data.mediaType === "image/png")).toBe(true);
     // Only the ref naming real words becomes a citation.
     const citations = events.filter((event) => event.event === "data-citation").map((event) => event.data.data as { citation_id: string; quote: string });
     expect(citations).toEqual([expect.objectContaining({ citation_id: ref, quote: "Total due: 132.50 EUR" })]);
     const charges = await db.usageEvent.findMany({ where: { userId: stored.userId, operation: "chat" } });
     expect(charges.map((charge) => charge.tokens)).toEqual([120]);
+  });
+
+  it("stops the agent and kills its Python child when the client disconnects", { timeout: 180_000 }, async () => {
+    const db = await getDb();
+    const stored = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
+    const client = new AbortController();
+    const response = await streamDocumentChat({
+      db,
+      req: new Request("http://test/api/batch/document-chat", { method: "POST", signal: client.signal }),
+      userId: stored.userId,
+      request: { message: "Loop forever" } as never,
+      python,
+      ai: {
+        label: "mock:test",
+        model: new MockLanguageModelV4({
+          doStream: async () =>
+            streamOf([
+              { type: "tool-call", toolCallId: "loop", toolName: "execute_python", input: JSON.stringify({ code: "while True:\n    pass" }) },
+              { type: "finish", finishReason: { unified: "tool-calls", raw: "tool_calls" }, usage },
+            ]),
+        }),
+      },
+    });
+    const reader = response.body!.getReader();
+    let seen = "";
+    while (!seen.includes("tool-input-available")) seen += new TextDecoder().decode((await reader.read()).value);
+    // The child is running the loop now; the client goes away.
+    await expect.poll(() => python.pids.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+    const running = python.pids;
+    client.abort();
+    await expect.poll(() => running.filter((pid) => python.pids.includes(pid)).length, { timeout: 60_000 }).toBeLessThanOrEqual(1);
+    const sessions = await db.chatSession.findMany({ where: { userId: stored.userId } });
+    await expect.poll(async () => ((await db.chatSession.findUnique({ where: { id: sessions[0].id } }))!.messages as unknown[]).length, { timeout: 60_000 }).toBe(2);
   });
 
   it("streams a clear error when the provider is down and still saves the session", async () => {

@@ -4,12 +4,15 @@ import { configuredLanguageModel, type ConfiguredModel } from "@/lib/ai/language
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
 import { createEventStream } from "@/lib/http/sse";
+import { saveLibraryFile } from "@/lib/library";
+import { getBlobStore, type BlobStore } from "@/lib/storage";
 import { assertTokensAvailable } from "@/lib/usage/assert-tokens-available";
 import { chargeUsage } from "@/lib/usage/charge-usage";
 import { runAgent } from "./agent/run-agent";
 import { assembleMessage, conversationOf, toModelMessages, type AnswerMetadata, type StoredMessage } from "./conversation";
 import { KnowledgeIndex } from "./knowledge/knowledge-index";
 import { answerOffline, offlineEngineLabel } from "./offline/answer-offline";
+import { getPythonSandbox, type PythonSandbox } from "./python/python-sandbox";
 import { loadChatScope } from "./scope/load-chat-scope";
 import { messageText, type DocumentChatRequest } from "./schemas";
 import { getChatSessionOrThrow } from "./sessions/get-chat-session-or-throw";
@@ -24,6 +27,9 @@ export interface StreamDocumentChatOptions {
   heartbeatMs?: number;
   /** Retries of a failed provider call (the AI SDK's default: 2). */
   maxRetries?: number;
+  /** Where the agent's Python runs (default: the process's sandbox, started on first use). */
+  python?: PythonSandbox;
+  store?: BlobStore;
 }
 
 /** Tokens a provider answer is expected to need at least: the conversation's text plus room to answer. */
@@ -69,7 +75,17 @@ export async function streamDocumentChat(options: StreamDocumentChatOptions): Pr
         send(chunk.type, chunk);
       };
       emit({ type: "start", messageId, messageMetadata: metadata });
-      const context = { userId, sessionId: session.id, index: new KnowledgeIndex(documents), signal };
+      const store = options.store ?? getBlobStore();
+      const context = {
+        userId,
+        sessionId: session.id,
+        index: new KnowledgeIndex(documents),
+        signal,
+        // Only the model writes code; the offline engine never runs Python.
+        python: ai ? (options.python ?? getPythonSandbox()) : undefined,
+        saveFile: (file: { fileName: string; contentType: string; bytes: Buffer }) =>
+          saveLibraryFile(db, store, { userId, ...file, source: "chat", metadata: { chat_session_id: session.id } }),
+      };
       try {
         if (ai) {
           const answer = await runAgent({ ai, messages: toModelMessages(conversation), context, emit, maxRetries: options.maxRetries });

@@ -13,7 +13,8 @@ import { getFreshAccessToken } from "./get-fresh-access-token";
 import { saveCloudConnection } from "./save-cloud-connection";
 
 // The drive's token endpoint and the identity provider are two local stand-ins, so each refresh
-// must go to the endpoint that issued the grant.
+// must go to the endpoint that issued the grant. Both listen on loopback, which the outbound guard
+// refuses unless private networks are allowed.
 const client = { clientId: "docsvc-test", clientSecret: "s3cret" };
 let tokenEndpoint: LocalIssuer;
 let issuer: LocalIssuer;
@@ -27,6 +28,7 @@ beforeAll(async () => {
     OIDC_ISSUER: issuer.issuer,
     OIDC_CLIENT_ID: client.clientId,
     OIDC_CLIENT_SECRET: client.clientSecret,
+    ALLOW_PRIVATE_NETWORK: "1",
   });
   resetOidcProviderForTests();
 });

@@ -1,5 +1,6 @@
 import { encryptSecret } from "@/lib/crypto/encrypt-secret";
 import { getDb } from "@/lib/db";
+import { isUniqueViolation } from "@/lib/db/is-unique-violation";
 import type { ExchangedTokens } from "./post-token-request";
 import type { CloudProvider } from "./schemas";
 
@@ -10,11 +11,20 @@ import type { CloudProvider } from "./schemas";
 export async function saveCloudConnection(input: { userId: string; provider: CloudProvider; tokens: ExchangedTokens; accountEmail: string | null }) {
   const db = await getDb();
   const data = { accountEmail: input.accountEmail, scopes: [] as string[], ...tokenColumns(input.tokens), status: "active" };
-  return db.cloudConnection.upsert({
-    where: { userId_provider: { userId: input.userId, provider: input.provider } },
-    create: { userId: input.userId, provider: input.provider, ...data },
-    update: data,
-  });
+  const save = () =>
+    db.cloudConnection.upsert({
+      where: { userId_provider: { userId: input.userId, provider: input.provider } },
+      create: { userId: input.userId, provider: input.provider, ...data },
+      update: data,
+    });
+  try {
+    return await save();
+  } catch (error) {
+    // Two grants saved at once: the other created the row between this upsert's read and insert,
+    // so a second try finds it and updates it.
+    if (isUniqueViolation(error)) return save();
+    throw error;
+  }
 }
 
 /** The columns a token endpoint answer sets: tokens encrypted; refresh token and scopes only when sent. */

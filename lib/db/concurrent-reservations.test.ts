@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { uploadBatch } from "@/lib/batches/upload-batch";
+import { readQueue } from "@/lib/diagnostics/read-queue";
 import type { CallerUser } from "@/lib/http/caller/types";
 import type { RouteContract } from "@/lib/http/contract";
 import { createDatabaseRateLimitStore } from "@/lib/rate-limit/database-store";
@@ -15,8 +16,8 @@ import { createLocalBlobStore } from "@/lib/storage/local-blob-store";
 import type { BlobStore } from "@/lib/storage";
 import { chargeUsage } from "@/lib/usage/charge-usage";
 import { getTokenBalance } from "@/lib/usage/get-token-balance";
-import { advanceJobProgress } from "@/lib/v1/advance-job-progress";
-import { createJob } from "@/lib/v1/create-job";
+import { advanceJobProgress } from "@/lib/v1/jobs/advance-job-progress";
+import { createJob } from "@/lib/v1/jobs/create-job";
 import { createPrismaClient } from "./create-client";
 import type { Db } from "./index";
 import { createTestDatabase, type TestDatabase } from "./testing";
@@ -140,5 +141,21 @@ describe("job progress (probe finding 10)", () => {
       seen.push((await db.job.findUniqueOrThrow({ where: { id: job.id } })).progressCurrent);
     }
     expect(seen).toEqual([6, 13, 13, 13, 15]);
+  });
+});
+
+describe("the queue in GET /v1/health", () => {
+  it("counts unfinished documents and jobs and reports the oldest one's age", async () => {
+    const before = await readQueue(db);
+    const user = await userWithTokensLeft(100_000);
+    const job = await createJob(db, { userId: user.id, type: "extract" });
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await db.job.update({ where: { id: job.id }, data: { createdAt: hourAgo } });
+    const later = new Date(Date.now() + 60_000);
+    const after = await readQueue(db, later);
+    expect(after).toMatchObject({ jobs: before.jobs + 1, depth: before.depth + 1 });
+    expect(after.oldest_unfinished_age_seconds).toBeGreaterThanOrEqual(3660);
+    await db.job.update({ where: { id: job.id }, data: { status: "completed" } });
+    expect((await readQueue(db)).jobs).toBe(before.jobs);
   });
 });

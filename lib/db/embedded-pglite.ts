@@ -3,6 +3,7 @@ import { unlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { logger } from "../log/logger";
 
 // PGlite is PostgreSQL in one process with no shared-memory coordination: two processes opening
 // the same data directory corrupt it. A lock file beside the directory (pid and host) makes a
@@ -64,6 +65,8 @@ async function acquireLock(lockFile: string, dataDir: string): Promise<void> {
     await unlink(lockFile).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== "ENOENT") throw error;
     });
+    // A process that died without closing (SIGKILL, a crash) leaves its lock behind: say so once.
+    logger.warn("database_stale_lock_cleared", { lock_file: lockFile, pid: owner?.pid ?? null, host: owner?.hostname ?? null, since: owner?.startedAt ?? null });
   }
   throw new Error(`Could not take the lock ${lockFile}: another process keeps recreating it.`);
 }

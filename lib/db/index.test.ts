@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "../config";
+import { setLogSinkForTests } from "../log/logger";
 import { openEmbeddedPglite } from "./embedded-pglite";
 import { checkDatabase, closeDb, getDatabaseKind, getDb } from "./index";
 
@@ -59,7 +60,14 @@ describe("getDb with the embedded database", () => {
     await expect(getDb()).rejects.toThrow(new RegExp(`in use by process ${process.ppid}`));
     // A pid far above any pid_max is never alive.
     await writeFile(lockFile, lock(2 ** 30));
-    const db = await getDb();
-    expect(await db.user.count()).toBe(1);
+    const logged: string[] = [];
+    setLogSinkForTests((line) => logged.push(line));
+    try {
+      const db = await getDb();
+      expect(await db.user.count()).toBe(1);
+    } finally {
+      setLogSinkForTests(undefined);
+    }
+    expect(logged.map((line) => JSON.parse(line))).toContainEqual(expect.objectContaining({ event: "database_stale_lock_cleared", pid: 2 ** 30 }));
   });
 });

@@ -121,4 +121,50 @@ describe.skipIf(!postgresUrl)("on PostgreSQL (runs when TEST_DATABASE_URL or DAT
       await admin.end();
     }
   });
+
+  it("lets two instances migrate one fresh database at the same moment: one applies, the other waits and finds nothing to do", async () => {
+    const serverUrl = postgresUrl as string;
+    const name = `docsvc_migrate_race_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE "${name}"`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const results = await Promise.all([applyMigrations({ url: url.href }), applyMigrations({ url: url.href })]);
+      expect(results.map((applied) => applied.length).sort()).toEqual([0, (await committedMigrationNames()).length]);
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+
+  it("waits for another instance's migration lock for as long as it is held", async () => {
+    const serverUrl = postgresUrl as string;
+    const name = `docsvc_migrate_lock_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const holder = new pg.Client({ connectionString: url.href });
+    try {
+      await admin.query(`CREATE DATABASE "${name}"`);
+      await holder.connect();
+      // Another instance in the middle of migrating: it holds the lock.
+      const [{ key }] = (await holder.query<{ key: string }>("SELECT 4127301775::bigint AS key")).rows;
+      await holder.query("SELECT pg_advisory_lock($1)", [key]);
+      const migrating = applyMigrations({ url: url.href });
+      const waiting = async () =>
+        Number((await holder.query<{ n: string }>("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())")).rows[0].n);
+      while ((await waiting()) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      const tables = await holder.query("SELECT 1 FROM information_schema.tables WHERE table_name = '_prisma_migrations'");
+      expect(tables.rowCount).toBe(0);
+      await holder.query("SELECT pg_advisory_unlock($1)", [key]);
+      expect(await migrating).toEqual(await committedMigrationNames());
+    } finally {
+      await holder.end();
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
 import type { DiffTarget, SchemaEngine } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { createPgliteAdapterFactory, createPostgresMigrationAdapterFactory } from "./adapters";
 import { readMigrationsList } from "./migrations-list";
@@ -43,10 +44,35 @@ export async function applyMigrations(
   options: { migrationsDir?: string } = {},
 ): Promise<string[]> {
   const migrationsList = await readMigrationsList(options.migrationsDir);
-  return withTargetEngine(target, async (engine) => {
-    const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: noFilters });
-    return appliedMigrationNames;
-  });
+  const apply = () =>
+    withTargetEngine(target, async (engine) => {
+      const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: noFilters });
+      return appliedMigrationNames;
+    });
+  return "url" in target ? withMigrationLock(target.url, apply) : apply();
+}
+
+// Our own key, not the engine's (72707369), which it takes itself on another connection.
+const MIGRATION_LOCK_KEY = 4_127_301_775;
+
+/**
+ * Runs `apply` while holding a PostgreSQL advisory lock, so instances deploying together migrate one
+ * at a time: the engine's own lock gives up after 10 s, this one waits for as long as the first
+ * instance's migrations take, after which the second finds nothing to apply.
+ */
+async function withMigrationLock<T>(url: string, apply: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      return await apply();
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 /**

@@ -41,5 +41,6 @@ describe("checkHealth", () => {
       browser: { status: "ok", executable: "/usr/bin/chromium", sessions_open: 0 },
     });
     expect(report.status).toBe("ok");
+    expect(report.queue).toEqual({ documents: 0, jobs: 0, depth: 0, oldest_unfinished_age_seconds: null });
   });
 });

@@ -1,11 +1,12 @@
 import type { z } from "zod";
-import { checkDatabase, getDatabaseKind } from "@/lib/db";
+import { checkDatabase, getDatabaseKind, getDb } from "@/lib/db";
 import { checkOcrEngine } from "@/lib/ocr/health";
 import { currentOcrEngine } from "@/lib/ocr/recognize-image";
 import { API_VERSION } from "@/lib/openapi/build-document";
 import { checkStorage, getStorageKind } from "@/lib/storage";
 import { checkBrowser } from "@/lib/web/check-browser";
 import type { HealthResponseSchema } from "./diagnostics.contract";
+import { readQueue, type QueueReport } from "./read-queue";
 
 export type HealthReport = z.output<typeof HealthResponseSchema>;
 
@@ -46,7 +47,15 @@ async function runChecks(): Promise<HealthReport> {
     browser,
   };
   const allOk = database.ok && storage.ok && ocr.ok;
-  return { status: allOk ? "ok" : "unavailable", version: API_VERSION, checked_at: new Date().toISOString(), checks };
+  const queue = database.ok ? await queueReport() : undefined;
+  return { status: allOk ? "ok" : "unavailable", version: API_VERSION, checked_at: new Date().toISOString(), checks, ...(queue ? { queue } : {}) };
+}
+
+/** The queue's figures, or undefined when they cannot be read in time (the database checks say why). */
+async function queueReport(): Promise<QueueReport | undefined> {
+  const read = readQueue(await getDb()).then((report) => ({ ok: true, latencyMs: 0, report }));
+  const result: ProbeResult & { report?: QueueReport } = await withTimeout(read).catch(() => ({ ok: false, latencyMs: 0 }));
+  return result.report;
 }
 
 function toCheck(result: ProbeResult): { status: "ok" | "down"; latency_ms: number; error?: string } {

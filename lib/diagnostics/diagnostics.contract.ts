@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/contract";
 import { healthExample } from "@/lib/v1/v1-examples";
+import { QueueReportSchema } from "./read-queue";
 
 export const VersionInfoSchema = z
   .object({
@@ -43,6 +44,7 @@ export const HealthResponseSchema = z
         })
         .describe("Chromium for the web operations (optional: missing makes those answer 503, not the service unavailable)."),
     }),
+    queue: QueueReportSchema.optional(),
   })
   .meta({ id: "HealthResponse", title: "HealthResponse", description: "Result of live checks of the database, blob store and OCR engine." });
 

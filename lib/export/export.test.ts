@@ -12,7 +12,8 @@ import { getExecutor, startExecutor, stopExecutor } from "@/lib/background";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
 import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
 import { exportBatch } from "./export-batch";
-import { pdfToText } from "./testing/read-back";
+import sharp from "sharp";
+import { pdfToText, renderPdfPage } from "./testing/read-back";
 
 let database: { dispose(): Promise<void> };
 let owner: { userId: string };
@@ -72,6 +73,10 @@ describe("export a batch", () => {
     expect(text).toMatch(/Receipt\s+7739[\s\S]*Amount\s+42\.00/);
     expect(text).not.toContain("7731");
     expect(text).toContain("Quarterly report");
+    // The scan's image is drawn: its rendering has dark text on white, like the original.
+    const rendered = await sharp(await renderPdfPage(bytes, 3)).greyscale().stats();
+    expect(rendered.channels[0].min).toBeLessThan(80);
+    expect(rendered.channels[0].mean).toBeGreaterThan(200);
 
     const after = await db.page.findMany({ where: { document: { batchId } }, orderBy: [{ documentId: "asc" }, { pageNumber: "asc" }] });
     expect(after).toEqual(before);

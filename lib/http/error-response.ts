@@ -1,3 +1,4 @@
+import { logger } from "@/lib/log/logger";
 import { AppError, toAppError } from "./errors";
 
 /** /api speaks FastAPI's error dialect; /v1 the developer API's `{"error":{code,message}}`. */
@@ -22,9 +23,21 @@ function developerApiBody(error: AppError): unknown {
   return { error: body };
 }
 
-/** Renders any thrown value, logging the unexpected ones (their message never reaches the client). */
-export function renderThrown(surface: Surface, thrown: unknown, context: { method: string; path: string }, extraHeaders?: HeadersInit): Response {
+/**
+ * Renders any thrown value. An unexpected one is logged with the request id, and its 500 body carries
+ * that id (never the error's own message), so a user's report can be matched to the log line.
+ */
+export function renderThrown(surface: Surface, thrown: unknown, context: { method: string; path: string; requestId?: string }, extraHeaders?: HeadersInit): Response {
   const { appError, unexpected } = toAppError(thrown);
-  if (unexpected) console.error(`[http] ${context.method} ${context.path} failed`, thrown);
-  return renderError(surface, appError, extraHeaders);
+  if (!unexpected) return renderError(surface, appError, extraHeaders);
+  logger.error("request_failed", {
+    request_id: context.requestId,
+    method: context.method,
+    path: context.path,
+    error: thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown),
+  });
+  const response = renderError(surface, appError, extraHeaders);
+  if (!context.requestId) return response;
+  const body = surface === "api" ? { detail: appError.message, request_id: context.requestId } : { error: { code: appError.code, message: appError.message, request_id: context.requestId } };
+  return Response.json(body, { status: response.status, headers: response.headers });
 }

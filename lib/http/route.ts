@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import type { z } from "zod";
+import { logger } from "@/lib/log/logger";
 import { getDb } from "@/lib/db";
 import { resolveCaller } from "./caller/resolve-caller";
 import type { Caller, CallerFor } from "./caller/types";
@@ -33,7 +35,7 @@ export type NextRouteHandler = ((req: Request, context: NextRouteContext) => Pro
 export function route<const C extends RouteContract>(contract: C, handler: (context: HandlerContext<C>) => Promise<unknown>): NextRouteHandler {
   const hooks = [...SURFACE_HOOKS[contract.surface], ...(contract.hooks ?? [])];
 
-  const nextHandler: NextRouteHandler = async (req, context) => {
+  const handle = async (req: Request, context: NextRouteContext, requestId: string): Promise<Response> => {
     const hookHeaders = new Headers();
     try {
       const raw: RawInput = { params: (await context?.params) ?? {}, searchParams: new URL(req.url).searchParams };
@@ -57,8 +59,15 @@ export function route<const C extends RouteContract>(contract: C, handler: (cont
       const result = await handler({ req, caller: caller as CallerFor<C["auth"]>, ...input } as HandlerContext<C>);
       return withHeaders(result instanceof Response ? result : Response.json(result ?? null), hookHeaders);
     } catch (error) {
-      return renderThrown(contract.surface, error, { method: req.method, path: new URL(req.url).pathname }, hookHeaders);
+      return renderThrown(contract.surface, error, { method: req.method, path: new URL(req.url).pathname, requestId }, hookHeaders);
     }
+  };
+  const nextHandler: NextRouteHandler = async (req, context) => {
+    const requestId = randomUUID();
+    const started = performance.now();
+    const response = withHeaders(await handle(req, context, requestId), new Headers({ "X-Request-Id": requestId }));
+    logger.info("request", { request_id: requestId, method: req.method, path: new URL(req.url).pathname, status: response.status, ms: Math.round(performance.now() - started) });
+    return response;
   };
   nextHandler.contract = contract;
   return nextHandler;

@@ -1,7 +1,10 @@
 import { getClientAddress } from "@/lib/auth/client-address";
 import type { RouteHook } from "@/lib/http/contract";
 import { AppError } from "@/lib/http/errors";
-import { consumeRateLimit, getRateLimitStore, rateLimitHeaders, type RateLimitStore } from "@/lib/rate-limit";
+import { consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
+import { getRateLimitStore } from "@/lib/rate-limit/get-rate-limit-store";
+import { rateLimitHeaders } from "@/lib/rate-limit/rate-limit-headers";
+import type { RateLimitStore } from "@/lib/rate-limit/types";
 import { tierLimits } from "@/lib/tiers";
 
 /** Requests per minute from one address without signing in (the free tier's rate). */

@@ -2,16 +2,10 @@ import { assembleLayout, groupLinesIntoBlocks, groupWordsIntoLines, unionBox, ty
 import type { Box, Word } from "@/lib/documents/types";
 import { bestOverlap, boxIou, centreInside, isOneRow, meanConfidence, readingOf, textSimilarity, wordsMatching } from "./pass-agreement";
 
-// docsvc-OCR-XL-v1 reads a page several times; the first pass is docsvc-OCR-v1's own, so XL starts
-// from v1's result and the other passes may only change it where they are clearly better. "Clearly"
-// was measured (FUNSD, SROIE, bench/ocr-degraded): taking every line a pass read more confidently
-// than the others (the earlier rule) cost some FUNSD forms up to 6 points of words found and read
-// speckled pages worse than either pass alone, because one pass often splits or joins a line
-// another reads whole, and a fragment or a line grown over noise can carry a high confidence. What
-// held up: two other passes agreeing against the first, or one pass far more confident over the
-// same extent. Confidences of the fast
-// and best models were checked against the annotations first: at each confidence the share of
-// correct words is the same within a few points, so they are compared directly.
+// docsvc-OCR-XL-v1 reads a page several times and starts from the first pass (v1's own reading);
+// the other passes change it only where two of them agree against it, or one is far more confident
+// over the same extent, because a split or joined line can carry a high confidence. Measurements
+// behind the thresholds: bench/NOTES.md.
 
 /** An alternative reading replaces a line when two passes agree on it this closely (1 = identical)... */
 const agreementSimilarity = 0.9;

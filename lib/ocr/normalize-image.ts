@@ -1,7 +1,5 @@
 import sharp, { type SharpOptions } from "sharp";
-import type { PageOrientation } from "@/lib/documents/types";
-import { detectOrientation } from "./detect-orientation";
-import type { GreyPixels as SamplePixels } from "./estimate-skew";
+import { estimateSkewDegrees, type GreyPixels as SamplePixels } from "./estimate-skew";
 
 // Tesseract reads best at about 300 DPI on a clean greyscale image. Upscaling is capped by the long
 // side so a large photo saved at 72 DPI is not blown up into hundreds of megapixels, and an image
@@ -32,9 +30,7 @@ interface GreyPixels {
 export interface NormalizedGreyImage extends GreyPixels {
   /** Clockwise skew found in the input (0 when not estimated); the pixels are already straightened. */
   skewDegrees: number;
-  /** Clockwise quarter turn the text was found in (0 when not estimated); the pixels are already upright. */
-  orientation: PageOrientation;
-  /** Clockwise degrees the pixels were turned back by (quarter turn plus the skew, when it was straightened). */
+  /** Clockwise degrees the pixels were turned back by (the skew, when it was straightened). */
   turnDegrees: number;
   /** Size before turning (after any enlargement): the turned pixels sit centred on a canvas of `width` × `height`. */
   sourceWidth: number;
@@ -58,7 +54,8 @@ function upscaleFactor(width: number, height: number, options: NormalizeOptions)
   return factor > 1.05 ? factor : 1;
 }
 
-async function skewSample(grey: Buffer, width: number, height: number): Promise<SamplePixels> {
+/** A copy at most 800 pixels wide: skew and orientation are measured on it in a few milliseconds. */
+export async function greySample(grey: Buffer, width: number, height: number): Promise<SamplePixels> {
   const sampleWidth = Math.min(width, skewSampleWidth);
   const sample = await sharp(grey, { raw: { width, height, channels: 1 } })
     .resize({ width: sampleWidth, kernel: "linear" })
@@ -68,14 +65,6 @@ async function skewSample(grey: Buffer, width: number, height: number): Promise<
   return { data: sample.data, width: sample.info.width, height: sample.info.height };
 }
 
-async function straightenSample(image: SamplePixels, degrees: number): Promise<SamplePixels> {
-  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
-    .rotate(-degrees, { background: "#ffffff" })
-    .extractChannel(0)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
 
 /**
  * Luma of 8-bit grey, RGB or RGBA pixels (alpha over white), one byte per pixel. In JavaScript because
@@ -106,7 +95,7 @@ async function decodeToGrey(input: Buffer, decode: SharpOptions): Promise<GreyPi
   return { grey: lumaOf(data, info.channels), width: info.width, height: info.height };
 }
 
-/** Orient (EXIF), greyscale, upscale to the target DPI, turn upright and straighten, as raw pixels. */
+/** Orient (EXIF), greyscale, upscale to the target DPI and straighten, as raw pixels. */
 export async function normalizeImageToGrey(input: Buffer, options: NormalizeOptions): Promise<NormalizedGreyImage> {
   const decoded = await decodeToGrey(input, { ...options.decode, limitInputPixels: false });
   const factor = upscaleFactor(decoded.width, decoded.height, options);
@@ -114,17 +103,16 @@ export async function normalizeImageToGrey(input: Buffer, options: NormalizeOpti
     ? await resizeGrey(decoded, Math.round(decoded.width * factor), Math.round(decoded.height * factor))
     : decoded;
   const unturned = { grey, width, height, sourceWidth: width, sourceHeight: height, turnDegrees: 0 };
-  if (!options.deskew) return { ...unturned, skewDegrees: 0, orientation: 0 };
-  const { orientation, skewDegrees } = await detectOrientation(await skewSample(grey, width, height), straightenSample);
-  const turnDegrees = orientation + (Math.abs(skewDegrees) > minSkewDegrees ? skewDegrees : 0);
-  if (turnDegrees === 0) return { ...unturned, skewDegrees, orientation };
-  // One turn for both: the quarter turn and the skew resample the page once, not twice.
+  if (!options.deskew) return { ...unturned, skewDegrees: 0 };
+  const skewDegrees = estimateSkewDegrees(await greySample(grey, width, height));
+  if (Math.abs(skewDegrees) <= minSkewDegrees) return { ...unturned, skewDegrees };
+  const turnDegrees = skewDegrees;
   const straight = await sharp(grey, { raw: { width, height, channels: 1 } })
     .rotate(-turnDegrees, { background: "#ffffff" })
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { grey: straight.data, width: straight.info.width, height: straight.info.height, sourceWidth: width, sourceHeight: height, turnDegrees, skewDegrees, orientation };
+  return { grey: straight.data, width: straight.info.width, height: straight.info.height, sourceWidth: width, sourceHeight: height, turnDegrees, skewDegrees };
 }
 
 async function resizeGrey(image: GreyPixels, width: number, height: number): Promise<GreyPixels> {

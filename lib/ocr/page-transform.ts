@@ -64,8 +64,13 @@ export function wordAngle(degrees: number): number {
 /** Words, lines and blocks of a layout read from the turned copy, in the source's coordinates. */
 export function layoutToSource(layout: AssembledLayout, transform: PageTransform): AssembledLayout {
   if (isIdentity(transform)) return layout;
-  const angle = wordAngle(transform.degrees);
-  const word = (read: Word): Word => ({ ...read, box: boxToSource(read.box, transform), ...(angle !== 0 ? { angle } : {}) });
+  const word = (read: Word): Word => {
+    // A word already turned in the copy (sideways text) is turned by both in the source.
+    const angle = wordAngle(transform.degrees + (read.angle ?? 0));
+    const mapped: Word = { ...read, box: boxToSource(read.box, transform), angle };
+    if (angle === 0) delete mapped.angle;
+    return mapped;
+  };
   return {
     ...layout,
     words: layout.words.map(word),

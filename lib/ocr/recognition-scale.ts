@@ -3,26 +3,10 @@ import type { ModelVersion, OcrResolution } from "@/lib/models";
 import { estimateTextHeight } from "./estimate-text-height";
 import { isSpeckled } from "./estimate-speckle";
 
-// Adaptive recognition resolution. tesseract's LSTM rescales every text line to a fixed height of
-// 36 pixels (x-height about 16), so glyphs drawn larger than that carry no extra information for
-// it, yet the binarisation and page layout analysis before it cost in proportion to the pixels.
-// A page whose text is large is therefore recognised from a smaller copy, sized so the median glyph
-// height lands at `targetTextHeight`. For docsvc-OCR-v1 that is 14 px (about a 150-DPI rendering of
-// 10 pt text): with the fast model, bench/ocr-stages read 8–16 pt pages at that size with the same
-// character error rate (0%) as at full size, for 10–25% less CPU per page (2.85 s instead of 3.2 s
-// at 10 pt); the LSTM's own cost follows the number of characters, so the saving is bounded. The
-// measuring costs ~75 ms per A4 page.
-// The other way round, text far below that height (a ~100-DPI scan whose resolution is unknown, so
-// normalisation left it alone) loses its strokes in tesseract's binarisation before the LSTM sees
-// it, and the page is enlarged first: bench/ocr-stages read the FUNSD forms at their own size
-// (median glyph 6–9 px) and found 56% of the annotated words with the fast model, 70% enlarged to
-// the v1 policy (2.2–2.5×, CPU 0.6 → 1.1 s a form). Enlarging further (glyphs to 28 px) found fewer
-// words in bench/corpus (69.5% against 70.2% with the best model), so XL enlarges to the same height.
-// The high resolution enlarges whatever it is given, noise included, and specks also drag the
-// text-height estimate down: a 75-DPI scan with 5% salt-and-pepper still measured 3-px glyphs after
-// XL's median, was enlarged 3.9× to 32 MP and read as up to 7,451 words of noise in 44 s of CPU.
-// A page that measures as speckled is therefore enlarged no more than the standard resolution
-// would (2.5×, 16 MP): 3.7–5.4 s for those pages.
+// Adaptive recognition resolution: tesseract's LSTM rescales every line to a fixed height, so large
+// text is read from a smaller copy (cheaper), and text too small for its binarisation is enlarged
+// first, except on speckled pages, where enlargement mostly multiplies noise. Measurements behind
+// the targets: bench/NOTES.md.
 
 export interface RecognitionScalePolicy {
   /** Median glyph height in pixels to scale down to; undefined: never shrink. */
@@ -140,8 +124,7 @@ async function scaledForRecognition(image: GreyImage, policy: RecognitionScalePo
   const width = Math.max(1, Math.round(image.width * scale));
   const height = Math.max(1, Math.round(image.height * scale));
   const grey = await sharp(image.grey, { raw: { width: image.width, height: image.height, channels: 1 } })
-    // lanczos3 both ways: the linear kernel saved ~0.1 s a page but, shrinking a noisy scan that
-    // normalisation had enlarged, cost half the words of some FUNSD forms (bench/corpus).
+    // lanczos3 both ways: the cheaper linear kernel loses words on noisy scans (bench/NOTES.md).
     .resize(width, height, { kernel: "lanczos3" })
     .extractChannel(0)
     .raw()

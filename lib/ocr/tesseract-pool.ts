@@ -4,6 +4,7 @@ import { getConfig } from "@/lib/config";
 import type { OcrRecogniser } from "@/lib/models";
 import { DocumentError } from "@/lib/documents/errors";
 import { languageDataDir } from "./language-data";
+import { logLevelEnabled } from "@/lib/log/logger";
 
 /** A page image tesseract did not finish within OCR_PAGE_TIMEOUT_SECONDS (pure noise can keep it busy for minutes). */
 export class OcrTimeoutError extends DocumentError {
@@ -126,7 +127,9 @@ async function withWorker<T>(recogniser: OcrRecogniser, params: Partial<WorkerPa
     timer = setTimeout(() => reject(new OcrTimeoutError(limitSeconds)), limitSeconds * 1000);
   });
   try {
-    await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, ...params });
+    // Tesseract's own notes ("Estimating resolution as N", "Detected N diacritics", twice a page)
+    // go to its debug file: nowhere unless LOG_LEVEL=debug.
+    await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, ...(logLevelEnabled("debug") ? {} : { debug_file: "/dev/null" }), ...params });
     const result = await Promise.race([task(worker), overran]);
     releaseWorker(state, recogniser, worker);
     return result;

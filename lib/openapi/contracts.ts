@@ -1,5 +1,6 @@
 import type { RouteContract } from "@/lib/http/contract";
 import * as accountContracts from "@/lib/auth/account.contract";
+import * as adminContracts from "@/lib/admin/admin.contract";
 import * as authContracts from "@/lib/auth/auth.contract";
 import * as batchContracts from "@/lib/batches/batch.contract";
 import * as batchReadingContracts from "@/lib/batches/batch-reading.contract";
@@ -13,10 +14,10 @@ import * as libraryContracts from "@/lib/library/library.contract";
 import * as ocrContracts from "@/lib/ocr-api/ocr.contract";
 import * as convertContracts from "@/lib/export/convert/convert.contract";
 import * as exportContracts from "@/lib/export/export.contract";
-import * as extractContracts from "@/lib/extract-api/extract.contract";
-import * as fillContracts from "@/lib/fill/jobs/fill.contract";
+import * as extractContracts from "@/lib/v1/extract/extract.contract";
+import * as fillContracts from "@/lib/v1/fill/fill.contract";
 import * as usersContracts from "@/lib/users/users.contract";
-import * as v1JobsContracts from "@/lib/v1/jobs.contract";
+import * as v1JobsContracts from "@/lib/v1/jobs/jobs.contract";
 import * as webContracts from "@/lib/web/web.contract";
 import * as webhookSecretContracts from "@/lib/webhooks/webhook-secret.contract";
 import * as openApiContracts from "./openapi.contract";
@@ -28,6 +29,7 @@ import * as openApiContracts from "./openapi.contract";
  */
 const CONTRACT_MODULES: readonly Record<string, unknown>[] = [
   diagnosticsContracts,
+  adminContracts,
   openApiContracts,
   authContracts,
   accountContracts,

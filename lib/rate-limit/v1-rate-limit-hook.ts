@@ -15,8 +15,11 @@ import type { RateLimitStore } from "./types";
  * Other anonymous requests (GET /v1/health) are not counted: health must answer without the database
  * when the database is down.
  */
-/** Requests with refused credentials one client address may send per minute (the largest tier's limit). */
-export const REFUSED_PER_MINUTE = tierLimits("scale").requestsPerMinute;
+/**
+ * Requests with refused credentials one client address may send per minute. Generous: keys cannot be
+ * guessed (32 random bytes), so this only stops floods, and an office behind one address shares it.
+ */
+export const REFUSED_PER_MINUTE = 300;
 
 export function createV1RateLimitHook(getStore: () => Promise<RateLimitStore> = getRateLimitStore): RouteHook {
   return async ({ req, caller, refused }) => {

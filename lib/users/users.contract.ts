@@ -24,7 +24,7 @@ export const usersRegisterRoute = defineRoute({
   description: "Like POST /api/auth/register but answers the account, not a token.",
   tags,
   body: UserRegistration,
-  responses: { 200: UsersUserResponse, 409: { description: "An account with this email already exists." } },
+  responses: { 200: UsersUserResponse, 409: { description: "An account with this email already exists." }, 429: { description: "Too many registrations refused as taken from this address; see Retry-After." } },
 });
 
 export const usersMeRoute = defineRoute({

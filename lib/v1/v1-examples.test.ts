@@ -5,8 +5,8 @@ import { buildOpenApiDocument } from "@/lib/openapi/build-document";
 import { listRouteContracts } from "@/lib/openapi/contracts";
 import { ApiUsageResponse } from "@/lib/usage/schemas";
 import { WebhookDeliveryResponse } from "@/lib/webhooks/list-job-webhook-deliveries";
-import { JobListResponse } from "./list-jobs";
-import { JobResponse } from "./serialize-job";
+import { JobListResponse } from "@/lib/v1/jobs/list-jobs";
+import { JobResponse } from "@/lib/v1/jobs/serialize-job";
 import { cancelledJobExample, healthExample, jobExample, jobListExample, processingJobExample, usageExample, webhookDeliveryExample } from "./v1-examples";
 
 type Media = { schema?: { $ref?: string; examples?: unknown[] }; example?: unknown };
@@ -44,7 +44,7 @@ describe("/v1 examples", () => {
   });
 
   it("schema-level examples of the extraction answers match their schemas", async () => {
-    const { ExtractCompletedResponse, ExtractAcceptedResponse } = await import("@/lib/extract-api/extraction-result");
+    const { ExtractCompletedResponse, ExtractAcceptedResponse } = await import("@/lib/v1/extract/extraction-result");
     for (const schema of [ExtractCompletedResponse, ExtractAcceptedResponse] as z.ZodType[]) {
       for (const example of (schema.meta()?.examples as unknown[]) ?? []) expect(schema.safeParse(example).error).toBeUndefined();
     }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import type { WebhookAttempt, WebhookDelivery } from "@/lib/db/generated/client";
-import { getJobOrThrow } from "@/lib/v1/get-job-or-throw";
+import { getJobOrThrow } from "@/lib/v1/jobs/get-job-or-throw";
 
 export const WebhookDeliveryResponse = z
   .object({

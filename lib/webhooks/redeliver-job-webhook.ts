@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db";
 import type { Prisma, WebhookDelivery } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
-import { getJobOrThrow } from "@/lib/v1/get-job-or-throw";
+import { getJobOrThrow } from "@/lib/v1/jobs/get-job-or-throw";
 import { buildJobWebhookPayload } from "./build-job-webhook-payload";
 import { dispatchDelivery } from "./enqueue-job-webhook";
 

@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db";
-import { answerExtractRequest } from "@/lib/extract-api/answer-extract-request";
-import { extractRoute } from "@/lib/extract-api/extract.contract";
+import { answerExtractRequest } from "@/lib/v1/extract/answer-extract-request";
+import { extractRoute } from "@/lib/v1/extract/extract.contract";
 import { route, serveRoutes } from "@/lib/http";
 
 // POST /v1/extract – extract at once (one short file) or start a job

@@ -1,5 +1,5 @@
-import { listFormatsRoute } from "@/lib/extract-api/extract.contract";
-import { listFormats } from "@/lib/extract-api/list-formats";
+import { listFormatsRoute } from "@/lib/v1/extract/extract.contract";
+import { listFormats } from "@/lib/v1/extract/list-formats";
 import { route, serveRoutes } from "@/lib/http";
 
 // GET /v1/formats – the input formats this server reads

@@ -3,7 +3,7 @@ import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { getDb, type Db } from "@/lib/db";
 import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
 import { createApiKey } from "@/lib/users/create-api-key";
-import { deleteExpiredJobOutputs } from "@/lib/v1/delete-expired-job-outputs";
+import { deleteExpiredJobOutputs } from "@/lib/v1/jobs/delete-expired-job-outputs";
 import * as secretRoute from "@/app/api/users/me/webhook-secret/route";
 import * as modelsRoute from "@/app/v1/models/route";
 import * as usageRoute from "@/app/v1/usage/route";

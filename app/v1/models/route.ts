@@ -1,5 +1,5 @@
 import { route, serveRoutes } from "@/lib/http";
-import { listModelsRoute } from "@/lib/v1/jobs.contract";
+import { listModelsRoute } from "@/lib/v1/jobs/jobs.contract";
 import { listModels } from "@/lib/v1/list-models";
 
 // GET /v1/models – models, their costs, capabilities and limits, and pricing

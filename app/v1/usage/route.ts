@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db";
 import { route, serveRoutes } from "@/lib/http";
 import { getApiUsage } from "@/lib/usage/get-api-usage";
-import { getUsageRoute } from "@/lib/v1/jobs.contract";
+import { getUsageRoute } from "@/lib/v1/jobs/jobs.contract";
 
 // GET /v1/usage – requests, documents, tokens by model, billing period and allowance
 const usage = route(getUsageRoute, async ({ caller }) => getApiUsage(await getDb(), caller.user.id));

@@ -2,6 +2,8 @@
 
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import { DocumentAssistant } from "@/components/chat/document-assistant";
+import { ExportMenu } from "@/components/export/export-menu";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FOCUS_RING } from "@/components/ui/button-classes";
@@ -10,6 +12,7 @@ import { saveDocumentCorrections } from "../batch-api";
 import { plural } from "../format";
 import { batchPath, CLAIM_PATH, viewerPath } from "../paths";
 import { StatusBadge } from "../status-badge";
+import type { PageBoxes, ResultPage } from "../types";
 import { useViewer } from "../use-viewer";
 import { EditBar } from "./edit-bar";
 import { structureItemsAt, type Selection } from "./geometry";
@@ -17,7 +20,10 @@ import { PageCanvas, type BoxLayer } from "./page-canvas";
 import { applySaved, editedPageNumbers, editReducer, EMPTY_EDITS, structureOf, textOf, toCorrections } from "./page-edits";
 import { StructurePanels } from "./structure-panels";
 import { ThumbnailStrip } from "./thumbnail-strip";
+import type { Box } from "../types";
 import { useDocumentPages } from "./use-document-pages";
+import { useWordCorrections } from "./use-word-corrections";
+import { WordEditor } from "./word-editor";
 import { ViewerToolbar } from "./viewer-toolbar";
 
 export interface DocumentViewerProps {
@@ -26,22 +32,28 @@ export interface DocumentViewerProps {
   initialPage: number;
   /** Signed-in people correct documents; guests read them and are invited to sign up. */
   signedIn: boolean;
+  /** A box to highlight on the initial page (a chat citation opened from elsewhere). */
+  initialHighlight?: Box;
 }
 
 /** A document's pages with their boxes, text and structure, corrected in place. */
-export function DocumentViewer({ batchId, documentId, initialPage, signedIn }: DocumentViewerProps) {
+export function DocumentViewer({ batchId, documentId, initialPage, signedIn, initialHighlight }: DocumentViewerProps) {
   const viewer = useViewer(signedIn);
   const { meta, pages, error, ensurePage, refetchPage, replacePages, isLoading } = useDocumentPages(viewer, batchId, documentId);
   const [current, setCurrent] = useState(Math.max(1, initialPage));
   const [zoom, setZoom] = useState(1);
   const [layer, setLayer] = useState<BoxLayer>("words");
-  const [selection, setSelection] = useState<Selection>();
+  const [selection, setSelection] = useState<Selection | undefined>(initialHighlight && { id: "citation", page: Math.max(1, initialPage), box: initialHighlight, related: [] });
   const [edits, dispatch] = useReducer(editReducer, EMPTY_EDITS);
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string }>();
   const page = pages.get(current);
   const totalPages = meta?.total_pages ?? Math.max(current, 1);
   const unsaved = useMemo(() => new Set(editedPageNumbers(edits)), [edits]);
+  const onWordSaved = useCallback((saved: ResultPage) => replacePages([saved]), [replacePages]);
+  const onWordError = useCallback((text: string) => setMessage({ tone: "error", text }), []);
+  const words = useWordCorrections({ batchId, documentId, page, onSaved: onWordSaved, onError: onWordError });
+  const openWord = words.openWord !== undefined ? (page?.bounding_boxes as Partial<PageBoxes> | undefined)?.words?.[words.openWord] : undefined;
 
   useEffect(() => ensurePage(current), [current, ensurePage]);
 
@@ -109,6 +121,7 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn }: D
             ) : null}
           </p>
         </div>
+        {signedIn ? <ExportMenu batchId={batchId} documentId={documentId} unsavedPages={toCorrections(edits)} /> : null}
       </div>
       {signedIn ? (
         <EditBar
@@ -140,6 +153,15 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn }: D
               zoom={zoom}
               selection={selection}
               onSelectBox={(picked) => setSelection({ ...picked, related: picked.box ? structureItemsAt(structureOf(page, edits.drafts), picked.box) : [] })}
+              focusedWord={words.focusedWord}
+              stepWord={words.step}
+              onFocusWord={words.focus}
+              onOpenWord={signedIn ? words.open : undefined}
+              editor={
+                layer === "words" && openWord && words.openWord !== undefined ? (
+                  <WordEditor key={`${current}:${words.openWord}`} word={openWord} index={words.openWord} saving={words.saving} onSave={words.save} onCancel={words.close} onMove={words.move} />
+                ) : null
+              }
             />
           ) : (
             <div className="flex aspect-[1/1.414] max-h-[75vh] w-full flex-col items-center justify-center gap-3 rounded-md border border-line bg-surface-muted">
@@ -183,6 +205,16 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn }: D
           ) : null}
         </aside>
       </div>
+      {signedIn ? (
+        <DocumentAssistant
+          batchId={batchId}
+          documentId={documentId}
+          onShowBox={(pageNumber, box) => {
+            goTo(pageNumber);
+            setSelection({ id: "citation", page: pageNumber, box, related: [] });
+          }}
+        />
+      ) : null}
     </div>
   );
 }

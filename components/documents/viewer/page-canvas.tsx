@@ -1,9 +1,11 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { turnedRectangle } from "@/lib/documents/word-corners";
 import { formatConfidence } from "../format";
-import type { BoxedText, PageBoxes, ResultPage } from "../types";
+import type { PageBoxes, ResultPage, WordBox } from "../types";
 import { LOW_CONFIDENCE, type Selection } from "./geometry";
+import { stepForKey, type WordStep } from "./word-navigation";
 
 export type BoxLayer = "words" | "lines" | "blocks";
 
@@ -15,6 +17,15 @@ export interface PageCanvasProps {
   zoom: number;
   selection?: Selection;
   onSelectBox: (selection: Omit<Selection, "related">) => void;
+  /** The word with the keyboard focus (drawn with a focus ring). */
+  focusedWord?: number;
+  /** The word to focus after an arrow key, given the focused one. */
+  stepWord?: (from: number | undefined, step: WordStep) => number | undefined;
+  onFocusWord?: (index: number | undefined) => void;
+  /** Opens a word for correction (clicked, or Enter on the focused word); absent for readers who cannot edit. */
+  onOpenWord?: (index: number) => void;
+  /** The open word's editor, laid over the page. */
+  editor?: ReactNode;
 }
 
 const BOX_CLASSES = "cursor-pointer fill-transparent stroke-brand-500/70 hover:fill-brand-500/20";
@@ -25,23 +36,72 @@ const DOUBTFUL_CLASSES = "cursor-pointer fill-amber-400/30 stroke-red-600 hover:
  * zoom. Hovering a box tells its text and confidence in the line under the page; doubtful words are
  * filled. The frame takes the page's proportions before the image arrives, so nothing moves.
  */
-export function PageCanvas({ page, fileName, layer, zoom, selection, onSelectBox }: PageCanvasProps) {
-  const [hovered, setHovered] = useState<BoxedText>();
+export function PageCanvas({ page, fileName, layer, zoom, selection, onSelectBox, focusedWord, stepWord, onFocusWord, onOpenWord, editor }: PageCanvasProps) {
+  const [hovered, setHovered] = useState<WordBox>();
   const boxes = page.bounding_boxes as Partial<PageBoxes>;
   const width = boxes.width || page.width || 1;
   const height = boxes.height || page.height || 1.414;
-  const items = boxes[layer] ?? [];
+  const items: WordBox[] = boxes[layer] ?? [];
+  const words = layer === "words";
+  const focused = words && focusedWord !== undefined ? items[focusedWord] : undefined;
+  const shown = hovered ?? focused;
+  const regionRef = useRef<HTMLDivElement>(null);
+  const wasEditing = useRef(false);
+  const editing = Boolean(editor);
+
+  // When a word editor closes (saved or cancelled), the keyboard goes back to the page's words.
+  useEffect(() => {
+    if (wasEditing.current && !editing && (document.activeElement === document.body || !document.activeElement)) regionRef.current?.focus({ preventScroll: true });
+    wasEditing.current = editing;
+  }, [editing]);
+
+  function pickWord(index: number) {
+    onSelectBox({ id: `words:${index}`, page: page.page_number, box: items[index].box });
+    onFocusWord?.(index);
+  }
+
+  // Arrow keys move between words, Enter opens the focused one; the region keeps the focus meanwhile.
+  function handleKey(event: KeyboardEvent<HTMLDivElement>) {
+    if (!words || event.target !== event.currentTarget || !stepWord) return;
+    const step = stepForKey(event.key);
+    if (step) {
+      event.preventDefault();
+      const next = stepWord(focusedWord, step);
+      if (next !== undefined) pickWord(next);
+    } else if (event.key === "Enter" && focusedWord !== undefined && onOpenWord) {
+      event.preventDefault();
+      onOpenWord(focusedWord);
+    } else if (event.key === "Escape") {
+      onFocusWord?.(undefined);
+    }
+  }
+
+  if (!page.image_url) {
+    // Without a picture of the page (an office file read without LibreOffice), boxes on a blank sheet say nothing: show the text.
+    return (
+      <div className="max-h-[75vh] overflow-auto rounded-md border border-line bg-white p-6 text-black" role="region" tabIndex={0} aria-label={`Text of page ${page.page_number}`} data-testid="page-text-view">
+        <p className="mb-3 text-sm text-gray-600">
+          No image of this page{page.source === "office" ? " (office files are pictured only where LibreOffice is installed)" : ""}; its text is shown instead.
+        </p>
+        <pre className="whitespace-pre-wrap font-mono text-sm">{page.extracted_text}</pre>
+      </div>
+    );
+  }
 
   return (
     <div className="flex flex-col gap-2">
-      <div className="max-h-[75vh] overflow-auto rounded-md border border-line bg-surface-muted" role="region" tabIndex={0} aria-label={`Page ${page.page_number}, zoomed to ${Math.round(zoom * 100)}%`}>
+      <div
+        className="max-h-[75vh] overflow-auto rounded-md border border-line bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        ref={regionRef}
+        role="region"
+        tabIndex={0}
+        aria-label={`Page ${page.page_number}, zoomed to ${Math.round(zoom * 100)}%${words ? ". Arrow keys move between words" + (onOpenWord ? ", Enter corrects the word" : "") : ""}`}
+        aria-describedby="hovered-box-line"
+        onKeyDown={handleKey}
+      >
         <div className="relative mx-auto bg-white" style={{ width: `${zoom * 100}%`, aspectRatio: `${width} / ${height}` }} data-testid="page-canvas">
-          {page.image_url ? (
-            // eslint-disable-next-line @next/next/no-img-element -- a signed, per-page URL from the API; next/image would proxy and cache it.
-            <img src={page.image_url} alt={`Page ${page.page_number} of ${fileName}`} className="absolute inset-0 size-full select-none" draggable={false} />
-          ) : (
-            <p className="absolute inset-0 flex items-center justify-center p-4 text-center text-sm text-gray-600">No image of this page; its boxes are shown on a blank sheet.</p>
-          )}
+          {/* eslint-disable-next-line @next/next/no-img-element -- a signed, per-page URL from the API; next/image would proxy and cache it. */}
+          <img src={page.image_url} alt={`Page ${page.page_number} of ${fileName}`} className="absolute inset-0 size-full select-none" draggable={false} />
           <svg className="absolute inset-0 size-full" viewBox="0 0 1 1" preserveAspectRatio="none" aria-hidden="true" onMouseLeave={() => setHovered(undefined)}>
             {items.map((item, index) => {
               const doubtful = layer === "words" && item.confidence < LOW_CONFIDENCE;
@@ -59,9 +119,13 @@ export function PageCanvas({ page, fileName, layer, zoom, selection, onSelectBox
                   strokeWidth={selection?.id === id ? 2.5 : 1}
                   className={doubtful ? DOUBTFUL_CLASSES : BOX_CLASSES}
                   onMouseEnter={() => setHovered(item)}
-                  onClick={() => onSelectBox({ id, page: page.page_number, box: item.box })}
+                  onClick={() => {
+                    if (!words) return onSelectBox({ id, page: page.page_number, box: item.box });
+                    pickWord(index);
+                    onOpenWord?.(index);
+                  }}
                 >
-                  <title>{`${item.text} — confidence ${formatConfidence(item.confidence)}`}</title>
+                  <title>{`${item.text} — confidence ${formatConfidence(item.confidence)}${item.original_text ? ` — read as ${item.original_text}` : ""}`}</title>
                 </rect>
               );
             })}
@@ -77,14 +141,42 @@ export function PageCanvas({ page, fileName, layer, zoom, selection, onSelectBox
                 className="pointer-events-none fill-brand-500/25 stroke-brand-600"
               />
             ) : null}
+            {words
+              ? items.map((item, index) =>
+                  item.angle && Math.abs(item.angle % 90) >= 0.5 ? (
+                    <polygon
+                      key={`tilt:${index}`}
+                      data-tilted-word={index}
+                      points={turnedRectangle(item.box, item.angle, width, height).corners.map(([x, y]) => `${x},${y}`).join(" ")}
+                      vectorEffect="non-scaling-stroke"
+                      className="pointer-events-none fill-transparent stroke-brand-700/60"
+                    />
+                  ) : null,
+                )
+              : null}
+            {focused ? (
+              <rect
+                data-testid="focused-word"
+                x={focused.box.x}
+                y={focused.box.y}
+                width={focused.box.width}
+                height={focused.box.height}
+                vectorEffect="non-scaling-stroke"
+                strokeWidth={3}
+                strokeDasharray="4 2"
+                className="pointer-events-none fill-transparent stroke-brand-700"
+              />
+            ) : null}
           </svg>
+          {editor}
         </div>
       </div>
-      <p className="min-h-6 truncate text-sm text-ink-muted" data-testid="hovered-box">
-        {hovered ? (
+      <p className="min-h-6 truncate text-sm text-ink-muted" data-testid="hovered-box" id="hovered-box-line" aria-live="polite">
+        {shown ? (
           <>
-            <span className="font-medium text-ink">“{hovered.text}”</span> · confidence {formatConfidence(hovered.confidence)}
-            {hovered.confidence < LOW_CONFIDENCE ? " · low — check it" : ""}
+            <span className="font-medium text-ink">“{shown.text}”</span> · confidence {formatConfidence(shown.confidence)}
+            {shown.original_text ? ` · corrected, read as “${shown.original_text}”` : ""}
+            {shown.confidence < LOW_CONFIDENCE ? " · low — check it" : ""}
           </>
         ) : (
           `${items.length} ${layer} on this page. Hover a box to see its text and confidence; click it to find its values.`

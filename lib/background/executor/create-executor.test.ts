@@ -175,6 +175,22 @@ describe("in-process executor", () => {
     expect(seen.get("once")).toBe(1);
   });
 
+  it("stores one run when two instances enqueue the same event id at the same moment", async () => {
+    const seen = calls();
+    const fn = defineFunction({ id: "raced", event: testEvent, retries: 0, handler: async ({ event }) => count(seen, `run${event.data.value}`) });
+    // Two executors on one database, as two app instances starting together.
+    const [first, second] = [newExecutor([fn]), newExecutor([fn])];
+    const ids = Array.from({ length: 8 }, (_, index) => index);
+    const results = await Promise.all(
+      ids.flatMap((value) => [first, second].map((executor) => executor.enqueue({ name: testEvent.name, data: { value }, id: `same-${value}` }))),
+    );
+    for (const value of ids) expect(results[value * 2 + 1]).toEqual(results[value * 2]);
+    expect(await db.backgroundRun.count()).toBe(ids.length);
+    await Promise.all([first.recoverUnfinishedRuns(), second.recoverUnfinishedRuns()]);
+    await Promise.all([first.drain(), second.drain()]);
+    expect(Object.fromEntries(seen)).toEqual(Object.fromEntries(ids.map((value) => [`run${value}`, 1])));
+  });
+
   it("resumes a queued run and a half-done running run after a restart", async () => {
     const seen = calls();
     const fn = defineFunction({

@@ -17,6 +17,11 @@ export interface ExecutorOptions {
   leaseMs?: number;
   /** Longest wait between looks at the table (runs enqueued by other instances, lapsed leases). */
   pollIntervalMs?: number;
+  /**
+   * The clock that decides when sleeps and retries are due (Date.now by default). Tests move it
+   * forward and call waitForIdle() to check a schedule of minutes in milliseconds.
+   */
+  now?: () => number;
 }
 
 export interface EnqueuedEvent {
@@ -53,6 +58,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
   const backoff = options.retryBackoff ?? { baseMs: 2_000, maxMs: 5 * 60_000 };
   const leaseMs = options.leaseMs ?? 60_000;
   const pollIntervalMs = options.pollIntervalMs ?? 5_000;
+  const now = options.now ?? Date.now;
   const byId = new Map(definitions.map((definition) => [definition.id, definition]));
   const active = new Map<string, Promise<unknown>>();
   const activeByFunction = new Map<string, number>();
@@ -62,10 +68,10 @@ export function createExecutor(options: ExecutorOptions): Executor {
   let pumpAgain = false;
   let wakeTimer: NodeJS.Timeout | undefined;
 
-  const dueNow = (now: Date): Prisma.BackgroundRunWhereInput => ({
+  const dueAt = (time: Date): Prisma.BackgroundRunWhereInput => ({
     OR: [
-      { status: { in: ["queued", "sleeping"] }, runAt: { lte: now } },
-      { status: "running", lockedUntil: { lt: now } },
+      { status: { in: ["queued", "sleeping"] }, runAt: { lte: time } },
+      { status: "running", lockedUntil: { lt: time } },
     ],
   });
 
@@ -86,10 +92,15 @@ export function createExecutor(options: ExecutorOptions): Executor {
     const payloads = listeners.map((definition) => parseEventData(event.name, definition.schema, event.data));
     const runIds: string[] = [];
     for (const [index, definition] of listeners.entries()) {
-      const run = await db.backgroundRun.upsert({
+      // INSERT … ON CONFLICT DO NOTHING: an upsert reads then inserts, so two instances enqueueing the
+      // same id at once (daily housekeeping at start-up) made one fail with a unique violation.
+      await db.backgroundRun.createMany({
+        data: { functionId: definition.id, eventName: event.name, eventId, payload: payloads[index] as Prisma.InputJsonValue, runAt: new Date(now()) },
+        skipDuplicates: true,
+      });
+      const run = await db.backgroundRun.findUniqueOrThrow({
         where: { functionId_eventId: { functionId: definition.id, eventId } },
-        create: { functionId: definition.id, eventName: event.name, eventId, payload: payloads[index] as Prisma.InputJsonValue },
-        update: {},
+        select: { id: true },
       });
       runIds.push(run.id);
     }
@@ -98,22 +109,22 @@ export function createExecutor(options: ExecutorOptions): Executor {
   }
 
   async function claimNext(): Promise<{ run: BackgroundRun; definition: AnyFunctionDefinition } | null> {
-    const now = new Date();
-    const candidates = await db.backgroundRun.findMany({ where: dueNow(now), orderBy: { runAt: "asc" }, take: 25 });
+    const time = new Date(now());
+    const candidates = await db.backgroundRun.findMany({ where: dueAt(time), orderBy: { runAt: "asc" }, take: 25 });
     for (const candidate of candidates) {
       if (active.has(candidate.id)) continue;
       const definition = byId.get(candidate.functionId);
       if (!definition) {
         const error = `no function "${candidate.functionId}" is registered in this build`;
         logger.error(`[jobs] run ${candidate.id}: ${error}`);
-        await db.backgroundRun.update({ where: { id: candidate.id }, data: { status: "failed", error, finishedAt: now } });
+        await db.backgroundRun.update({ where: { id: candidate.id }, data: { status: "failed", error, finishedAt: time } });
         continue;
       }
       if (definition.concurrency && (activeByFunction.get(definition.id) ?? 0) >= definition.concurrency) continue;
       // Optimistic claim: only one executor's update matches the row version it read.
       const claimed = await db.backgroundRun.updateMany({
         where: { id: candidate.id, status: candidate.status, updatedAt: candidate.updatedAt },
-        data: { status: "running", lockedUntil: new Date(now.getTime() + leaseMs) },
+        data: { status: "running", lockedUntil: new Date(time.getTime() + leaseMs) },
       });
       if (claimed.count === 1) return { run: { ...candidate, status: "running" }, definition };
     }
@@ -129,6 +140,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
       logger,
       send,
       leaseMs,
+      now,
       backoffMs: (attempt) => Math.min(backoff.baseMs * 2 ** (attempt - 1), backoff.maxMs),
     })
       // The outcome could not be written; the lease lapses and the run is picked up again.
@@ -147,7 +159,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
       orderBy: { runAt: "asc" },
       select: { runAt: true },
     });
-    const untilNext = next ? next.runAt.getTime() - Date.now() : pollIntervalMs;
+    const untilNext = next ? next.runAt.getTime() - now() : pollIntervalMs;
     clearTimeout(wakeTimer);
     wakeTimer = setTimeout(() => void pump(), Math.max(0, Math.min(untilNext, pollIntervalMs)));
     wakeTimer.unref();
@@ -206,7 +218,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
         continue;
       }
       if (!started || stopped) return;
-      if ((await db.backgroundRun.count({ where: dueNow(new Date()) })) === 0) return;
+      if ((await db.backgroundRun.count({ where: dueAt(new Date(now())) })) === 0) return;
       await pump();
       // Due runs we cannot claim yet (another executor holds them): give the holder time.
       if (active.size === 0) await delay(10);
@@ -225,8 +237,8 @@ export function createExecutor(options: ExecutorOptions): Executor {
       if (Date.now() >= deadline) {
         throw new Error(`drain timed out: run ${next.id} (${next.functionId}) is still ${next.status}`);
       }
-      const wakeAt = next.status === "running" ? (next.lockedUntil?.getTime() ?? Date.now()) : next.runAt.getTime();
-      await delay(Math.max(5, Math.min(wakeAt - Date.now(), deadline - Date.now())));
+      const wakeAt = next.status === "running" ? (next.lockedUntil?.getTime() ?? now()) : next.runAt.getTime();
+      await delay(Math.max(5, Math.min(wakeAt - now(), deadline - Date.now())));
       await pump();
     }
   }

@@ -15,6 +15,8 @@ export interface ExecuteRunOptions {
   backoffMs(attempt: number): number;
   /** How long a claim lasts without a heartbeat; another executor may take the run after that. */
   leaseMs: number;
+  /** The executor's clock: sleeps and retries are due relative to it. */
+  now: () => number;
 }
 
 export type RunOutcome = "completed" | "sleeping" | "retrying" | "failed";
@@ -54,13 +56,13 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
   };
   const heartbeat = setInterval(() => {
     db.backgroundRun
-      .update({ where: { id: run.id }, data: { lockedUntil: new Date(Date.now() + options.leaseMs) } })
+      .update({ where: { id: run.id }, data: { lockedUntil: new Date(options.now() + options.leaseMs) } })
       .catch((error: unknown) => logger.error(`[jobs] heartbeat for run ${run.id} failed`, error));
   }, Math.max(50, Math.floor(options.leaseMs / 3)));
   heartbeat.unref();
 
   try {
-    const step = createStepTools({ runId: run.id, memos, saveMemos, send: options.send });
+    const step = createStepTools({ runId: run.id, memos, saveMemos, send: options.send, now: options.now });
     try {
       const data = parseEventData(run.eventName, definition.schema, run.payload);
       await definition.handler({ event: { name: run.eventName, data, id: run.eventId }, step, logger });
@@ -102,7 +104,7 @@ async function recordFailure(options: ExecuteRunOptions, error: unknown, attempt
   logger.warn(`[jobs] ${definition.id} run ${run.id} will retry: ${message}`);
   await db.backgroundRun.update({
     where: { id: run.id },
-    data: { status: "queued", attempt, error: message, runAt: new Date(Date.now() + options.backoffMs(attempt)), lockedUntil: null },
+    data: { status: "queued", attempt, error: message, runAt: new Date(options.now() + options.backoffMs(attempt)), lockedUntil: null },
   });
   return "retrying";
 }

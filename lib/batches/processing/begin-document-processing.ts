@@ -1,8 +1,10 @@
 import type { Db } from "@/lib/db";
+import { isDocumentError } from "@/lib/documents/errors";
 import { inspectDocument } from "@/lib/documents/inspect-document";
 import type { BlobStore } from "@/lib/storage";
 import { refreshBatchStatus } from "../refresh-batch-status";
 import { failDocument } from "./fail-document";
+import { logger } from "@/lib/log/logger";
 
 export type DocumentPlan =
   | { state: "ready"; pagesTotal: number | null; pendingPages: number[] | "all"; pdf: boolean }
@@ -20,6 +22,7 @@ export async function beginDocumentProcessing(db: Db, store: BlobStore, document
     return { state: "skipped", reason: `The document is ${document.status}, not queued` };
   }
   await db.batchDocument.update({ where: { id: documentId }, data: { status: "processing", startedAt: new Date(), error: null } });
+  logger.info("document", { batch_id: document.batchId, document_id: documentId, status: "processing" });
   await refreshBatchStatus(db, document.batchId);
 
   const bytes = await store.getBuffer(document.storageKey);
@@ -36,7 +39,7 @@ export async function beginDocumentProcessing(db: Db, store: BlobStore, document
     pdf = inspection.type.reader === "pdf";
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    await failDocument(db, document, reason);
+    await failDocument(db, document, reason, isDocumentError(error) ? error.code : undefined);
     return { state: "failed", reason };
   }
 

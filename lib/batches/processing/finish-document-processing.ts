@@ -4,6 +4,7 @@ import { refreshBatchStatus } from "../refresh-batch-status";
 import { finishedDocumentStatus, type DocumentStatus } from "../statuses";
 import { pageFromRow, structuredDataOf } from "./page-data";
 import { recordProgress } from "./process-page-range";
+import { logger } from "@/lib/log/logger";
 
 /**
  * Last stage: the document's status from its pages (a page never read counts as failed), its
@@ -30,6 +31,7 @@ export async function finishDocumentProcessing(db: Db, documentId: string): Prom
       error: status === "completed" ? null : (document.error ?? firstError ?? `${pagesTotal - pagesDone} of ${pagesTotal} pages could not be read`),
     },
   });
+  logger.info("document", { batch_id: document.batchId, document_id: documentId, status, pages_done: pagesDone, pages_total: pagesTotal });
   await refreshBatchStatus(db, document.batchId);
   return { status, pagesDone, pagesTotal };
 }

@@ -5,6 +5,7 @@ import type { ModelVersion } from "@/lib/models";
 import { pageImageKey, type BlobStore } from "@/lib/storage";
 import { chargeUsage } from "@/lib/usage/charge-usage";
 import { boundingBoxesOf, structuredDataOf } from "./page-data";
+import { logger } from "@/lib/log/logger";
 
 export interface SavePageContext {
   db: Db;
@@ -70,5 +71,6 @@ export async function savePage(context: SavePageContext, page: Page): Promise<Sa
       documentId: document.id,
     });
   }
+  logger.info("page", { batch_id: document.batchId, document_id: document.id, page: page.pageNumber, status, source: page.source, error: page.error?.message });
   return { saved: true, keptEdit };
 }

@@ -1,5 +1,8 @@
 import type { UIMessageChunk } from "ai";
+import type { LibraryFileResponseBody } from "@/lib/library";
+import type { GeneratedFile } from "../files/write-generated-file";
 import type { KnowledgeIndex } from "../knowledge/knowledge-index";
+import type { PythonSandbox } from "../python/python-sandbox";
 
 /** What the chat tools work with during one request. */
 export interface ChatToolContext {
@@ -11,6 +14,10 @@ export interface ChatToolContext {
   signal?: AbortSignal;
   /** Writes an extra part into the answer's stream (a chart image, a download link). */
   emit?: (chunk: UIMessageChunk) => void;
+  /** Where execute_python runs; without it the tool is not offered. */
+  python?: PythonSandbox;
+  /** Keeps a generated file in the user's library; without it generate_file is not offered. */
+  saveFile?: (file: GeneratedFile) => Promise<LibraryFileResponseBody>;
 }
 
 /** A tool refused its input or failed in a way the model (or person) can act on. */

@@ -1,10 +1,11 @@
+import { after } from "next/server";
 import { forgotPasswordRoute } from "@/lib/auth/auth.contract";
-import { requestPasswordReset } from "@/lib/auth/request-password-reset";
+import { requestPasswordResetInBackground } from "@/lib/auth/request-password-reset-in-background";
 import { route, serveRoutes } from "@/lib/http";
 
-// POST /api/auth/forgot-password – email a reset link (same answer for unknown addresses)
+// POST /api/auth/forgot-password – email a reset link (same answer, in the same time, for unknown addresses)
 const forgotPassword = route(forgotPasswordRoute, async ({ body }) => {
-  await requestPasswordReset(body);
+  requestPasswordResetInBackground({ email: body.email, runAfterResponse: after });
   return { message: "If an account exists for this email, a password reset link has been sent." };
 });
 

@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db";
-import { answerFillRequest, canonicalFillForm } from "@/lib/fill/jobs/answer-fill-request";
-import { fillExcelRoute } from "@/lib/fill/jobs/fill.contract";
-import { submitFillExcel } from "@/lib/fill/jobs/submit-fill-excel";
+import { answerFillRequest, canonicalFillForm } from "@/lib/v1/fill/answer-fill-request";
+import { fillExcelRoute } from "@/lib/v1/fill/fill.contract";
+import { submitFillExcel } from "@/lib/v1/fill/submit-fill-excel";
 import { route, serveRoutes } from "@/lib/http";
 
 // POST /v1/fill/excel – start a job filling an Excel template

@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db";
-import { answerFillRequest, canonicalFillForm } from "@/lib/fill/jobs/answer-fill-request";
-import { fillPdfRoute } from "@/lib/fill/jobs/fill.contract";
-import { submitFillPdf } from "@/lib/fill/jobs/submit-fill-pdf";
+import { answerFillRequest, canonicalFillForm } from "@/lib/v1/fill/answer-fill-request";
+import { fillPdfRoute } from "@/lib/v1/fill/fill.contract";
+import { submitFillPdf } from "@/lib/v1/fill/submit-fill-pdf";
 import { route, serveRoutes } from "@/lib/http";
 
 // POST /v1/fill/pdf – start a job filling a PDF form

@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db";
 import { route, serveRoutes } from "@/lib/http";
-import { cancelJob } from "@/lib/v1/cancel-job";
-import { cancelJobRoute } from "@/lib/v1/jobs.contract";
+import { cancelJob } from "@/lib/v1/jobs/cancel-job";
+import { cancelJobRoute } from "@/lib/v1/jobs/jobs.contract";
 
 // POST /v1/jobs/{id}/cancel – stop a processing job
 const cancel = route(cancelJobRoute, async ({ caller, params }) => cancelJob(await getDb(), caller.user.id, params.id));

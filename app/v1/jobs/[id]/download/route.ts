@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db";
 import { route, serveRoutes } from "@/lib/http";
-import { downloadJobOutput } from "@/lib/v1/download-job-output";
-import { downloadJobRoute } from "@/lib/v1/jobs.contract";
+import { downloadJobOutput } from "@/lib/v1/jobs/download-job-output";
+import { downloadJobRoute } from "@/lib/v1/jobs/jobs.contract";
 
 // GET /v1/jobs/{id}/download – the produced file until it expires
 const download = route(downloadJobRoute, async ({ caller, params }) => downloadJobOutput(await getDb(), caller.user.id, params.id));

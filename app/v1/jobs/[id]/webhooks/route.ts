@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db";
 import { route, serveRoutes } from "@/lib/http";
-import { listJobWebhooksRoute } from "@/lib/v1/jobs.contract";
+import { listJobWebhooksRoute } from "@/lib/v1/jobs/jobs.contract";
 import { listJobWebhookDeliveries } from "@/lib/webhooks/list-job-webhook-deliveries";
 
 // GET /v1/jobs/{id}/webhooks – the job's webhook deliveries and their attempts

@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db";
 import { route, serveRoutes } from "@/lib/http";
-import { redeliverJobWebhookRoute } from "@/lib/v1/jobs.contract";
+import { redeliverJobWebhookRoute } from "@/lib/v1/jobs/jobs.contract";
 import { serializeWebhookDelivery } from "@/lib/webhooks/list-job-webhook-deliveries";
 import { redeliverJobWebhook } from "@/lib/webhooks/redeliver-job-webhook";
 

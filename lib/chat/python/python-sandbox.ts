@@ -1,0 +1,171 @@
+import { spawn, type ChildProcessByStdio } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import type { Readable, Writable } from "node:stream";
+
+export interface PythonResult {
+  ok: boolean;
+  stdout: string;
+  /** The value of the code's last expression, as JSON. */
+  result?: unknown;
+  error?: string;
+}
+
+export interface PythonSandboxOptions {
+  /** Wall time of one execution before SIGKILL. */
+  timeoutMs?: number;
+  /** Resident memory of the child before SIGKILL. */
+  memoryMb?: number;
+  /** How long Pyodide may take to load in a new child. */
+  startTimeoutMs?: number;
+}
+
+type Child = ChildProcessByStdio<Writable, Readable, Readable>;
+interface ReadyChild {
+  child: Child;
+  lines: AsyncIterator<string>;
+}
+
+const pyodideDir = () => path.join(process.cwd(), "node_modules", "pyodide") + path.sep;
+const runnerPath = () => path.join(process.cwd(), "lib", "chat", "python", "sandbox-runner.mjs");
+
+/** The child's resident memory in MB, from /proc (0 where /proc is not available). */
+async function residentMb(pid: number): Promise<number> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, "utf8");
+    const match = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Python through Pyodide, each execution in its own short-lived Node child started with the
+ * permission model: reads only under the pyodide package and the runner, no writes, no child
+ * processes, no code generation from strings, an empty environment; SIGKILL on the time or memory
+ * limit or when the caller aborts. One loaded child is kept warm, so a call does not wait for
+ * Pyodide to start; every child runs one execution only, so nothing leaks between calls.
+ */
+export class PythonSandbox {
+  private warm: Promise<ReadyChild> | null = null;
+  private readonly live = new Set<Child>();
+  private disposed = false;
+  readonly timeoutMs: number;
+  readonly memoryMb: number;
+  readonly startTimeoutMs: number;
+
+  constructor(options: PythonSandboxOptions = {}) {
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.memoryMb = options.memoryMb ?? 1024;
+    this.startTimeoutMs = options.startTimeoutMs ?? 120_000;
+  }
+
+  /** Starts loading a child now, so the first execution finds it warm. */
+  prewarm(): void {
+    if (!this.warm && !this.disposed) {
+      this.warm = this.startChild();
+      // A failed start is reported to the execution that takes it.
+      this.warm.catch(() => undefined);
+    }
+  }
+
+  /** Resolves once a loaded child is waiting (benchmarks measure warm calls after it). */
+  async whenWarm(): Promise<void> {
+    this.prewarm();
+    await this.warm;
+  }
+
+  /** The pids of children alive now (for tests that prove nothing is left behind). */
+  get pids(): number[] {
+    return [...this.live].flatMap((child) => (child.pid ? [child.pid] : []));
+  }
+
+  async run(code: string, options: { data?: unknown; signal?: AbortSignal } = {}): Promise<PythonResult> {
+    if (this.disposed) throw new Error("The Python sandbox is shut down");
+    this.prewarm();
+    const taken = this.warm!;
+    this.warm = null;
+    this.prewarm();
+    const { child, lines } = await taken;
+    return this.execute(child, lines, code, options);
+  }
+
+  /** Kills every child, warm or running. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    for (const child of this.live) child.kill("SIGKILL");
+    this.warm = null;
+    await Promise.all([...this.live].map((child) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once("exit", resolve)))));
+  }
+
+  private spawnChild(): Child {
+    const pyodide = pyodideDir();
+    const runner = runnerPath();
+    const child = spawn(
+      process.execPath,
+      ["--permission", `--allow-fs-read=${pyodide}`, `--allow-fs-read=${runner}`, "--disallow-code-generation-from-strings", "--max-old-space-size=256", runner, pyodide],
+      { env: {} as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"] },
+    );
+    this.live.add(child);
+    child.once("exit", () => this.live.delete(child));
+    // Unhandled stream errors (the child killed mid-write) would crash the server.
+    child.stdin.on("error", () => undefined);
+    return child;
+  }
+
+  private async startChild(): Promise<ReadyChild> {
+    const child = this.spawnChild();
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    const timer = setTimeout(() => child.kill("SIGKILL"), this.startTimeoutMs);
+    try {
+      const first = await lines.next();
+      if (first.done || !first.value.includes('"ready"')) throw new Error(`Python could not start: ${stderr.trim() || "the sandbox exited"}`);
+      return { child, lines };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async execute(child: Child, lines: AsyncIterator<string>, code: string, options: { data?: unknown; signal?: AbortSignal }): Promise<PythonResult> {
+    let killedFor: string | null = null;
+    const kill = (reason: string) => {
+      killedFor ??= reason;
+      child.kill("SIGKILL");
+    };
+    const timer = setTimeout(() => kill(`Python ran longer than ${this.timeoutMs / 1000} s and was stopped.`), this.timeoutMs);
+    const watch = setInterval(() => {
+      void residentMb(child.pid!).then((mb) => {
+        if (mb > this.memoryMb) kill(`Python used more than ${this.memoryMb} MB of memory and was stopped.`);
+      });
+    }, 100);
+    const onAbort = () => kill("The request was cancelled.");
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    if (options.signal?.aborted) onAbort();
+    const exited = new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+    try {
+      child.stdin.write(`${JSON.stringify({ code, data: options.data ?? null })}\n`);
+      const line = await lines.next();
+      if (killedFor || line.done) return { ok: false, stdout: "", error: killedFor ?? "Python stopped without an answer (it may have run out of memory)." };
+      return JSON.parse(line.value) as PythonResult;
+    } finally {
+      clearTimeout(timer);
+      clearInterval(watch);
+      options.signal?.removeEventListener("abort", onAbort);
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      await exited;
+    }
+  }
+}
+
+let shared: PythonSandbox | null = null;
+
+/** The process's sandbox, with one child loading as soon as chat first needs Python. */
+export function getPythonSandbox(): PythonSandbox {
+  shared ??= new PythonSandbox();
+  shared.prewarm();
+  return shared;
+}

@@ -1,0 +1,93 @@
+import type { Db } from "@/lib/db";
+import type { Job, Prisma } from "@/lib/db/generated/client";
+import { dispatch } from "@/lib/background/dispatch";
+import { resolveModel } from "@/lib/models";
+import { getBlobStore, jobOutputKey } from "@/lib/storage";
+import { tierLimits } from "@/lib/tiers";
+import { assertTokensAvailable } from "@/lib/usage/assert-tokens-available";
+import { createJob } from "@/lib/v1/jobs/create-job";
+import { checkUploadLimits, type InspectedUpload } from "@/lib/v1/jobs/check-upload-limits";
+import { completeExtractJob } from "./complete-extract-job";
+import { extractJobEventId, extractJobRequested } from "@/lib/background/events";
+import type { ExtractForm } from "./extract-form";
+import type { ExtractJobInput } from "./extract-job-input";
+import { extractJobFile } from "./extract-job-file";
+import { failExtractJob } from "./fail-extract-job";
+import { toV1RequestError } from "@/lib/v1/errors/to-v1-error";
+
+/** developer-api.md: only one file of at most this many pages, without webhook_url, is answered at once. */
+export const SYNC_MAX_PAGES = 5;
+
+export interface SubmitExtractionInput {
+  userId: string;
+  tier: string;
+  apiKeyId: string | null;
+  form: ExtractForm;
+}
+
+export type ExtractAnswer = { status: 200 | 202; body: Prisma.InputJsonValue };
+
+/**
+ * POST /v1/extract: checks the model, the tier's size and page limits and the token balance, records
+ * a Job (also for synchronous calls, so every request is listed by GET /v1/jobs and counted by
+ * GET /v1/usage), then either extracts at once (one file of at most 5 pages, no webhook_url: 200) or
+ * stores the uploads and starts the background run (202 with poll_url).
+ */
+export async function submitExtraction(db: Db, input: SubmitExtractionInput): Promise<ExtractAnswer> {
+  const { form } = input;
+  const files = [...(form.file ?? []), ...(form.files ?? [])];
+  const model = resolveModel(form.model, { kind: "ocr" });
+  const checked = await checkUploadLimits(files, tierLimits(input.tier), model);
+  await assertTokensAvailable(db, input.userId, checked.tokensNeeded);
+
+  const only = checked.uploads.length === 1 ? checked.uploads[0] : null;
+  const synchronous = only !== null && only.pages !== null && only.pages <= SYNC_MAX_PAGES && !form.webhook_url;
+  const jobInput: ExtractJobInput = {
+    files: checked.uploads.map((upload) => ({ key: null, name: upload.fileName, size: upload.size, pages: upload.pages })),
+    schema: form.schema,
+    detail: form.detail,
+    output_format: form.output_format,
+    page_allowance: checked.pageAllowance,
+  };
+  const job = await createJob(db, {
+    userId: input.userId,
+    apiKeyId: input.apiKeyId,
+    type: "extract",
+    model: model.id,
+    input: jobInput,
+    webhookUrl: form.webhook_url || null,
+    progressTotal: checked.totalPages,
+    tokensReserved: checked.tokensNeeded,
+  });
+  return synchronous ? extractNow(db, job, only) : startInBackground(db, job, jobInput, checked.uploads);
+}
+
+async function extractNow(db: Db, job: Job, upload: InspectedUpload): Promise<ExtractAnswer> {
+  try {
+    const extraction = await extractJobFile(db, { job, index: 0, bytes: upload.bytes, pagesBefore: 0 });
+    const { result } = await completeExtractJob(db, { job, documents: [extraction], processingTimeMs: extraction.processing_time_ms });
+    return { status: 200, body: { id: job.id, status: "completed", result } as Prisma.InputJsonValue };
+  } catch (error) {
+    await failExtractJob(db, job, error);
+    throw toV1RequestError(error);
+  }
+}
+
+async function startInBackground(db: Db, job: Job, jobInput: ExtractJobInput, uploads: InspectedUpload[]): Promise<ExtractAnswer> {
+  try {
+    const store = getBlobStore();
+    const files = await Promise.all(
+      uploads.map(async (upload, index) => {
+        const key = jobOutputKey(job.id, `input-${index + 1}`);
+        await store.put(key, upload.bytes, "application/octet-stream");
+        return { ...jobInput.files[index], key };
+      }),
+    );
+    await db.job.update({ where: { id: job.id }, data: { input: { ...jobInput, files }, progressMessage: "Queued" } });
+    await dispatch(extractJobRequested.name, { jobId: job.id }, { id: extractJobEventId(job.id) });
+  } catch (error) {
+    await failExtractJob(db, job, error);
+    throw error;
+  }
+  return { status: 202, body: { id: job.id, status: "processing", poll_url: `/v1/jobs/${job.id}` } };
+}

@@ -1,0 +1,94 @@
+import type { Db } from "@/lib/db";
+import type { Job } from "@/lib/db/generated/client";
+import { readDocument } from "@/lib/documents/read-document";
+import type { Page } from "@/lib/documents/types";
+import { resolveModel, tokensForPages } from "@/lib/models";
+import { getBlobStore, jobOutputKey } from "@/lib/storage";
+import { chargeUsage } from "@/lib/usage/charge-usage";
+import { finishJob } from "@/lib/v1/jobs/finish-job";
+import type { SourceDocument } from "@/lib/fill/map/source-document";
+import { advanceJobProgress } from "@/lib/v1/jobs/advance-job-progress";
+
+// Stages shared by both fill jobs, each small enough to be its own retried step.
+
+export async function readStoredFile(key: string): Promise<Buffer> {
+  const bytes = await getBlobStore().getBuffer(key);
+  if (!bytes) throw new Error(`The job's upload ${key} is missing from storage`);
+  return bytes;
+}
+
+export async function reportProgress(db: Db, jobId: string, current: number, message: string): Promise<void> {
+  await advanceJobProgress(db, { jobId, current, message });
+}
+
+/** Page data without the viewer image: what a step may hand to the next one. */
+function plainPage(page: Page): Page {
+  const rest = { ...page };
+  delete rest.image;
+  return rest;
+}
+
+/**
+ * Reads source file n (1-based) with the request's OCR model and charges its pages, once per
+ * file (chargeKey job:<id>:file:<n>), as POST /v1/extract does.
+ */
+export async function readSourceFile(db: Db, job: Job, file: { key: string; name: string }, index: number, ocrModel: string): Promise<SourceDocument> {
+  const model = resolveModel(ocrModel, { kind: "ocr" });
+  const read = await readDocument({ bytes: await readStoredFile(file.key), fileName: file.name, model, maxPages: model.maxPagesPerRequest });
+  await chargeUsage(db, {
+    userId: job.userId,
+    apiKeyId: job.apiKeyId,
+    source: "api",
+    operation: job.type,
+    model: model.id,
+    pages: read.pagesProcessed,
+    tokens: read.tokens,
+    chargeKey: `job:${job.id}:file:${index}`,
+    jobId: job.id,
+  });
+  return { fileName: file.name, pages: read.pages.map(plainPage) };
+}
+
+/** Charges the form itself with docsvc-fill-v1 (tokens per form), once per job. */
+export async function chargeFill(db: Db, job: Job): Promise<void> {
+  const model = resolveModel(job.model ?? "docsvc-fill-v1", { kind: "fill" });
+  await chargeUsage(db, {
+    userId: job.userId,
+    apiKeyId: job.apiKeyId,
+    source: "api",
+    operation: job.type,
+    model: model.id,
+    pages: 1,
+    tokens: tokensForPages(model, 1),
+    chargeKey: `job:${job.id}:fill`,
+    jobId: job.id,
+  });
+}
+
+/** Stores the produced file, completes the job with its result and deletes the uploads. */
+export async function completeFillJob(db: Db, job: Job, output: { bytes: Buffer; fileName: string; extension: string; contentType: string; result: Record<string, unknown> }): Promise<void> {
+  const store = getBlobStore();
+  // The key is fixed and safe; the user's file name goes in the download's content-disposition.
+  const outputKey = jobOutputKey(job.id, `filled.${output.extension}`);
+  await store.put(outputKey, output.bytes, output.contentType);
+  await db.job.update({ where: { id: job.id }, data: { outputKey, outputType: output.contentType, outputName: output.fileName } });
+  const result = {
+    download_url: `/v1/jobs/${job.id}/download`,
+    expires_at: job.expiresAt?.toISOString() ?? null,
+    ...output.result,
+  };
+  await finishJob(db, job.id, { status: "completed", result: JSON.parse(JSON.stringify(result)) });
+  await deleteUploads(job.id);
+}
+
+/** The uploads are only needed while the job runs. */
+export async function deleteUploads(jobId: string): Promise<void> {
+  const store = getBlobStore();
+  for (const entry of await store.list(jobOutputKey(jobId, "input-"))) await store.delete(entry.key);
+}
+
+/** The file name of the produced file: the template's name with "-filled". */
+export function filledName(name: string, extension: string): string {
+  const base = name.replace(/\.[^.]+$/, "").replace(/[^\p{L}\p{N}._ -]/gu, "_").slice(0, 80) || "filled";
+  return `${base}-filled.${extension}`;
+}

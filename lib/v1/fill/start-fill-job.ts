@@ -1,0 +1,77 @@
+import type { Db } from "@/lib/db";
+import type { Prisma } from "@/lib/db/generated/client";
+import { checkUploadLimits } from "@/lib/v1/jobs/check-upload-limits";
+import type { AppEventName } from "@/lib/background/events";
+import { AppError } from "@/lib/http/errors";
+import { dispatch } from "@/lib/background/dispatch";
+import { resolveModel, tokensForPages } from "@/lib/models";
+import { getBlobStore, jobOutputKey } from "@/lib/storage";
+import { tierLimits } from "@/lib/tiers";
+import { assertTokensAvailable } from "@/lib/usage/assert-tokens-available";
+import { createJob } from "@/lib/v1/jobs/create-job";
+import type { JobType } from "@/lib/v1/jobs/job-types";
+import { failFillJob } from "./fail-fill-job";
+
+export interface StartFillJobInput {
+  userId: string;
+  tier: string;
+  apiKeyId: string | null;
+  type: Extract<JobType, "fill_pdf" | "fill_excel">;
+  /** The template, already read and type-checked by the caller. */
+  target: { bytes: Buffer; name: string; extension: string };
+  sources: File[];
+  ocrModel: string | undefined;
+  webhookUrl: string | undefined;
+  event: Extract<AppEventName, "docsvc/fill-pdf.requested" | "docsvc/fill-excel.requested">;
+  /** The job input beyond the stored files (options of the request). */
+  options: Record<string, Prisma.InputJsonValue | undefined>;
+}
+
+export type FillAnswer = { status: 202; body: { id: string; status: "processing"; poll_url: string } };
+
+/**
+ * Shared by both fill endpoints: checks the sources against the tier's limits and the token balance
+ * (fill tokens per form plus OCR per source page), records the job, stores the uploads under the
+ * job's prefix and starts the background run. Always 202 once the request is valid.
+ */
+export async function startFillJob(db: Db, input: StartFillJobInput): Promise<FillAnswer> {
+  const limits = tierLimits(input.tier);
+  if (input.target.bytes.length > limits.maxFileSizeBytes) {
+    throw new AppError("file_too_large", `${input.target.name} is larger than the ${limits.name} tier's ${limits.maxFileSizeBytes / (1024 * 1024)} MB file limit.`);
+  }
+  const ocrModel = resolveModel(input.ocrModel, { kind: "ocr" });
+  const fillModel = resolveModel("docsvc-fill-v1", { kind: "fill" });
+  const checked = await checkUploadLimits(input.sources, limits, ocrModel);
+  const tokensNeeded = checked.tokensNeeded + tokensForPages(fillModel, 1);
+  await assertTokensAvailable(db, input.userId, tokensNeeded);
+
+  const job = await createJob(db, {
+    userId: input.userId,
+    apiKeyId: input.apiKeyId,
+    type: input.type,
+    model: fillModel.id,
+    webhookUrl: input.webhookUrl || null,
+    progressTotal: checked.uploads.length + 2,
+    progressMessage: "Queued",
+    tokensReserved: tokensNeeded,
+  });
+  try {
+    const store = getBlobStore();
+    const target = { key: jobOutputKey(job.id, `input-target.${input.target.extension}`), name: input.target.name };
+    await store.put(target.key, input.target.bytes, "application/octet-stream");
+    const sources = await Promise.all(
+      checked.uploads.map(async (upload, index) => {
+        const key = jobOutputKey(job.id, `input-source-${index + 1}`);
+        await store.put(key, upload.bytes, "application/octet-stream");
+        return { key, name: upload.fileName };
+      }),
+    );
+    const jobInput = { ...input.options, target, sources, ocrModel: ocrModel.id } as Prisma.InputJsonValue;
+    await db.job.update({ where: { id: job.id }, data: { input: jobInput } });
+    await dispatch(input.event, { jobId: job.id }, { id: `${input.type}:${job.id}` });
+  } catch (error) {
+    await failFillJob(db, job.id, error);
+    throw error;
+  }
+  return { status: 202, body: { id: job.id, status: "processing", poll_url: `/v1/jobs/${job.id}` } };
+}
