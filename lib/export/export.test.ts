@@ -122,4 +122,19 @@ describe("export a batch", () => {
       exportBatch(db, getBlobStore(), { owner, batchId, format: "docx", request: { document_ids: ["00000000-0000-4000-8000-000000000000"] } }),
     ).rejects.toMatchObject({ code: "not_found" });
   });
+
+  it("exports what is read and names the pages still missing; 409 when nothing is read yet", async () => {
+    const db = await getDb();
+    const docx = results.documents.find((document) => document.type === "docx")!;
+    // As if the document were still being read: two more pages are expected than are stored.
+    await db.batchDocument.update({ where: { id: docx.document_id }, data: { pagesTotal: 3, status: "processing" } });
+    const response = await exportBatch(db, getBlobStore(), { owner, batchId, format: "pdf", request: { document_ids: [docx.document_id], mode: "report" } });
+    expect(decodeURIComponent(response.headers.get("x-export-missing-pages") ?? "")).toBe("report.docx page 2; report.docx page 3");
+    const text = await pdfToText(new Uint8Array(await response.arrayBuffer()));
+    expect(text).toContain("Quarterly report");
+    expect(text).toMatch(/Page 3\s+Not included: Not read yet/);
+
+    const unread = await uploadBatch(db, getBlobStore(), { owner, tier: "free", files: (await sampleBatchFiles()).slice(0, 1), skipProcessing: true });
+    await expect(exportBatch(db, getBlobStore(), { owner, batchId: unread.batch_id, format: "docx", request: {} })).rejects.toMatchObject({ code: "conflict" });
+  });
 });
