@@ -2,6 +2,7 @@
 export const primaryNavigation = [
   { href: "/upload", label: "Upload" },
   { href: "/batches", label: "Batches" },
+  { href: "/library", label: "Library" },
   { href: "/chat", label: "Chat" },
   { href: "/developers", label: "Developers" },
 ] as const;

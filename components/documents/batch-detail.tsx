@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Spinner } from "@/components/ui/spinner";
+import { ExportMenu } from "@/components/export/export-menu";
 import { BatchActions } from "./batch-actions";
 import { documentProgress, failedShare } from "./document-progress";
 import { batchDisplayName, formatDateTime, plural } from "./format";
@@ -47,6 +48,8 @@ export function BatchDetail({ batchId, signedIn }: { batchId: string; signedIn: 
           </p>
         </div>
         {signedIn ? (
+          <div className="flex flex-wrap items-start gap-2">
+          <ExportMenu batchId={batchId} />
           <BatchActions
             batchId={batchId}
             batchName={name}
@@ -59,6 +62,7 @@ export function BatchDetail({ batchId, signedIn }: { batchId: string; signedIn: 
             onDeleted={() => router.push("/batches")}
             onError={(text) => setNotice({ tone: "error", text })}
           />
+          </div>
         ) : (
           <Link href={`/sign-up?next=${encodeURIComponent(CLAIM_PATH)}`} className={buttonClasses("primary")}>
             Sign up to keep this

@@ -3,12 +3,11 @@ import { deleteExpiredGuestSessions } from "@/lib/guest/delete-expired-guest-ses
 import { guestSessionsCleanupEventId, guestSessionsCleanupRequested } from "@/lib/background/events";
 import { defineFunction } from "@/lib/background/define-function";
 import { getBlobStore } from "@/lib/storage";
-import { nextDay } from "./cleanup-background-runs";
+import { rescheduleDaily } from "@/lib/background/reschedule-daily";
 
 /**
- * Daily: deletes guest sessions that expired unclaimed, with their batches and files, sleeps until
- * the next UTC day and asks for the next run. Keyed by day, so the chain and the start-up request
- * never run twice for a day.
+ * Daily: deletes guest sessions that expired unclaimed, with their batches and files, then asks for
+ * the next day's run (rescheduleDaily).
  */
 export const deleteExpiredGuestSessionsFunction = defineFunction({
   id: "delete-expired-guest-sessions",
@@ -18,12 +17,10 @@ export const deleteExpiredGuestSessionsFunction = defineFunction({
   async handler({ event, step }) {
     const { day } = event.data;
     const deleted = await step.run("delete-expired-sessions", async () => deleteExpiredGuestSessions({ db: await getDb(), store: getBlobStore() }));
-    const tomorrow = nextDay(day);
-    await step.sleep("wait-for-next-day", Math.max(1000, Date.parse(`${tomorrow}T00:00:00Z`) - Date.now()));
-    await step.sendEvent("request-next-cleanup", {
-      name: guestSessionsCleanupRequested.name,
-      data: { day: tomorrow },
-      id: guestSessionsCleanupEventId(tomorrow),
+    await rescheduleDaily(step, {
+      day,
+      sendStepId: "request-next-cleanup",
+      next: (tomorrow) => ({ name: guestSessionsCleanupRequested.name, data: { day: tomorrow }, id: guestSessionsCleanupEventId(tomorrow) }),
     });
     return deleted;
   },

@@ -2,11 +2,11 @@ import { getDb } from "@/lib/db";
 import { defineFunction } from "@/lib/background/define-function";
 import { deleteExpiredJobOutputs } from "@/lib/v1/jobs/delete-expired-job-outputs";
 import { jobOutputsExpiryEventId, jobOutputsExpiryRequested } from "@/lib/background/events";
-import { nextDay } from "./cleanup-background-runs";
+import { rescheduleDaily } from "@/lib/background/reschedule-daily";
 
 /**
- * Daily: deletes the files of /v1 jobs whose download expired, sleeps until the next UTC day and asks
- * for the next run. Keyed by day, so the chain and the start-up request never run twice for a day.
+ * Daily: deletes the files of /v1 jobs whose download expired, then asks for the next day's run
+ * (rescheduleDaily).
  */
 export const expireJobOutputs = defineFunction({
   id: "expire-job-outputs",
@@ -16,9 +16,11 @@ export const expireJobOutputs = defineFunction({
   async handler({ event, step }) {
     const { day } = event.data;
     const deleted = await step.run("delete-expired-files", async () => deleteExpiredJobOutputs(await getDb()));
-    const tomorrow = nextDay(day);
-    await step.sleep("wait-for-next-day", Math.max(1, Date.parse(`${tomorrow}T00:00:00Z`) - Date.now()));
-    await step.sendEvent("request-next-expiry", { name: jobOutputsExpiryRequested.name, data: { day: tomorrow }, id: jobOutputsExpiryEventId(tomorrow) });
+    await rescheduleDaily(step, {
+      day,
+      sendStepId: "request-next-expiry",
+      next: (tomorrow) => ({ name: jobOutputsExpiryRequested.name, data: { day: tomorrow }, id: jobOutputsExpiryEventId(tomorrow) }),
+    });
     return { deleted };
   },
 });

@@ -16,6 +16,8 @@ export interface ExportPage {
   imageKey: string | null;
   /** text_layer | ocr | office */
   source: string | null;
+  /** Corrected by a person (stored edit or unsaved edit in the request). */
+  edited: boolean;
   keyValues: { key: string; value: string }[];
   tables: string[][][];
 }

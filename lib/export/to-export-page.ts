@@ -12,7 +12,7 @@ interface StoredBoxes {
 
 /** The columns an export reads; converting needs no boxes or images, so they are optional. */
 export type ExportPageRow = Pick<Page, "extractedText" | "structuredData" | "status" | "error"> &
-  Partial<Pick<Page, "boundingBoxes" | "imageKey" | "source" | "width" | "height">>;
+  Partial<Pick<Page, "boundingBoxes" | "imageKey" | "source" | "width" | "height" | "editedAt">>;
 
 /** A stored page row (or a page not stored yet) with the request's unsaved edits on top. */
 export function toExportPage(pageNumber: number, row: ExportPageRow | undefined, override: ExportPageOverride | undefined): ExportPage {
@@ -31,6 +31,7 @@ export function toExportPage(pageNumber: number, row: ExportPageRow | undefined,
     unit: boxes.unit === "px" ? "px" : "pt",
     imageKey: row?.imageKey ?? null,
     source: row?.source ?? null,
+    edited: override !== undefined || (row?.editedAt ?? null) !== null,
     keyValues: keyValuesOf(structured.key_value_pairs),
     tables: tablesOf(structured.tables),
   };

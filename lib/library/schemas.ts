@@ -2,7 +2,7 @@ import { z } from "zod";
 
 export const LibraryFileKindSchema = z
   .enum(["template", "document"])
-  .describe("template: a spreadsheet (xlsx, xlsm, xltx, xls, ods, csv) usable as /v1/fill/excel's target_excel; document: anything else.");
+  .describe("template: a spreadsheet (xlsx, xlsm, xltx, xls, ods, csv) usable as /v1/fill/excel's target_excel_id (xlsx, xlsm, xltx, xls, ods; CSV is kept but cannot be filled); document: anything else.");
 
 export const LibraryFileResponse = z
   .object({
@@ -32,7 +32,7 @@ export const LibraryListQuery = z.object({
 });
 
 export const DeleteLibraryFileResponse = z
-  .object({ id: z.string().describe("The deleted file's id."), deleted: z.literal(true), message: z.string() })
+  .object({ id: z.string().describe("The deleted file's id."), deleted: z.literal(true).describe("Always true."), message: z.string().describe("Names the deleted file.") })
   .meta({ id: "DeleteLibraryFileResponse", title: "DeleteLibraryFileResponse" });
 
 export type LibraryFileResponseBody = z.infer<typeof LibraryFileResponse>;

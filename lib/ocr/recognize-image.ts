@@ -57,7 +57,8 @@ export async function recognizeImage(
   const { rulings, withoutLines } = findRulingLines({ data: normalized.grey, width: normalized.width, height: normalized.height });
   const remote = config.OCR_SERVICE_URL ? { baseUrl: config.OCR_SERVICE_URL, languages: config.OCR_LANGUAGES, model: model.id } : undefined;
   const read = async (page: GreyPage) => mergeOcrPasses(await readPasses(page, model, settings.passes, remote));
-  const straight: GreyPage = { grey: withoutLines, width: normalized.width, height: normalized.height };
+  // The local engine reads the page without its ruling lines; a remote service gets the page as it is.
+  const straight: GreyPage = { grey: remote ? normalized.grey : withoutLines, width: normalized.width, height: normalized.height };
   let merged = await read(straight);
   let orientation: PageOrientation = 0;
   let readCopy = straight;

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import { DocumentAssistant } from "@/components/chat/document-assistant";
+import { ExportMenu } from "@/components/export/export-menu";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FOCUS_RING } from "@/components/ui/button-classes";
@@ -120,6 +121,7 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
             ) : null}
           </p>
         </div>
+        {signedIn ? <ExportMenu batchId={batchId} documentId={documentId} unsavedPages={toCorrections(edits)} /> : null}
       </div>
       {signedIn ? (
         <EditBar

@@ -23,7 +23,7 @@ const BoxSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), he
 export const AutomapMapping = z.object({
   template_field: z.string(),
   cell: z.string().nullable().describe("The template cell the value goes to (null when the fields were given without cells)."),
-  source: z.string().describe("The document label the value was read under (key-value key or table column header)."),
+  source: z.string().describe('The document label the value was read under (key-value key or table column header), or "model".'),
   value: z.string(),
   page: z.number().int(),
   box: BoxSchema.nullable(),
@@ -34,7 +34,8 @@ export const AutomapMapping = z.object({
 export const AutomapResponse = z.object({
   batch_id: z.string(),
   document_id: z.string(),
-  engine: z.string().describe('"offline" (label similarity, type and value checks, one-to-one assignment).'),
+  engine: z.string().describe('"offline" (label similarity, type and value checks, one-to-one assignment) or "ai:<provider:model>" (values grounded on the words the model cites).'),
+  ai_error: z.string().optional().describe("Why the AI provider did not answer (the offline engine did)."),
   mappings: z.array(AutomapMapping),
   unmapped: z.array(z.object({ template_field: z.string(), cell: z.string().nullable(), reason: z.string() })),
   cell_mappings: z.record(z.string(), z.string()).describe("The mappings with a cell, ready as /v1/fill/excel's cell_mappings (fill_mode explicit)."),

@@ -1,3 +1,4 @@
+import { MockLanguageModelV4 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { getDb } from "@/lib/db";
@@ -63,6 +64,45 @@ describe("automap", () => {
     const other = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
     await expect(automapDocument(db, getBlobStore(), { userId: other.userId, batchId: stored.batchId, documentId: stored.documentId, request: { template_file_id: template.id } })).rejects.toMatchObject({ code: "not_found" });
     await expect(automapDocument(db, getBlobStore(), { userId: other.userId, batchId: other.batchId, documentId: other.documentId, request: { template_file_id: template.id } })).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("maps through the model, keeping only values grounded on cited words, and falls back when it fails", async () => {
+    const db = await getDb();
+    const stored = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
+    const words = stored.pages[0].words;
+    const id = (text: string) => `p1w${words.findIndex((word) => word.text === text)}`;
+    const model = new MockLanguageModelV4({
+      doGenerate: async (options) => {
+        expect(JSON.stringify(options.prompt)).toContain(`132.50[${id("132.50")}]`);
+        const mappings = [
+          { template_field: "Total", word_ids: [id("132.50"), id("EUR")], confidence: 0.9 },
+          { template_field: "Customer", word_ids: ["p9w1"], confidence: 0.9 },
+          { template_field: "Invoice number", word_ids: [id("INV-2041")], confidence: 0.8 },
+        ];
+        return {
+          content: [{ type: "text", text: JSON.stringify({ mappings }) }],
+          finishReason: { unified: "stop", raw: "stop" },
+          usage: { inputTokens: { total: 300, noCache: 300, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 50, text: 50, reasoning: 0 } },
+          warnings: [],
+        };
+      },
+    });
+    const request = { template_fields: [{ name: "Total", type: "number" as const, cell: "Sheet1!B4" }, { name: "Customer", type: "string" as const }, { name: "Invoice number", type: "string" as const }] };
+    const result = await automapDocument(db, getBlobStore(), { userId: stored.userId, batchId: stored.batchId, documentId: stored.documentId, request, ai: { model, label: "mock:map" } });
+    expect(result.engine).toBe("ai:mock:map");
+    expect(result.mappings.map((mapping) => [mapping.template_field, mapping.value, mapping.page])).toEqual([["Total", "132.50 EUR", 1], ["Invoice number", "INV-2041", 1]]);
+    expect(result.unmapped.map((field) => field.template_field)).toEqual(["Customer"]);
+    expect(result.cell_mappings).toEqual({ "Sheet1!B4": "132.50 EUR" });
+    expect((await db.usageEvent.findMany({ where: { userId: stored.userId, operation: "automap" } })).map((event) => event.tokens)).toEqual([350]);
+
+    const down = new MockLanguageModelV4({
+      doGenerate: async () => {
+        throw new Error("provider down");
+      },
+    });
+    const fallback = await automapDocument(db, getBlobStore(), { userId: stored.userId, batchId: stored.batchId, documentId: stored.documentId, request, ai: { model: down, label: "mock:down" } });
+    expect(fallback).toMatchObject({ engine: "offline", ai_error: expect.stringContaining("provider down") });
+    expect(fallback.mappings.find((mapping) => mapping.template_field === "Total")?.value).toBe("132.50 EUR");
   });
 
   it("answers mapping chat with ranked values, context, page, box and similarity", async () => {

@@ -29,6 +29,12 @@ describe("answerOffline", () => {
     expect(chunks.at(-1)).toMatchObject({ type: "data-citation", data: { citation_id: "1" } });
   });
 
+  it("falls back to schema-guided extraction when no key-value label matches", async () => {
+    const { answer } = await ask("What is the invoice date?", [["ACME Supplies Ltd", "Berlin, 14 March 2025", "We thank you for your order"]]);
+    expect(answer.text).toBe("**invoice date**: 14 March 2025 (invoice.pdf, page 1) [1]");
+    expect(answer.citations[0].quote).toContain("March");
+  });
+
   it("answers other questions with the best-matching lines", async () => {
     const { answer } = await ask("toner");
     expect(answer.text).toContain('"Toner 1 80.50"');

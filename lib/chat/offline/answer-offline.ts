@@ -6,7 +6,7 @@ import { generateChart } from "../tools/generate-chart";
 import { searchKnowledgeBase } from "../tools/search-knowledge-base";
 import type { ChatToolContext } from "../tools/tool-context";
 import { chartFromTables, looksLikeChartRequest } from "./chart-request";
-import { looksLikeKeyQuestion, matchKeyQuestion, type PairMatch } from "./key-question";
+import { looksLikeKeyQuestion, matchKeyQuestion, matchSchemaField, type PairMatch } from "./key-question";
 import { callTool, writeText } from "./write-text";
 
 export const offlineEngineLabel = "offline";
@@ -50,6 +50,14 @@ function keyAnswer(question: string, documents: ChatDocument[], citations: Citat
     if (!marker) continue;
     seen.add(match.documentIndex);
     lines.push(`**${match.pair.key}**: ${match.pair.value} (${document.name}, page ${match.pair.page}) ${marker}`);
+  }
+  if (lines.length === 0) {
+    for (const { documentIndex, detail } of matchSchemaField(question, documents).slice(0, 5)) {
+      const document = documents[documentIndex];
+      const page = document.pages.find((candidate) => candidate.pageNumber === detail.page)!;
+      const marker = citations.add(document, wordIdsInBox(page, detail.box!));
+      if (marker) lines.push(`**${detail.name}**: ${detail.words.join(" ")} (${document.name}, page ${detail.page}) ${marker}`);
+    }
   }
   if (lines.length === 0) return null;
   return lines.length === 1 ? `${lines[0]}` : `Found in ${lines.length} documents:\n\n${lines.map((line) => `- ${line}`).join("\n")}`;

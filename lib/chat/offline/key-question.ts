@@ -1,4 +1,6 @@
+import { extractStructure } from "@/lib/extraction/extract-structure";
 import { labelSimilarity } from "@/lib/extraction/label-similarity";
+import type { FieldDetail, SchemaFieldType } from "@/lib/extraction/types";
 import { queryTerms } from "../knowledge/knowledge-index";
 import type { ChatDocument, StoredPair } from "../scope/chat-document";
 
@@ -31,4 +33,30 @@ export function matchKeyQuestion(question: string, documents: ChatDocument[], mi
     }
   });
   return matches.sort((a, b) => b.score - a.score || b.pair.confidence - a.pair.confidence);
+}
+
+/** The type a question expects: when / date → date, how much / total / amount → number, else text. */
+function fieldTypeOf(question: string): SchemaFieldType {
+  if (/\bwhen\b|\bdate\b|\bdated\b/i.test(question)) return "date";
+  if (/\bhow much\b|\b(total|amount|sum|price|cost|balance|tax|vat|subtotal)\b/i.test(question)) return "number";
+  return "string";
+}
+
+/** Pages a document may have for the schema-field fallback, which reads the whole document again. */
+const maxFieldPages = 30;
+
+/**
+ * When no stored key-value answers, the question as a schema field ("total due", "invoice date")
+ * through the reading engine's schema-guided extraction, which also knows totals without a label
+ * match, document dates and issuers. Only documents of at most maxFieldPages pages are read.
+ */
+export function matchSchemaField(question: string, documents: ChatDocument[]): Array<{ documentIndex: number; detail: FieldDetail }> {
+  const phrase = queryTerms(question).join(" ");
+  if (!phrase) return [];
+  return documents.flatMap((document, documentIndex) => {
+    if (document.pages.length > maxFieldPages) return [];
+    const structure = extractStructure({ pages: document.pages, schema: [{ name: phrase, type: fieldTypeOf(question) }] });
+    const detail = structure.fieldDetails?.[0];
+    return detail?.value && detail.box && detail.page !== null ? [{ documentIndex, detail }] : [];
+  });
 }

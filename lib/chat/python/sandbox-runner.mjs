@@ -17,6 +17,8 @@ process.binding = (name) => (name === "constants" ? { os: {}, fs: {} } : binding
 
 const { loadPyodide } = await import(path.join(indexURL, "pyodide.mjs"));
 const pyodide = await loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
+// Imported while the child waits warm, so a calculation does not pay for them.
+pyodide.runPython("import json, math, statistics, decimal, datetime, re, collections, itertools, csv");
 
 // Python reaches every JavaScript global through `import js`: take away what leads outside.
 const refused = () => {

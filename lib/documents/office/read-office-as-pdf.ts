@@ -9,8 +9,9 @@ import { convertWithLibreOffice, findSoffice } from "./convert-with-libreoffice"
 // by LibreOffice, and both the page images and the word boxes are read from that PDF, so boxes and
 // image coincide. The native reading still supplies what only it knows (a sheet's or a document's
 // tables, the sheet name), placed on the printed page that shows the table's first row.
-// Without LibreOffice, or if the conversion fails, the native pages are kept (no image: the viewer
-// shows their text).
+// Without LibreOffice, if the conversion fails, or if it prints another number of pages than the
+// native reading counted (the count uploads are limited and charged by), the native pages are kept
+// (no image: the viewer shows their text).
 
 const normalize = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
 
@@ -53,7 +54,13 @@ export async function readOfficeAsPdf(bytes: Buffer, format: FormatInfo, options
     console.warn(`docsvc: ${format.name} pages shown as text: LibreOffice could not print the file: ${error instanceof Error ? error.message : String(error)}`);
     return native;
   }
-  if (printed.length === 0 || printed.every((page) => page.error)) return native;
+  if (printed.every((page) => page.error)) return native;
+  if (printed.length !== native.length) {
+    // Pages were counted (and reserved, and limited) from the native reading at upload: a different
+    // number of printed pages would charge or leave pages the batch never counted. Shown as text instead.
+    console.warn(`docsvc: ${format.name} pages shown as text: LibreOffice printed ${printed.length} pages where ${native.length} were counted`);
+    return native;
+  }
   const pages = printed.map((page): Page => (page.source === "text_layer" ? { ...page, source: "office" } : page));
   carryNativeStructure(pages, native);
   return pages;

@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
 import { OUTPUT_FORMATS, serialiseAs } from "@/lib/extraction/output-formats";
 import { AppError } from "@/lib/http/errors";
+import type { ExportPageOverride } from "../export-schemas";
 import { CONVERT_ALL_FORMATS, type ConvertedOutputBody, type ConvertFormat } from "./convert-schemas";
 import { loadConvertibleDocument } from "./convertible-document";
 
@@ -12,9 +13,12 @@ import { loadConvertibleDocument } from "./convertible-document";
  * included) in each format, saved into the document's metadata under conversions.{format} (shown by
  * GET /api/ocr/documents/{id}) and returned. 409 when no page has been read yet.
  */
-export async function convertDocument(db: Db, options: { owner: BatchOwner; documentId: string; formats: ConvertFormat[]; now?: Date }) {
+export async function convertDocument(
+  db: Db,
+  options: { owner: BatchOwner; documentId: string; formats: ConvertFormat[]; /** Unsaved edits, as the export takes them. */ pages?: ExportPageOverride[]; now?: Date },
+) {
   const document = await getOwnedDocumentOrThrow(db, options.owner, options.documentId);
-  const { converted, missing } = await loadConvertibleDocument(db, document);
+  const { converted, missing } = await loadConvertibleDocument(db, document, options.pages);
   if (converted.pages.length === 0) {
     throw new AppError("conflict", `Document ${document.id} has no read pages yet (status ${document.status}); convert it when processing has finished`);
   }

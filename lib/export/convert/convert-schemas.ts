@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ExportPageInput } from "../export-schemas";
 
 export const CONVERT_FORMATS = ["xml", "csv", "yaml", "markdown", "text"] as const;
 export const CONVERT_ALL_FORMATS = ["json", ...CONVERT_FORMATS] as const;
@@ -19,9 +20,9 @@ export const ConvertedOutput = z
   .meta({ id: "ConvertedOutput", title: "ConvertedOutput" });
 
 const ConversionFacts = {
-  document_id: z.string(),
+  document_id: z.string().describe("The converted document."),
   missing_pages: z.array(z.number().int()).describe("Pages not included because they are not read yet or failed (empty when complete)."),
-  message: z.string(),
+  message: z.string().describe("What was done, naming pages left out."),
 };
 
 export const ConvertResponse = ConvertedOutput.extend(ConversionFacts).meta({ id: "ConvertResponse", title: "ConvertResponse" });
@@ -37,3 +38,14 @@ export const ConvertAllResponse = z
 
 export type ConvertFormat = (typeof CONVERT_ALL_FORMATS)[number];
 export type ConvertedOutputBody = z.infer<typeof ConvertedOutput>;
+
+export const ConvertRequest = z
+  .object({
+    pages: z
+      .array(ExportPageInput)
+      .max(1000)
+      .optional()
+      .describe("Pages as GET /api/batch/results returns them, to convert the current state including unsaved edits; pages not listed are used as stored."),
+  })
+  .strict()
+  .meta({ id: "ConvertRequest", title: "ConvertRequest" });

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/contract";
-import { ConvertAllResponse, ConvertParams, ConvertResponse } from "./convert-schemas";
+import { ConvertAllResponse, ConvertParams, ConvertRequest, ConvertResponse } from "./convert-schemas";
 
 const tags = ["Export"];
 const responses = {
   404: { description: "No such document among the caller's own (another user's document answers 404 too)." },
   409: { description: "No page of the document has been read yet." },
 } as const;
-const saved = " The output is saved into the document's metadata (conversions.{format}, shown by GET /api/ocr/documents/{document_id}) and returned.";
+const saved = " An optional body { pages } applies unsaved edits. The output is saved into the document's metadata (conversions.{format}, shown by GET /api/ocr/documents/{document_id}) and returned.";
 
 export const convertDocumentRoute = defineRoute({
   method: "POST",
@@ -24,6 +24,8 @@ export const convertDocumentRoute = defineRoute({
     " An unknown format_type is a 422 listing the valid ones.",
   tags,
   params: ConvertParams,
+  body: ConvertRequest.optional(),
+  maxBodyBytes: 50 * 1024 * 1024,
   responses: { 200: ConvertResponse, ...responses },
 });
 
@@ -37,5 +39,7 @@ export const convertDocumentAllRoute = defineRoute({
   description: "json, xml, csv, yaml, markdown and text at once, as in the single-format operation." + saved,
   tags,
   params: z.object({ doc_id: z.string().describe("One of the caller's batch documents.") }),
+  body: ConvertRequest.optional(),
+  maxBodyBytes: 50 * 1024 * 1024,
   responses: { 200: ConvertAllResponse, ...responses },
 });

@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db";
 import type { BatchDocument } from "@/lib/db/generated/client";
+import type { ExportPageOverride } from "../export-schemas";
 import { toExportPage } from "../to-export-page";
 
 /** A document as the convert formats render it; the JSON format is exactly this object. */
@@ -16,8 +17,8 @@ export interface ConvertibleDocument {
   pages: { page_number: number; text: string; key_values: { key: string; value: string }[]; tables: { rows: string[][] }[] }[];
 }
 
-/** The stored document (edits included) as one object; pages not read are listed in missing. */
-export async function loadConvertibleDocument(db: Db, document: BatchDocument): Promise<{ converted: ConvertibleDocument; missing: number[] }> {
+/** The stored document (edits included, and unsaved ones given as overrides) as one object; pages not read are listed in missing. */
+export async function loadConvertibleDocument(db: Db, document: BatchDocument, overrides: ExportPageOverride[] = []): Promise<{ converted: ConvertibleDocument; missing: number[] }> {
   // Boxes are not rendered by any format: leaving them out keeps a 200-page read small and quick.
   const rows = await db.page.findMany({
     where: { documentId: document.id },
@@ -26,11 +27,12 @@ export async function loadConvertibleDocument(db: Db, document: BatchDocument): 
   });
   const total = Math.max(rows.length, document.pagesTotal ?? 0);
   const byNumber = new Map(rows.map((row) => [row.pageNumber, row]));
+  const overrideByNumber = new Map(overrides.map((page) => [page.page_number, page]));
   const missing: number[] = [];
   const converted: ConvertibleDocument = { ...documentFacts(document), fields: {}, key_values: [], tables: [], pages: [] };
   for (let pageNumber = 1; pageNumber <= total; pageNumber++) {
     const row = byNumber.get(pageNumber);
-    const page = toExportPage(pageNumber, row, undefined);
+    const page = toExportPage(pageNumber, row, row ? overrideByNumber.get(pageNumber) : undefined);
     if (page.status === "missing") {
       missing.push(pageNumber);
       continue;

@@ -5,6 +5,7 @@ import type { BlobStore } from "@/lib/storage";
 import type { ExportPageOverride } from "../export-schemas";
 import type { ExportDocument, ExportPage } from "../export-types";
 import { readExportPages } from "../read-export-pages";
+import { drawPngPage } from "./draw-png-page";
 import { drawTextLayer } from "./draw-text-layer";
 import { pdfPageSize } from "./page-size";
 
@@ -30,7 +31,6 @@ export async function writeSearchablePdf(options: WriteSearchablePdfOptions): Pr
   const missing: string[] = [];
   for (const document of options.documents) {
     const overrides = options.overrides.get(document.id) ?? [];
-    const edited = new Set(overrides.map((page) => page.page_number));
     let source: PDFDocument | null | undefined;
     for await (const page of readExportPages(options.db, document, overrides)) {
       if (page.status === "missing") {
@@ -38,8 +38,8 @@ export async function writeSearchablePdf(options: WriteSearchablePdfOptions): Pr
         drawMissingPage(output, page, fonts.helvetica, document.fileName);
         continue;
       }
-      // An edited digital page is redrawn as text, so the export shows the correction.
-      if (page.source === "text_layer" && document.detectedType === "pdf" && !edited.has(page.pageNumber)) {
+      // An edited digital page is redrawn (its image with the corrected text layer), so the correction is what is found and copied.
+      if (page.source === "text_layer" && document.detectedType === "pdf" && !page.edited) {
         if (source === undefined) source = await loadSource(options.store, document.storageKey);
         if (source && page.pageNumber <= source.getPageCount()) {
           const [copied] = await output.copyPages(source, [page.pageNumber - 1]);
@@ -57,10 +57,7 @@ async function drawReadPage(output: PDFDocument, page: ExportPage, store: BlobSt
   const size = pdfPageSize(page);
   const pdfPage = output.addPage([size.width, size.height]);
   const image = page.imageKey ? await store.getBuffer(page.imageKey) : null;
-  if (image) {
-    const embedded = await output.embedPng(image);
-    pdfPage.drawImage(embedded, { x: 0, y: 0, width: size.width, height: size.height });
-  }
+  if (image) await drawPngPage(output, pdfPage, image);
   await drawTextLayer(pdfPage, page, fonts, { invisible: image !== null });
 }
 

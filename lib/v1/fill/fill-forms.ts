@@ -45,12 +45,20 @@ export type FillPdfForm = z.output<typeof FillPdfForm>;
 
 export const FillExcelForm = z
   .object({
-    target_excel: z.file().describe("The template to fill: .xlsx, .xltx, .xlsm (macros kept), or .xls/.ods/.qpw (converted to .xlsx)."),
+    target_excel: z.file().optional().describe("The template to fill: .xlsx, .xltx, .xlsm (macros kept), or .xls/.ods/.qpw (converted to .xlsx). Give this or target_excel_id."),
+    target_excel_id: z
+      .string()
+      .optional()
+      .describe("Instead of target_excel: the id of a template in the key owner's library (GET /api/batch/library?kind=template; saved with POST /api/batch/save-generated-file). Another user's id answers 404."),
     ...common,
     fill_mode: z.enum(["smart", "explicit"]).default("smart").describe("smart: find label cells, their value cells and table regions, and fill them from source_files (cell_mappings applied on top). explicit: write cell_mappings only."),
     cell_mappings: jsonObject("cell_mappings", CellValue, '{"Sheet1!B3":"Acme Ltd","C4":12}')
       .optional()
       .describe('JSON object of cell address → value, e.g. {"Sheet1!B3":"Acme Ltd","C4":12} (no sheet: the first sheet). Values are written as text, numbers or booleans, never as formulas. Addresses refer to the workbook after table rows were inserted.'),
+  })
+  .refine((form) => (form.target_excel === undefined) !== (form.target_excel_id === undefined), {
+    message: "Give the template as target_excel (a file) or target_excel_id (a library template), one of them",
+    path: ["target_excel"],
   })
   .meta({ id: "FillExcelRequest" });
 export type FillExcelForm = z.output<typeof FillExcelForm>;

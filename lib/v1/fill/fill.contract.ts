@@ -37,7 +37,7 @@ export const fillExcelRoute = defineRoute({
   summary: "Fill an Excel template",
   description:
     "Always 202 with id, status processing and poll_url for a valid request. fill_mode smart (default) needs source_files; explicit needs cell_mappings. " +
-    "target_excel: .xlsx, .xltx (filled as .xlsx), .xlsm (filled as .xlsm, macros kept), or .xls/.ods/.qpw (converted to .xlsx with LibreOffice). " +
+    "target_excel: .xlsx, .xltx (filled as .xlsx), .xlsm (filled as .xlsm, macros kept), or .xls/.ods/.qpw (converted to .xlsx with LibreOffice); or target_excel_id, a template saved in the key owner's library (404 when it is not theirs). " +
     "result: download_url, expires_at, cells_written, cells [{sheet, cell, value, source, confidence}], labels_found, tables_found, template_format, output_format, notes. Styles, formulas, number formats, data validation and other sheets are kept. " +
     idempotency,
   tags: ["Filling"],
@@ -48,6 +48,7 @@ export const fillExcelRoute = defineRoute({
     402: { description: "insufficient_tokens." },
     413: { description: "file_too_large or too_many_pages for the key's tier." },
     415: { description: "unsupported_format: a .xls/.ods/.qpw template needs LibreOffice, which is not installed, or a source file's type is not supported." },
-    422: { description: "validation_error: cell_mappings names a sheet the workbook lacks or a bad address." },
+    404: { description: "not_found: target_excel_id is not a template in the key owner's library." },
+    422: { description: "validation_error: cell_mappings names a sheet the workbook lacks or a bad address; neither or both of target_excel and target_excel_id." },
   },
 });

@@ -1,6 +1,8 @@
 import type { Db } from "@/lib/db";
 import { toV1RequestError } from "@/lib/v1/errors/to-v1-error";
 import { AppError } from "@/lib/http/errors";
+import { readLibraryFile } from "@/lib/library/read-library-file";
+import { getBlobStore } from "@/lib/storage";
 import { loadWorkbook } from "@/lib/fill/excel/fill-workbook";
 import { identifyExcelTemplate } from "@/lib/fill/excel/identify-excel-template";
 import { parseCellMappings } from "@/lib/fill/excel/parse-cell-mappings";
@@ -19,8 +21,9 @@ export async function submitFillExcel(db: Db, input: { userId: string; tier: str
   const sources = form.source_files ?? [];
   if (form.fill_mode === "smart" && sources.length === 0 && !form.cell_mappings) throw new AppError("no_source_data", "fill_mode smart needs source_files (or cell_mappings).");
   if (form.fill_mode === "explicit" && !form.cell_mappings) throw new AppError("no_source_data", "fill_mode explicit needs cell_mappings, e.g. {\"Sheet1!B3\":\"Acme Ltd\"}.");
-  const bytes = Buffer.from(await form.target_excel.arrayBuffer());
-  const template = await identifyExcelTemplate(bytes, form.target_excel.name);
+  const target = await templateFile(db, input.userId, form);
+  const bytes = target.bytes;
+  const template = await identifyExcelTemplate(bytes, target.name);
   if (form.cell_mappings) {
     // A template that needs converting is converted here only to learn its sheet names; the job converts it again.
     const workbook = await templateWorkbook(bytes, template).catch((error: unknown) => {
@@ -32,11 +35,18 @@ export async function submitFillExcel(db: Db, input: { userId: string; tier: str
   return startFillJob(db, {
     ...input,
     type: "fill_excel",
-    target: { bytes, name: form.target_excel.name || `template.${template.format.extensions[0]}`, extension: template.format.extensions[0] },
+    target: { bytes, name: target.name || `template.${template.format.extensions[0]}`, extension: template.format.extensions[0] },
     sources: form.fill_mode === "explicit" ? [] : sources,
     ocrModel: form.model,
     webhookUrl: form.webhook_url,
     event: "docsvc/fill-excel.requested",
     options,
   });
+}
+
+/** The uploaded template, or the library template named by target_excel_id (404 when not the user's). */
+async function templateFile(db: Db, userId: string, form: FillExcelForm): Promise<{ bytes: Buffer; name: string }> {
+  if (form.target_excel) return { bytes: Buffer.from(await form.target_excel.arrayBuffer()), name: form.target_excel.name };
+  const { file, bytes } = await readLibraryFile(db, getBlobStore(), { userId, fileId: form.target_excel_id ?? "" });
+  return { bytes, name: file.fileName };
 }
