@@ -129,7 +129,7 @@ it("web pages and forms", async () => {
         `  page to read batch (render, PDF, store, read 1 page): ${ms(median(pageToBatch))}  (p90 ${ms(percentile(pageToBatch, 90))})`,
         `  scan of the form (${fieldCount} fields, 2 frames, 1 shadow root):  ${ms(median(scans))}  (p90 ${ms(percentile(scans, 90))})`,
         `  fill from an invoice (${filled} fields, screenshots included):   ${ms(median(fills))}  (p90 ${ms(percentile(fills, 90))})`,
-        `  browser memory: ${Math.round(idle)} MB with no session, ${Math.round(loaded)} MB with 4 open sessions → ${Math.round((loaded - idle) / 4)} MB per session`,
+        `  browser memory: ${Math.round(idle)} MB with no session, ${Math.round(loaded)} MB with 4 open sessions → ${Math.round((loaded - idle) / 4)} MB per session (summed RSS counts shared pages once per process: an upper bound)`,
       ].join("\n"),
     );
   } finally {
