@@ -1,13 +1,18 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getConfig } from "@/lib/config";
+import { refuseMalformedPath } from "@/lib/http/malformed-path";
 import { createNonce, pageContentSecurityPolicy, STRICT_TRANSPORT_SECURITY } from "@/lib/security/security-headers";
 
 /**
- * Gives every page its Content-Security-Policy with a fresh nonce. Next.js reads the nonce from the
- * request's policy header and puts it on the scripts it renders (the root layout renders per request,
- * so no page is served prerendered without one). The fixed headers come from next.config.ts.
+ * Pages: every page gets its Content-Security-Policy with a fresh nonce. Next.js reads the nonce from
+ * the request's policy header and puts it on the scripts it renders (the root layout renders per
+ * request, so no page is served prerendered without one). The fixed headers come from next.config.ts.
+ * API paths without a body: a path Next.js cannot percent-decode gets a JSON 400 (Next.js would fail
+ * on it before routing, with a plain-text 500).
  */
-export function proxy(request: NextRequest): NextResponse {
+export function proxy(request: NextRequest): NextResponse | Response {
+  const url = new URL(request.url);
+  if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/v1/")) return refuseMalformedPath(url) ?? NextResponse.next();
   const { APP_URL, NODE_ENV } = getConfig();
   const https = new URL(APP_URL).protocol === "https:";
   const policy = pageContentSecurityPolicy({ nonce: createNonce(), development: NODE_ENV === "development", upgradeInsecureRequests: https });
@@ -20,7 +25,17 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  // Pages only. Route handlers get their headers from next.config.ts: a proxy in front of them would
-  // make Next.js buffer every request body (uploads are up to 100 MB) to hand it on.
-  matcher: ["/((?!api/|v1/|_next/static/|_next/image|favicon\\.|openapi\\.json|debug-version).*)"],
+  matcher: [
+    // Pages. Route handlers get their headers from next.config.ts.
+    "/((?!api/|v1/|_next/static/|_next/image|favicon\\.|openapi\\.json|debug-version).*)",
+    // API requests without a body only: a proxy in front of a request with a body makes Next.js
+    // buffer the whole body (uploads are up to 100 MB) to hand it on.
+    {
+      source: "/:surface(api|v1)/:path*",
+      missing: [
+        { type: "header", key: "content-length" },
+        { type: "header", key: "transfer-encoding" },
+      ],
+    },
+  ],
 };

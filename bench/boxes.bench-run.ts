@@ -7,6 +7,8 @@ import { afterAll, it } from "vitest";
 import { compareBoxes, pdftotextWords, tesseractCliWords, turnReferenceWords, type BoxAgreement, type ReferenceWord } from "@/lib/documents/testing/box-agreement";
 import { makeMixedFontPdf, makeType3FontPdf } from "@/lib/documents/testing/make-glyph-pdfs";
 import { makeTextPdf } from "@/lib/documents/testing/make-pdfs";
+import { makeDocx } from "@/lib/documents/testing/make-office-files";
+import { convertWithLibreOffice, findSoffice } from "@/lib/documents/office/convert-with-libreoffice";
 import { proseLines, textSvg } from "@/lib/documents/testing/render-text-image";
 import { readDocument } from "@/lib/documents";
 import { recognizeImage } from "@/lib/ocr/recognize-image";
@@ -81,6 +83,10 @@ it("digital PDFs: several fonts and rotated text", async () => {
       ["text-layer PDF, Helvetica prose", await makeTextPdf([proseLines(40, 90, 5)], { fontSize: 10 })],
       ["text-layer PDF, Type 3 font", makeType3FontPdf()],
     ];
+    if (findSoffice()) {
+      const docx = await makeDocx({ heading: "Quarterly Report", paragraphs: proseLines(12, 90, 4), table: [["Item", "Amount"], ["Paper", "12.50"]] });
+      pdfs.push(["LibreOffice-printed DOCX", await convertWithLibreOffice(docx, { inputExtension: "docx", target: "pdf", formatName: "DOCX" })]);
+    }
     for (const [label, pdf] of pdfs) {
       const pdfPath = path.join(folder, "page.pdf");
       await writeFile(pdfPath, pdf);

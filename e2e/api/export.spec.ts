@@ -27,6 +27,7 @@ test.describe("export and convert", () => {
     const word = page.bounding_boxes.words.find((candidate: { text: string }) => candidate.text.includes("7731"));
     expect(word, JSON.stringify(page.bounding_boxes.words)).toBeDefined();
     word.text = "7739";
+    page.extracted_text = page.extracted_text.replace("7731", "7739");
     page.structured_data = { key_value_pairs: [{ key: "Kunde", value: "上海贸易 🚀" }], tables: [{ rows: [["Item", "Qty"], ["Widget", "3"]] }] };
 
     const searchable = await request.post(`/api/batch/${batchId}/export/pdf`, { headers: auth, data: { documents: [{ document_id: scan.document_id, pages: [page] }] } });

@@ -127,7 +127,7 @@ export const updatePageRoute = defineRoute({
     "Answers the page as stored, with edited: true. Reprocessing keeps the edited version. word_edits corrects single words: their text changes in bounding_boxes " +
     "(the engine's reading kept as original_text) and extracted_text is rebuilt from the words. A body whose extracted_text disagrees with the words of its bounding_boxes answers 422.",
   tags,
-  params: DocumentParams.extend({ page_number: z.coerce.number().int().min(1).describe("1-based.") }),
+  params: DocumentParams.extend({ page_number: z.coerce.number().int().min(1).max(100_000).describe("1-based.") }),
   body: PageUpdateRequest,
   responses: { 200: PageResponse, 404: notFound },
 });

@@ -9,7 +9,7 @@ import type { DocumentStatus } from "./statuses";
 import { toPageResponse } from "./to-page-response";
 
 export const BatchResultsQuery = z.object({
-  page_offset: z.coerce.number().int().min(0).default(0).describe("Pages to skip in each document (0-based index of the first page returned)."),
+  page_offset: z.coerce.number().int().min(0).max(100_000).default(0).describe("Pages to skip in each document (0-based index of the first page returned)."),
   page_limit: z.coerce.number().int().min(1).max(1000).optional().describe("Most pages returned per document; all when absent."),
   document_id: z.string().optional().describe("Only this document of the batch (a viewer reading one document); an id not in the batch answers 404."),
   guest_session_id: z.string().optional().describe("Required for guests (or send x-guest-session-id)."),

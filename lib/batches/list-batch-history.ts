@@ -6,7 +6,7 @@ import type { DocumentStatus } from "./statuses";
 
 export const BatchHistoryQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   guest_session_id: z.string().optional().describe("Required for guests (or send x-guest-session-id)."),
 });
 

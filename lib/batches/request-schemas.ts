@@ -69,7 +69,7 @@ export type PageUpdate = z.infer<typeof PageUpdateRequest>;
 export const DocumentPagesUpdateRequest = z
   .array(
     z
-      .object({ page_number: z.number().int().min(1), ...PageFields })
+      .object({ page_number: z.number().int().min(1).max(100_000), ...PageFields })
       .strict()
       .superRefine(checkPageEdit),
   )

@@ -1,4 +1,6 @@
-import JSZip from "jszip";
+import { readEntryText } from "./archive/inflate-entry";
+import { readZipDirectory } from "./archive/zip-directory";
+import { archiveLimits } from "./archive/check-archive-limits";
 import { DocumentError } from "./errors";
 import { formatByExtension, formatById, formats, type FormatInfo } from "./formats";
 
@@ -37,21 +39,28 @@ function startsWith(bytes: Buffer, signature: number[] | string, offset = 0): bo
   return bytes.length >= offset + expected.length && bytes.subarray(offset, offset + expected.length).equals(expected);
 }
 
+// Only the two small parts that name the type are unpacked, each with a cap: a bomb is measured
+// later, by checkArchiveLimits, before any parser opens the archive.
+const maxTypePartBytes = 1024 * 1024;
+
 async function detectZip(bytes: Buffer): Promise<string | undefined> {
-  let zip: JSZip;
-  try {
-    zip = await JSZip.loadAsync(bytes);
-  } catch (error) {
-    throw new DocumentError("corrupt_document", "The file looks like a ZIP archive but cannot be opened", { cause: error });
-  }
-  const mimetype = await zip.file("mimetype")?.async("string");
+  const entries = readZipDirectory(bytes, { maxEntries: archiveLimits.maxEntries });
+  const entryText = (name: string) => {
+    const entry = entries.find((candidate) => candidate.name === name);
+    return entry ? readEntryText(bytes, entry, maxTypePartBytes) : undefined;
+  };
+  const mimetype = await entryText("mimetype");
   if (mimetype && odfMimeTypes[mimetype.trim()]) return odfMimeTypes[mimetype.trim()];
-  const contentTypes = await zip.file("[Content_Types].xml")?.async("string");
+  const contentTypes = await entryText("[Content_Types].xml");
   if (!contentTypes) return undefined;
   return ooxmlContentTypes.find(([marker]) => contentTypes.includes(marker))?.[1];
 }
 
 function detectOle(bytes: Buffer): string | undefined {
+  // Office keeps a password-protected DOCX/XLSX/PPTX as an OLE2 file holding the encrypted package.
+  if (bytes.includes(Buffer.from("EncryptedPackage\0", "utf16le"))) {
+    throw new DocumentError("password_required", "The Office document is encrypted with a password; save it without one and upload it again");
+  }
   return oleStreams.find(([name]) => bytes.includes(Buffer.from(`${name}\0`, "utf16le")))?.[1];
 }
 

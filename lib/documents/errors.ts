@@ -11,6 +11,8 @@ export type DocumentErrorCode = Extract<
   | "invalid_password"
   | "too_many_pages"
   | "image_too_large"
+  | "document_too_large"
+  | "document_too_complex"
   | "conversion_failed"
   | "conversion_timeout"
   | "ocr_failed"
@@ -28,4 +30,25 @@ export class DocumentError extends AppError {
 
 export function isDocumentError(error: unknown): error is DocumentError {
   return error instanceof DocumentError;
+}
+
+const documentErrorCodes: readonly string[] = [
+  "unsupported_format",
+  "converter_unavailable",
+  "empty_document",
+  "corrupt_document",
+  "password_required",
+  "invalid_password",
+  "too_many_pages",
+  "image_too_large",
+  "document_too_large",
+  "document_too_complex",
+  "conversion_failed",
+  "conversion_timeout",
+  "ocr_failed",
+] satisfies readonly DocumentErrorCode[];
+
+/** Whether a page's recorded error code is one of the engine's refusals (a page may also say page_failed). */
+export function isDocumentErrorCode(code: string): code is DocumentErrorCode {
+  return documentErrorCodes.includes(code);
 }

@@ -1,10 +1,9 @@
 import JSZip from "jszip";
+import { checkArchiveLimits, isZipArchive } from "./archive/check-archive-limits";
 import { detectType } from "./detect-type";
 import type { FormatInfo } from "./formats";
 import { countImageFrames } from "./images/image-frames";
-import { readDocx } from "./office/read-docx";
-import { readDelimited, readWorkbook } from "./office/read-sheets";
-import { readText } from "./office/read-text";
+import { readInWorker } from "./office/read-in-worker";
 import { countPdfPages } from "./pdf/read-pdf";
 
 export interface DocumentInspection {
@@ -13,15 +12,20 @@ export interface DocumentInspection {
   pageCount: number | null;
 }
 
+// Called only after checkArchiveLimits, so unpacking presentation.xml is bounded.
 async function countSlides(bytes: Buffer): Promise<number> {
   const zip = await JSZip.loadAsync(bytes);
   const presentation = (await zip.file("ppt/presentation.xml")?.async("string")) ?? "";
   return (presentation.match(/<p:sldId\b/g) ?? []).length;
 }
 
-/** Type and page count without OCR or rendering, for early page-limit checks. */
+/**
+ * Type and page count without OCR or rendering, for early page-limit checks. Office archives are
+ * measured against their limits first, and laid out in a worker (their page count comes from layout).
+ */
 export async function inspectDocument(bytes: Buffer, options: { fileName?: string; password?: string } = {}): Promise<DocumentInspection> {
   const type = await detectType(bytes, options.fileName);
+  if (isZipArchive(bytes)) await checkArchiveLimits(bytes);
   switch (type.reader) {
     case "pdf":
       return { type, pageCount: await countPdfPages(bytes, options.password) };
@@ -30,13 +34,10 @@ export async function inspectDocument(bytes: Buffer, options: { fileName?: strin
     case "pptx":
       return { type, pageCount: await countSlides(bytes) };
     case "docx":
-      return { type, pageCount: (await readDocx(bytes)).length };
     case "sheet":
-      return { type, pageCount: (await readWorkbook(bytes)).length };
     case "csv":
-      return { type, pageCount: readDelimited(bytes, type.id).length };
     case "text":
-      return { type, pageCount: readText(bytes, type).length };
+      return { type, pageCount: (await readInWorker({ reader: type.reader, formatId: type.id, bytes })).length };
     default:
       return { type, pageCount: null };
   }

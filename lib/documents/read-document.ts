@@ -1,14 +1,12 @@
 import { resolveModel, tokensForPages, type ModelVersion } from "@/lib/models";
 import { currentOcrEngine, type OcrEngine } from "@/lib/ocr/recognize-image";
+import { checkArchiveLimits, isZipArchive } from "./archive/check-archive-limits";
 import { detectType } from "./detect-type";
 import { DocumentError } from "./errors";
 import type { FormatInfo } from "./formats";
 import { readImage } from "./images/read-image";
 import { convertWithLibreOffice } from "./office/convert-with-libreoffice";
-import { readDocx } from "./office/read-docx";
-import { readPptx } from "./office/read-pptx";
-import { readDelimited, readWorkbook } from "./office/read-sheets";
-import { readText } from "./office/read-text";
+import { readInWorker } from "./office/read-in-worker";
 import { readPdf } from "./pdf/read-pdf";
 import { readOfficeAsPdf } from "./office/read-office-as-pdf";
 import type { ReadOptions } from "./read-options";
@@ -48,24 +46,25 @@ async function readByFormat(bytes: Buffer, format: FormatInfo, options: ReadOpti
     case "image":
       return readImage(bytes, format, options);
     case "docx":
-      return readOfficeAsPdf(bytes, format, options, () => readDocx(bytes));
     case "sheet":
-      return readOfficeAsPdf(bytes, format, options, () => readWorkbook(bytes));
     case "csv":
-      return readOfficeAsPdf(bytes, format, options, async () => readDelimited(bytes, format.id));
-    case "pptx":
-      return readOfficeAsPdf(bytes, format, options, () => readPptx(bytes));
+    case "pptx": {
+      const reader = format.reader;
+      return readOfficeAsPdf(bytes, format, options, () => readInWorker({ reader, formatId: format.id, bytes }));
+    }
     case "text":
-      return readText(bytes, format);
+      return readInWorker({ reader: format.reader, formatId: format.id, bytes });
     case "libreoffice-pdf": {
       const pdf = await convertWithLibreOffice(bytes, { inputExtension: format.extensions[0], target: "pdf", formatName: format.name });
       const pages = await readPdf(pdf, { ...options, password: undefined });
       return pages.map((page) => (page.source === "text_layer" ? { ...page, source: "office" } : page));
     }
     case "libreoffice-xlsx":
-      return readOfficeAsPdf(bytes, format, options, async () =>
-        readWorkbook(await convertWithLibreOffice(bytes, { inputExtension: format.extensions[0], target: "xlsx", formatName: format.name })),
-      );
+      return readOfficeAsPdf(bytes, format, options, async () => {
+        const workbook = await convertWithLibreOffice(bytes, { inputExtension: format.extensions[0], target: "xlsx", formatName: format.name });
+        await checkArchiveLimits(workbook);
+        return readInWorker({ reader: "sheet", formatId: "xlsx", bytes: workbook });
+      });
   }
 }
 
@@ -78,6 +77,7 @@ export async function readDocument(input: ReadDocumentInput): Promise<ReadDocume
   const started = performance.now();
   const model = typeof input.model === "object" ? input.model : resolveModel(input.model, { kind: "ocr" });
   const type = await detectType(input.bytes, input.fileName);
+  if (isZipArchive(input.bytes)) await checkArchiveLimits(input.bytes);
   const options: ReadOptions = {
     model,
     password: input.password,

@@ -12,7 +12,8 @@ import { getExecutor, startExecutor, stopExecutor } from "@/lib/background";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
 import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
 import { exportBatch } from "./export-batch";
-import { pdfToText } from "./testing/read-back";
+import sharp from "sharp";
+import { pdfToText, renderPdfPage } from "./testing/read-back";
 
 let database: { dispose(): Promise<void> };
 let owner: { userId: string };
@@ -72,6 +73,10 @@ describe("export a batch", () => {
     expect(text).toMatch(/Receipt\s+7739[\s\S]*Amount\s+42\.00/);
     expect(text).not.toContain("7731");
     expect(text).toContain("Quarterly report");
+    // The scan's image is drawn: its rendering has dark text on white, like the original.
+    const rendered = await sharp(await renderPdfPage(bytes, 3)).greyscale().stats();
+    expect(rendered.channels[0].min).toBeLessThan(80);
+    expect(rendered.channels[0].mean).toBeGreaterThan(200);
 
     const after = await db.page.findMany({ where: { document: { batchId } }, orderBy: [{ documentId: "asc" }, { pageNumber: "asc" }] });
     expect(after).toEqual(before);
@@ -116,5 +121,20 @@ describe("export a batch", () => {
     await expect(
       exportBatch(db, getBlobStore(), { owner, batchId, format: "docx", request: { document_ids: ["00000000-0000-4000-8000-000000000000"] } }),
     ).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("exports what is read and names the pages still missing; 409 when nothing is read yet", async () => {
+    const db = await getDb();
+    const docx = results.documents.find((document) => document.type === "docx")!;
+    // As if the document were still being read: two more pages are expected than are stored.
+    await db.batchDocument.update({ where: { id: docx.document_id }, data: { pagesTotal: 3, status: "processing" } });
+    const response = await exportBatch(db, getBlobStore(), { owner, batchId, format: "pdf", request: { document_ids: [docx.document_id], mode: "report" } });
+    expect(decodeURIComponent(response.headers.get("x-export-missing-pages") ?? "")).toBe("report.docx page 2; report.docx page 3");
+    const text = await pdfToText(new Uint8Array(await response.arrayBuffer()));
+    expect(text).toContain("Quarterly report");
+    expect(text).toMatch(/Page 3\s+Not included: Not read yet/);
+
+    const unread = await uploadBatch(db, getBlobStore(), { owner, tier: "free", files: (await sampleBatchFiles()).slice(0, 1), skipProcessing: true });
+    await expect(exportBatch(db, getBlobStore(), { owner, batchId: unread.batch_id, format: "docx", request: {} })).rejects.toMatchObject({ code: "conflict" });
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AppError, zodIssues, type InputLocation, type ValidationIssue } from "./errors";
+import { unsafeInputIssues } from "./input-safety";
 import type { RawJson } from "./read-body";
 
 /** Raw request values before validation. */
@@ -42,11 +43,13 @@ export function validateInput(schemas: InputSchemas, raw: RawInput): ParsedInput
   const query = check(schemas.query, schemas.query ? searchParamsToObject(raw.searchParams, schemas.query) : undefined, "query");
   let body: unknown;
   if (schemas.body && raw.json && !raw.json.ok) {
-    issues.push({ loc: ["body"], msg: `JSON decode error: ${raw.json.message}`, type: "json_invalid" });
+    issues.push({ loc: ["body"], msg: raw.json.message, type: raw.json.type });
   } else {
     body = check(schemas.body, raw.json?.ok ? raw.json.value : undefined, "body");
   }
   const form = check(schemas.form, schemas.form && raw.form ? formDataToObject(raw.form, schemas.form) : undefined, "body");
+  // JSON inside form fields is parsed by the schemas: its strings are checked once parsed.
+  if (issues.length === 0) issues.push(...unsafeInputIssues(body, "body"), ...unsafeInputIssues(form, "body"));
 
   if (issues.length > 0) throw new AppError("validation_error", describeIssues(issues), { issues });
   return { params, query, body, form };

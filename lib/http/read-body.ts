@@ -1,4 +1,5 @@
 import { AppError } from "./errors";
+import { jsonDepth, MAX_JSON_DEPTH } from "./input-safety";
 
 /** Default limit for JSON bodies; uploads go through forms with their own limit. */
 export const DEFAULT_JSON_LIMIT_BYTES = 1024 * 1024;
@@ -6,12 +7,13 @@ export const DEFAULT_JSON_LIMIT_BYTES = 1024 * 1024;
 export const DEFAULT_FORM_LIMIT_BYTES = 101 * 1024 * 1024;
 
 /**
- * The request body as bytes, refusing with 413 as soon as it passes `limitBytes`, so a huge upload is
- * never buffered whole. A declared Content-Length above the limit is refused before reading.
+ * The request body as bytes, refusing with 413 as soon as it passes `limit.bytes`, so a huge upload
+ * is never buffered whole. A declared Content-Length above the limit is refused before reading.
  */
-export async function readBodyLimited(req: Request, limitBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBodyLimited(req: Request, limit: number | { bytes: number; explain: string }): Promise<Uint8Array<ArrayBuffer>> {
+  const { bytes: limitBytes, explain } = typeof limit === "number" ? { bytes: limit, explain: `at most ${formatBytes(limit)}` } : limit;
   const declared = Number(req.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge(limitBytes);
+  if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge(explain, declared);
   if (!req.body) return new Uint8Array(0);
 
   const reader = req.body.getReader();
@@ -24,7 +26,7 @@ export async function readBodyLimited(req: Request, limitBytes: number): Promise
       total += value.byteLength;
       if (total > limitBytes) {
         await reader.cancel("body too large");
-        throw tooLarge(limitBytes);
+        throw tooLarge(explain);
       }
       chunks.push(value);
     }
@@ -40,11 +42,12 @@ export async function readBodyLimited(req: Request, limitBytes: number): Promise
   return body;
 }
 
-function tooLarge(limitBytes: number): AppError {
-  return new AppError("payload_too_large", `Request body exceeds ${formatBytes(limitBytes)}`);
+function tooLarge(explain: string, declaredBytes?: number): AppError {
+  const size = declaredBytes === undefined ? "The request body is too large" : `The request body is ${formatBytes(declaredBytes)}`;
+  return new AppError("payload_too_large", `${size}; ${explain}`);
 }
 
-function formatBytes(bytes: number): string {
+export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round(bytes / (1024 * 1024))} MB`;
   return bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} bytes`;
 }
@@ -61,17 +64,25 @@ export function requireJsonContentType(bytes: Uint8Array, contentType: string | 
   throw new AppError("unsupported_media_type", `Expected Content-Type: application/json, got ${mediaType === "" ? "none" : mediaType}`);
 }
 
-export type RawJson = { ok: true; value: unknown } | { ok: false; message: string };
+export type RawJson = { ok: true; value: unknown } | { ok: false; message: string; type: "json_invalid" | "json_too_deep" };
 
-/** JSON text parsed; an empty body is `undefined` so the schema reports the body as missing. */
+/**
+ * JSON text parsed; an empty body is `undefined` so the schema reports the body as missing. A body
+ * nesting deeper than MAX_JSON_DEPTH is refused here, before anything walks it recursively.
+ */
 export function parseJsonBody(bytes: Uint8Array): RawJson {
   const text = new TextDecoder().decode(bytes);
   if (text.trim() === "") return { ok: true, value: undefined };
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    return { ok: false, type: "json_invalid", message: `JSON decode error: ${error instanceof Error ? error.message : String(error)}` };
   }
+  if (jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    return { ok: false, type: "json_too_deep", message: `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels; at most ${MAX_JSON_DEPTH} are accepted` };
+  }
+  return { ok: true, value };
 }
 
 /** A multipart or urlencoded body parsed into FormData; anything else is 415. */

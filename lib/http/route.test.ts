@@ -73,7 +73,7 @@ describe("route()", () => {
   it("refuses a body over the limit with 413", async () => {
     const response = await post(JSON.stringify({ email: "a@b.co", padding: "x".repeat(500) }));
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ detail: "Request body exceeds 200 bytes" });
+    expect(await response.json()).toEqual({ detail: "The request body is too large; at most 200 bytes per request" });
   });
 
   it("renders thrown AppErrors in the /v1 shape on the developer surface", async () => {

@@ -7,9 +7,14 @@ import type { Caller, CallerFor } from "./caller/types";
 import type { RouteContract, RouteHook } from "./contract";
 import { renderThrown } from "./error-response";
 import { AppError } from "./errors";
+import type { IdempotentAnswer } from "@/lib/idempotency/with-idempotency";
+import { answerIdempotently } from "./answer-idempotently";
+import { bodyLimitFor } from "./body-limit";
+import { readCredential, readGuestSessionId } from "./caller/credentials";
 import { SURFACE_HOOKS } from "./hooks";
+import { assertSafeInput, multiValues } from "./input-safety";
 import { validateInput, type RawInput } from "./parse-input";
-import { DEFAULT_FORM_LIMIT_BYTES, DEFAULT_JSON_LIMIT_BYTES, parseFormBody, parseJsonBody, readBodyLimited, requireJsonContentType } from "./read-body";
+import { parseFormBody, parseJsonBody, readBodyLimited, requireJsonContentType } from "./read-body";
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -39,10 +44,16 @@ export function route<const C extends RouteContract>(contract: C, handler: (cont
     const hookHeaders = new Headers();
     try {
       const raw: RawInput = { params: (await context?.params) ?? {}, searchParams: new URL(req.url).searchParams };
-      // A guest may name its session in the form, so that form is read before identifying the caller;
-      // otherwise credentials are checked first and an anonymous upload is refused unread.
-      const guestInForm = contract.form !== undefined && (contract.auth === "user_or_guest" || contract.auth === "optional");
-      if (guestInForm) await readBody(req, contract, raw);
+      // Before anything (caller resolution included) hands a path or query value to the database.
+      assertSafeInput([
+        { value: raw.params, location: "path" },
+        { value: multiValues(raw.searchParams.entries()), location: "query" },
+      ]);
+      // A guest may name its session in the form, so without credentials in the headers that form is
+      // read first (within a guest's limit); otherwise credentials are checked first and a refused
+      // caller's body is never read.
+      const guestInForm = contract.form !== undefined && (contract.auth === "user_or_guest" || contract.auth === "optional") && !presentsCredentials(req, contract);
+      if (guestInForm) await readBody(req, contract, raw, undefined);
       const runHooks = async (context: Omit<Parameters<RouteHook>[0], "req" | "contract">) => {
         for (const hook of hooks) {
           const headers = await hook({ req, contract, ...context });
@@ -54,9 +65,13 @@ export function route<const C extends RouteContract>(contract: C, handler: (cont
         throw error;
       });
       await runHooks({ caller });
-      if (!guestInForm) await readBody(req, contract, raw);
+      if (!guestInForm) await readBody(req, contract, raw, caller);
       const input = validateInput(contract, raw);
-      const result = await handler({ req, caller: caller as CallerFor<C["auth"]>, ...input } as HandlerContext<C>);
+      const run = () => handler({ req, caller: caller as CallerFor<C["auth"]>, ...input } as HandlerContext<C>);
+      const idempotency = contract.idempotency;
+      const result = idempotency
+        ? await answerIdempotently({ req, contract: { ...contract, idempotency }, caller, form: input.form, produce: run as () => Promise<IdempotentAnswer> })
+        : await run();
       return withHeaders(result instanceof Response ? result : Response.json(result ?? null), hookHeaders);
     } catch (error) {
       return renderThrown(contract.surface, error, { method: req.method, path: new URL(req.url).pathname, requestId }, hookHeaders);
@@ -78,14 +93,21 @@ async function identify(req: Request, contract: RouteContract, form: FormData | 
   return resolveCaller({ db: await getDb(), req, surface: contract.surface, mode: contract.auth, form, queryTokenParam: contract.queryTokenParam });
 }
 
-async function readBody(req: Request, contract: RouteContract, raw: RawInput): Promise<void> {
+function presentsCredentials(req: Request, contract: RouteContract): boolean {
+  return readCredential(req, { queryTokenParam: contract.queryTokenParam }) !== undefined || readGuestSessionId(req) !== undefined;
+}
+
+async function readBody(req: Request, contract: RouteContract, raw: RawInput, caller: Caller | undefined): Promise<void> {
+  const limit = bodyLimitFor(contract, caller);
   if (contract.body) {
-    const bytes = await readBodyLimited(req, contract.maxBodyBytes ?? DEFAULT_JSON_LIMIT_BYTES);
+    const bytes = await readBodyLimited(req, limit);
     requireJsonContentType(bytes, req.headers.get("content-type"));
     raw.json = parseJsonBody(bytes);
+    if (raw.json.ok) assertSafeInput([{ value: raw.json.value, location: "body" }]);
   } else if (contract.form) {
-    const bytes = await readBodyLimited(req, contract.maxBodyBytes ?? DEFAULT_FORM_LIMIT_BYTES);
+    const bytes = await readBodyLimited(req, limit);
     raw.form = await parseFormBody(bytes, req.headers.get("content-type"));
+    assertSafeInput([{ value: multiValues(raw.form.entries()), location: "body" }]);
   }
 }
 

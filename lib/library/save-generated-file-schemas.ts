@@ -20,8 +20,8 @@ export const SaveGeneratedFileRequest = z
 
 export const SaveGeneratedFileResponse = z
   .discriminatedUnion("action", [
-    z.object({ action: z.literal("save_to_library"), message: z.string(), file: LibraryFileResponse }),
-    BatchUploadResponse.extend({ action: z.literal("send_to_parsing") }),
+    z.object({ action: z.literal("save_to_library").describe("The action taken."), message: z.string().describe("What was saved."), file: LibraryFileResponse }),
+    BatchUploadResponse.extend({ action: z.literal("send_to_parsing").describe("The action taken.") }),
   ])
   .meta({
     id: "SaveGeneratedFileResponse",

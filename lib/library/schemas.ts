@@ -32,7 +32,7 @@ export const LibraryListQuery = z.object({
 });
 
 export const DeleteLibraryFileResponse = z
-  .object({ id: z.string().describe("The deleted file's id."), deleted: z.literal(true), message: z.string() })
+  .object({ id: z.string().describe("The deleted file's id."), deleted: z.literal(true).describe("Always true."), message: z.string().describe("Names the deleted file.") })
   .meta({ id: "DeleteLibraryFileResponse", title: "DeleteLibraryFileResponse" });
 
 export type LibraryFileResponseBody = z.infer<typeof LibraryFileResponse>;

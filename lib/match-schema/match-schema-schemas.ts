@@ -59,8 +59,8 @@ const Box = z.object({ x: z.number(), y: z.number(), width: z.number(), height: 
 
 export const MatchedField = z
   .object({
-    name: z.string(),
-    type: z.enum(MATCH_FIELD_TYPES),
+    name: z.string().describe("The schema field's name."),
+    type: z.enum(MATCH_FIELD_TYPES).describe("The schema field's type."),
     value: z.string().nullable().describe("Normalised value: decimals with a dot, ISO dates, true/false; null when the text does not contain it."),
     typed_value: z.union([z.string(), z.number(), z.boolean()]).nullable().describe("The value as its type: a number, an ISO date string, a boolean, a string."),
     confidence: z.number().min(0).max(1).describe("0–1; 0 when absent."),
@@ -75,7 +75,7 @@ export const MatchedField = z
 export const MatchSchemaResponse = z
   .object({
     engine: z.string().describe('Who answered: "deterministic", or "ai:<provider:model>" when an AI provider is configured.'),
-    document_id: z.string().nullable(),
+    document_id: z.string().nullable().describe("The matched document, or null for text."),
     fields: z.array(MatchedField).describe("Every schema field, in schema order."),
     values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).nullable()).describe("typed_value by field name."),
   })

@@ -5,7 +5,7 @@ import { toOcrDocument } from "./to-ocr-document";
 
 export const OcrDocumentsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
 /** The user's batch documents, newest first: those uploaded to /api/batch and to /api/ocr alike. */

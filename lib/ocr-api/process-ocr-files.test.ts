@@ -27,7 +27,8 @@ async function newUser(label: string) {
 /** A PNG cut after its header: the upload's inspection accepts it (size and type are in the header), reading it fails. */
 async function truncatedPng(): Promise<File> {
   const png = await renderTextImage(["Receipt 7731"], { fontSize: 40 });
-  return new File([new Uint8Array(png.subarray(0, 60))], "damaged.png", { type: "image/png" });
+  // Its header is whole (an upload accepts it), its pixel data cut off (reading fails).
+  return new File([new Uint8Array(png.subarray(0, Math.floor(png.length / 2)))], "damaged.png", { type: "image/png" });
 }
 
 async function scan(): Promise<File> {

@@ -11,7 +11,7 @@ export interface RawImage {
 }
 
 export function readBmpSize(bytes: Buffer): { width: number; height: number } {
-  if (bytes.length < 30) throw new DocumentError("corrupt_document", "The BMP header is truncated");
+  if (bytes.length < 54) throw new DocumentError("corrupt_document", "The BMP header is truncated");
   return { width: Math.abs(bytes.readInt32LE(18)), height: Math.abs(bytes.readInt32LE(22)) };
 }
 

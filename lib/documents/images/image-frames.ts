@@ -1,6 +1,7 @@
 import sharp, { type Metadata, type SharpOptions } from "sharp";
 import { DocumentError } from "../errors";
 import type { FormatInfo } from "../formats";
+import { defaultMaxPixels } from "../read-options";
 import { decodeBmp, readBmpSize, type RawImage } from "./decode-bmp";
 import { decodeHeic } from "./decode-heic";
 import { decodePsd, readPsdSize } from "./decode-psd";
@@ -40,19 +41,27 @@ async function decodedFrame(bytes: Buffer, format: FormatInfo, maxPixels: number
   return { input: await rawToPng(raw), sharpOptions: {}, width: raw.width, height: raw.height };
 }
 
-/** The number of pages an image file holds, from its header only. */
-export async function countImageFrames(bytes: Buffer, format: FormatInfo): Promise<number> {
-  if (format.id !== "tiff") return 1;
-  const metadata = await readMetadata(bytes, {});
-  return metadata.pages ?? 1;
+/**
+ * The number of pages an image file holds, from its header only; a decompression bomb (more than
+ * `maxPixels` in its first frame) is refused here, so uploads refuse it before storing anything.
+ */
+export async function countImageFrames(bytes: Buffer, format: FormatInfo, maxPixels = defaultMaxPixels): Promise<number> {
+  if (format.id === "heic") return 1;
+  if (format.id === "bmp" || format.id === "psd") {
+    const size = format.id === "bmp" ? readBmpSize(bytes) : readPsdSize(bytes);
+    checkPixels(size.width, size.height, maxPixels);
+    return 1;
+  }
+  const metadata = await readMetadata(bytes, format.id === "svg" ? { density: svgDensity } : {});
+  checkPixels(metadata.width ?? 0, metadata.pageHeight ?? metadata.height ?? 0, maxPixels);
+  return format.id === "tiff" ? (metadata.pages ?? 1) : 1;
 }
 
 async function readMetadata(bytes: Buffer, options: SharpOptions): Promise<Metadata> {
   try {
     return await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new DocumentError("corrupt_document", `The image cannot be read: ${message}`, { cause: error });
+    throw new DocumentError("corrupt_document", "The image is damaged: its header cannot be read", { cause: error });
   }
 }
 

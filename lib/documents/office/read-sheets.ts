@@ -14,6 +14,36 @@ function trimGrid(rows: string[][]): string[][] {
   return trimmedRows.slice(0, last);
 }
 
+/**
+ * The largest rectangle of cells a sheet may span (its last used row × last used column): a few
+ * cells placed far apart (XFD1048576) would otherwise make a grid of billions of empty cells.
+ */
+export const maxSheetGridCells = 5_000_000;
+
+function sheetGrid(sheet: ExcelJS.Worksheet): string[][] {
+  const cells: Array<{ row: number; column: number; text: string }> = [];
+  let lastRow = 0;
+  let lastColumn = 0;
+  sheet.eachRow((row, rowNumber) => {
+    row.eachCell((cell, columnNumber) => {
+      const text = cell.text.trim();
+      if (text === "") return;
+      cells.push({ row: rowNumber - 1, column: columnNumber - 1, text });
+      lastRow = Math.max(lastRow, rowNumber);
+      lastColumn = Math.max(lastColumn, columnNumber);
+    });
+  });
+  if (lastRow * lastColumn > maxSheetGridCells) {
+    throw new DocumentError(
+      "document_too_large",
+      `The sheet "${sheet.name}" spans ${lastRow.toLocaleString("en")} rows by ${lastColumn.toLocaleString("en")} columns; at most ${maxSheetGridCells.toLocaleString("en")} cells in all can be read`,
+    );
+  }
+  const rows = Array.from({ length: lastRow }, () => Array.from({ length: lastColumn }, () => ""));
+  for (const cell of cells) rows[cell.row][cell.column] = cell.text;
+  return rows;
+}
+
 /** One page per worksheet of an XLSX/XLSM/XLTX workbook; cell text as shown (formula results). */
 export async function readWorkbook(bytes: Buffer): Promise<Page[]> {
   const workbook = new ExcelJS.Workbook();
@@ -22,17 +52,7 @@ export async function readWorkbook(bytes: Buffer): Promise<Page[]> {
   } catch (error) {
     throw new DocumentError("corrupt_document", "The workbook cannot be read", { cause: error });
   }
-  return workbook.worksheets.map((sheet, index) => {
-    const rows: string[][] = [];
-    sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-      const cells: string[] = [];
-      row.eachCell({ includeEmpty: true }, (cell, columnNumber) => {
-        cells[columnNumber - 1] = cell.text.trim();
-      });
-      rows[rowNumber - 1] = Array.from(cells, (cell) => cell ?? "");
-    });
-    return sheetPage(index + 1, trimGrid(Array.from(rows, (row) => row ?? [])), sheet.name);
-  });
+  return workbook.worksheets.map((sheet, index) => sheetPage(index + 1, trimGrid(sheetGrid(sheet)), sheet.name));
 }
 
 /** RFC 4180 fields: quotes, doubled quotes, separators and newlines inside quotes. */

@@ -11,11 +11,12 @@ const fontSize = 10;
 const charWidth = fontSize * 0.5;
 
 export function sheetPage(pageNumber: number, rows: string[][], name?: string): Page {
-  const columnCount = Math.max(0, ...rows.map((row) => row.length));
-  const widths = Array.from({ length: columnCount }, (_, column) =>
-    Math.min(40, Math.max(4, ...rows.map((row) => (row[column] ?? "").length))) * charWidth + 12,
-  );
-  const starts = widths.reduce<number[]>((acc, _width, index) => [...acc, index === 0 ? margin : acc[index - 1] + widths[index - 1]], []);
+  // Loops rather than Math.max(...spread): a sheet may have more rows than a call has arguments.
+  const longest: number[] = [];
+  for (const row of rows) row.forEach((cell, column) => (longest[column] = Math.max(longest[column] ?? 4, cell.length)));
+  const widths = Array.from(longest, (length) => Math.min(40, length ?? 4) * charWidth + 12);
+  const starts: number[] = [];
+  for (let column = 0, x = margin; column < widths.length; x += widths[column], column++) starts.push(x);
   const width = margin * 2 + widths.reduce((sum, value) => sum + value, 0);
   const height = margin * 2 + Math.max(1, rows.length) * rowHeight;
   const lines: Word[][] = [];

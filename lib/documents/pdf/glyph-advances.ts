@@ -91,45 +91,63 @@ export interface PlacedCharacter {
   end: number;
 }
 
+/** How far past the cursor a run's first glyph is looked for: runs pdfjs skipped (empty marked content) leave glyphs behind. */
+const searchWindow = 400;
+
 /**
  * Places the non-space characters of a run by the glyphs that drew them, consuming glyphs from
  * `cursor` on; undefined when the glyphs do not spell the run (the caller then shares the width
- * out by character count). Looks a little ahead: runs pdfjs skipped (empty marked content) leave
- * glyphs behind.
+ * out by character count). A few disagreements are repaired on the way, as PDF writers and pdfjs
+ * differ here and there (a character in the text with no glyph of its own is placed where the next
+ * glyph starts; a glyph with no character is stepped over), one in twenty characters at most.
  */
 export function placeRun(runText: string, glyphs: GlyphAdvance[], cursor: { next: number }): Map<number, PlacedCharacter> | undefined {
   const wanted = [...runText].map((character, index) => ({ character, index })).filter(({ character }) => character.trim() !== "");
   if (wanted.length === 0) return new Map();
-  for (let start = cursor.next; start < Math.min(glyphs.length, cursor.next + 64); start++) {
+  const allowedRepairs = Math.floor(wanted.length / 20);
+  for (let start = cursor.next; start < Math.min(glyphs.length, cursor.next + searchWindow); start++) {
     if (glyphs[start].isSpace || !glyphs[start].text.startsWith(wanted[0].character)) continue;
-    const placed = new Map<number, PlacedCharacter>();
-    let position = 0;
-    let want = 0;
-    let at = start;
-    for (; at < glyphs.length && want < wanted.length; at++) {
-      const glyph = glyphs[at];
-      if (at > start) position += glyph.before;
-      if (!glyph.isSpace) {
-        // A ligature glyph ("ﬁ" → "fi") places each of its characters over its share of the advance.
-        const characters = [...glyph.text];
-        const share = glyph.advance / Math.max(1, characters.length);
-        let matched = true;
-        for (const [offset, character] of characters.entries()) {
-          if (wanted[want]?.character !== character) {
-            matched = false;
-            break;
-          }
-          placed.set(wanted[want].index, { start: position + offset * share, end: position + (offset + 1) * share });
-          want++;
-        }
-        if (!matched) break;
-      }
-      position += glyph.advance;
-    }
-    if (want === wanted.length) {
-      cursor.next = at;
-      return placed;
+    const placed = placeFrom(wanted, glyphs, start, allowedRepairs);
+    if (placed) {
+      cursor.next = placed.next;
+      return placed.characters;
     }
   }
   return undefined;
+}
+
+function placeFrom(wanted: Array<{ character: string; index: number }>, glyphs: GlyphAdvance[], start: number, allowedRepairs: number): { characters: Map<number, PlacedCharacter>; next: number } | undefined {
+  const characters = new Map<number, PlacedCharacter>();
+  let repairs = 0;
+  let position = 0;
+  let want = 0;
+  let at = start;
+  for (; at < glyphs.length && want < wanted.length; at++) {
+    const glyph = glyphs[at];
+    if (at > start) position += glyph.before;
+    if (!glyph.isSpace) {
+      // A ligature glyph ("ﬁ" → "fi") places each of its characters over its share of the advance.
+      const parts = [...glyph.text];
+      const share = glyph.advance / Math.max(1, parts.length);
+      for (let offset = 0; offset < parts.length && want < wanted.length; ) {
+        if (wanted[want].character === parts[offset]) {
+          characters.set(wanted[want].index, { start: position + offset * share, end: position + (offset + 1) * share });
+          want++;
+          offset++;
+          continue;
+        }
+        if (++repairs > allowedRepairs) return undefined;
+        if (wanted[want + 1]?.character === parts[offset]) {
+          // The text has a character no glyph drew: it takes no width.
+          characters.set(wanted[want].index, { start: position + offset * share, end: position + offset * share });
+          want++;
+        } else {
+          // A glyph (or part of one) that is not in the text.
+          break;
+        }
+      }
+    }
+    position += glyph.advance;
+  }
+  return want === wanted.length ? { characters, next: at } : undefined;
 }

@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compareBoxes, pdftotextWords } from "../testing/box-agreement";
 import { makeMixedFontPdf, makeType3FontPdf } from "../testing/make-glyph-pdfs";
 import { makeTextPdf } from "../testing/make-pdfs";
+import { makeDocx } from "../testing/make-office-files";
+import { proseLines } from "../testing/render-text-image";
+import { convertWithLibreOffice, findSoffice } from "../office/convert-with-libreoffice";
 import { readDocument } from "../read-document";
 
 // Word boxes of text-layer PDFs against poppler's own (`pdftotext -bbox`), computed independently
@@ -61,5 +64,15 @@ describe("text-layer word boxes", () => {
     const { figures } = await agreement(await makeTextPdf([["ACME SUPPLY illicit WWW iiii MMM lll 4,209.00"]]), "helvetica.pdf");
     expect(figures.meanIou).toBeGreaterThanOrEqual(0.95);
     expect(figures.medianHorizontalOffset).toBeLessThanOrEqual(0.05);
+  });
+
+  it.runIf(Boolean(findSoffice()))("match pdftotext's horizontally in a PDF LibreOffice printed (every glyph placed on its own)", async () => {
+    const docx = await makeDocx({ heading: "Quarterly Report", paragraphs: proseLines(12, 90, 4), table: [["Item", "Amount"], ["Paper", "12.50"]] });
+    const pdf = await convertWithLibreOffice(docx, { inputExtension: "docx", target: "pdf", formatName: "DOCX" });
+    const { figures } = await agreement(pdf, "libreoffice.pdf");
+    expect(figures.pairs).toBe(figures.referenceWords);
+    expect(figures.medianHorizontalOffset).toBeLessThanOrEqual(0.05);
+    // Heights follow the embedded fonts' own ascent and descent, poppler's its descriptor's: close, not equal.
+    expect(figures.meanIou).toBeGreaterThanOrEqual(0.85);
   });
 });

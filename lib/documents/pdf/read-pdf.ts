@@ -26,7 +26,7 @@ export async function countPdfPages(bytes: Buffer, password?: string): Promise<n
 
 async function renderedPageImage(page: PDFPageProxy, dpi: number): Promise<ScanImage> {
   const rendered = await renderPdfPagePixels(page, dpi);
-  return { input: rendered.rgba, decode: { raw: { width: rendered.width, height: rendered.height, channels: 4 } }, width: rendered.width, height: rendered.height, dpi };
+  return { input: rendered.rgba, decode: { raw: { width: rendered.width, height: rendered.height, channels: 4 } }, width: rendered.width, height: rendered.height, dpi: rendered.dpi };
 }
 
 /** The scan stored in the page, taken as it is stored when it is plain (JPEG or Flate), else as pdfjs decodes it. */

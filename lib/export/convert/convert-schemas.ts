@@ -20,9 +20,9 @@ export const ConvertedOutput = z
   .meta({ id: "ConvertedOutput", title: "ConvertedOutput" });
 
 const ConversionFacts = {
-  document_id: z.string(),
+  document_id: z.string().describe("The converted document."),
   missing_pages: z.array(z.number().int()).describe("Pages not included because they are not read yet or failed (empty when complete)."),
-  message: z.string(),
+  message: z.string().describe("What was done, naming pages left out."),
 };
 
 export const ConvertResponse = ConvertedOutput.extend(ConversionFacts).meta({ id: "ConvertResponse", title: "ConvertResponse" });

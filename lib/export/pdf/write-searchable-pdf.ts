@@ -5,6 +5,7 @@ import type { BlobStore } from "@/lib/storage";
 import type { ExportPageOverride } from "../export-schemas";
 import type { ExportDocument, ExportPage } from "../export-types";
 import { readExportPages } from "../read-export-pages";
+import { drawPngPage } from "./draw-png-page";
 import { drawTextLayer } from "./draw-text-layer";
 import { pdfPageSize } from "./page-size";
 
@@ -56,10 +57,7 @@ async function drawReadPage(output: PDFDocument, page: ExportPage, store: BlobSt
   const size = pdfPageSize(page);
   const pdfPage = output.addPage([size.width, size.height]);
   const image = page.imageKey ? await store.getBuffer(page.imageKey) : null;
-  if (image) {
-    const embedded = await output.embedPng(image);
-    pdfPage.drawImage(embedded, { x: 0, y: 0, width: size.width, height: size.height });
-  }
+  if (image) await drawPngPage(output, pdfPage, image);
   await drawTextLayer(pdfPage, page, fonts, { invisible: image !== null });
 }
 

@@ -18,3 +18,16 @@ export async function pdfToText(bytes: Uint8Array, options: { layout?: boolean }
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** Page `pageNumber` rendered by poppler's pdftoppm as a PNG, to check images in an export are drawn. */
+export async function renderPdfPage(bytes: Uint8Array, pageNumber: number, dpi = 40): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), "docsvc-export-"));
+  try {
+    const file = path.join(dir, "export.pdf");
+    await writeFile(file, bytes);
+    const { stdout } = await run("pdftoppm", ["-r", String(dpi), "-f", String(pageNumber), "-l", String(pageNumber), "-png", file], { encoding: "buffer", maxBuffer: 64 * 1024 * 1024 });
+    return stdout;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import { checkArchiveLimits } from "@/lib/documents/archive/check-archive-limits";
 import { AppError } from "@/lib/http/errors";
 import type { SourceDocument } from "../map/source-document";
 import type { CellWrite } from "./cell-writes";
@@ -16,13 +17,18 @@ export interface FillWorkbookResult {
   slots: { labels: number; tables: number };
 }
 
-/** Opens an XLSX template; corrupt_file when exceljs cannot read it. */
+/**
+ * Opens an XLSX template, after measuring it against the office archive limits (413
+ * document_too_large); corrupt_file when exceljs cannot read it (its own message stays in the cause:
+ * it names exceljs internals, not the problem).
+ */
 export async function loadWorkbook(xlsx: Buffer): Promise<ExcelJS.Workbook> {
+  await checkArchiveLimits(xlsx);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(xlsx as unknown as ArrayBuffer);
   } catch (error) {
-    throw new AppError("corrupt_file", `The workbook cannot be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new AppError("corrupt_file", "The workbook cannot be read: it is damaged or is not an Excel workbook", { cause: error });
   }
   return workbook;
 }

@@ -1,4 +1,6 @@
+import { checkArchiveLimits, isZipArchive } from "@/lib/documents/archive/check-archive-limits";
 import { detectType } from "@/lib/documents/detect-type";
+import { isDocumentError } from "@/lib/documents/errors";
 import type { FormatInfo } from "@/lib/documents/formats";
 import { findSoffice, libreOfficeInstallHint } from "@/lib/documents/office/convert-with-libreoffice";
 import { AppError } from "@/lib/http/errors";
@@ -30,17 +32,22 @@ function templateFor(format: FormatInfo): ExcelTemplate | undefined {
 
 /**
  * The template's format, from its bytes: 400 bad_request for anything that is not a fillable
- * spreadsheet, 415 unsupported_format (naming what to install) when it needs LibreOffice and the
+ * spreadsheet, 413 document_too_large for an archive past the office limits, 415 unsupported_format (naming what to install) when it needs LibreOffice and the
  * server has none, as the reading engine answers for such files.
  */
 export async function identifyExcelTemplate(bytes: Buffer, fileName: string): Promise<ExcelTemplate> {
-  const type = await detectType(bytes, fileName).catch(() => null);
+  const type = await detectType(bytes, fileName).catch((error: unknown) => {
+    if (isDocumentError(error) && error.code === "document_too_large") throw error;
+    return null;
+  });
   const template = type ? templateFor(type) : undefined;
   if (!type || !template) {
     const what = type ? `a ${type.name} file` : "not a recognised document";
     const hint = type?.kind === "spreadsheet" ? " Save it as .xlsx to fill it." : "";
     throw new AppError("bad_request", `target_excel must be ${accepted}; ${fileName || "the file"} is ${what}.${hint}`);
   }
+  // A decompression bomb is refused here (413), before exceljs or LibreOffice unpacks it.
+  if (isZipArchive(bytes)) await checkArchiveLimits(bytes);
   if (template.handling === "convert" && !findSoffice()) {
     throw new AppError("unsupported_format", `${type.name} templates are converted to .xlsx with LibreOffice, which this server lacks. ${libreOfficeInstallHint}, or send the template as .xlsx.`);
   }

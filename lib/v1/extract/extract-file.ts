@@ -1,5 +1,5 @@
 import { extractDocument } from "@/lib/ai";
-import { readDocument } from "@/lib/documents";
+import { DocumentError, isDocumentErrorCode, readDocument } from "@/lib/documents";
 import type { Box, Page } from "@/lib/documents/types";
 import type { KeyValuePair, SchemaField } from "@/lib/extraction/types";
 import type { ModelVersion } from "@/lib/models";
@@ -27,6 +27,16 @@ export interface ExtractedFile {
 const round = (value: number) => Math.round(value * 100) / 100;
 
 /**
+ * A document none of whose pages could be read is a failure with the first page's reason, as the
+ * batch and OCR endpoints answer it, never a "completed" result with nothing in it.
+ */
+function unreadableDocument(fileName: string, pages: Page[]): DocumentError {
+  const reason = pages.find((page) => page.error)?.error;
+  const code = reason && isDocumentErrorCode(reason.code) ? reason.code : "corrupt_document";
+  return new DocumentError(code, `No page of ${fileName} could be read: ${reason?.message ?? "unknown reason"}`);
+}
+
+/**
  * Reads one file (OCR where needed) and structures it with extractDocument: the AI provider when one
  * is configured, the deterministic engine otherwise. Throws the engine's errors (DocumentError,
  * ModelError); the caller maps them to the developer API's codes.
@@ -41,6 +51,7 @@ export async function extractFile(input: ExtractFileInput): Promise<ExtractedFil
     maxPages: input.maxPages,
     onPage: input.onProgress ? () => input.onProgress?.(++pagesDone) : undefined,
   });
+  if (read.pagesProcessed === 0) throw unreadableDocument(input.fileName, read.pages);
   const structure = await extractDocument({ pages: read.pages, schema: input.schema });
   const extraction: DocumentExtraction = {
     file_name: input.fileName,

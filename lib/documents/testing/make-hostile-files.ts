@@ -1,0 +1,136 @@
+import { crc32, deflateSync } from "node:zlib";
+
+// Malformed and hostile inputs for the fuzz and abuse suites, built byte by byte: headers that
+// declare enormous images (decompression bombs refused before decoding), truncated and corrupt
+// files of each format, an encrypted office package.
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length, 0);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body), 0);
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A PNG whose header declares width × height; its pixel data is a token row (never decoded). */
+export function pngDeclaring(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", deflateSync(Buffer.alloc(1024))),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** A baseline TIFF (one 8-bit grey strip) whose header declares width × height. */
+export function tiffDeclaring(width: number, height: number): Buffer {
+  const entries: Array<[tag: number, type: number, value: number]> = [
+    [256, 4, width],
+    [257, 4, height],
+    [258, 3, 8],
+    [259, 3, 1],
+    [262, 3, 1],
+    [273, 4, 8 + 2 + 10 * 12 + 4],
+    [277, 3, 1],
+    [278, 4, height],
+    [279, 4, 16],
+    [284, 3, 1],
+  ];
+  const ifd = Buffer.alloc(2 + entries.length * 12 + 4);
+  ifd.writeUInt16LE(entries.length, 0);
+  entries.forEach(([tag, type, value], index) => {
+    const at = 2 + index * 12;
+    ifd.writeUInt16LE(tag, at);
+    ifd.writeUInt16LE(type, at + 2);
+    ifd.writeUInt32LE(1, at + 4);
+    if (type === 3) ifd.writeUInt16LE(value, at + 8);
+    else ifd.writeUInt32LE(value, at + 8);
+  });
+  return Buffer.concat([Buffer.from([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]), ifd, Buffer.alloc(16)]);
+}
+
+/** A GIF whose screen and image declare width × height (at most 65,535 each). */
+export function gifDeclaring(width: number, height: number): Buffer {
+  const size = Buffer.alloc(4);
+  size.writeUInt16LE(width, 0);
+  size.writeUInt16LE(height, 2);
+  return Buffer.concat([
+    Buffer.from("GIF89a", "latin1"),
+    size,
+    Buffer.from([0x00, 0x00, 0x00]),
+    Buffer.from([0x2c, 0, 0, 0, 0]),
+    size,
+    Buffer.from([0x00, 0x02, 0x02, 0x4c, 0x01, 0x00, 0x3b]),
+  ]);
+}
+
+/** A JPEG whose frame header declares width × height (at most 65,535 each). */
+export function jpegDeclaring(width: number, height: number): Buffer {
+  const frame = Buffer.from([0xff, 0xc0, 0x00, 0x0b, 0x08, 0, 0, 0, 0, 0x01, 0x01, 0x11, 0x00]);
+  frame.writeUInt16BE(height, 5);
+  frame.writeUInt16BE(width, 7);
+  const scan = Buffer.from([0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00]);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), frame, scan, Buffer.alloc(64), Buffer.from([0xff, 0xd9])]);
+}
+
+/** A 24-bit BMP whose header declares width × height. */
+export function bmpDeclaring(width: number, height: number): Buffer {
+  const header = Buffer.alloc(54);
+  header.write("BM", 0, "latin1");
+  header.writeUInt32LE(54 + 64, 2);
+  header.writeUInt32LE(54, 10);
+  header.writeUInt32LE(40, 14);
+  header.writeInt32LE(width, 18);
+  header.writeInt32LE(height, 22);
+  header.writeUInt16LE(1, 26);
+  header.writeUInt16LE(24, 28);
+  return Buffer.concat([header, Buffer.alloc(64)]);
+}
+
+/** A Photoshop file whose header declares width × height (at most 30,000 each), RGB. */
+export function psdDeclaring(width: number, height: number): Buffer {
+  const header = Buffer.alloc(26);
+  header.write("8BPS", 0, "latin1");
+  header.writeUInt16BE(1, 4);
+  header.writeUInt16BE(3, 12);
+  header.writeUInt32BE(height, 14);
+  header.writeUInt32BE(width, 18);
+  header.writeUInt16BE(8, 22);
+  header.writeUInt16BE(3, 24);
+  return Buffer.concat([header, Buffer.alloc(64)]);
+}
+
+/** An SVG declaring a width × height canvas in pixels. */
+export function svgDeclaring(width: number, height: number): Buffer {
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="10" height="10"/></svg>`);
+}
+
+/** A PDF with a page tree but no pages. */
+export function zeroPagePdf(): Buffer {
+  const objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [] /Count 0 >>"];
+  let body = "%PDF-1.7\n";
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("")}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
+}
+
+/**
+ * An Office document encrypted with a password, as Office writes it: an OLE2 compound file with an
+ * EncryptedPackage stream instead of a ZIP package (only the signature and the stream name matter).
+ */
+export function encryptedOfficeFile(): Buffer {
+  const header = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+  return Buffer.concat([header, Buffer.alloc(504), Buffer.from("EncryptedPackage\0", "utf16le"), Buffer.from("EncryptionInfo\0", "utf16le"), Buffer.alloc(1024)]);
+}

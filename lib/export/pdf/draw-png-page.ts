@@ -1,0 +1,59 @@
+import { concatTransformationMatrix, drawObject, PDFName, PDFNumber, PDFRawStream, popGraphicsState, pushGraphicsState, type PDFDocument, type PDFPage } from "pdf-lib";
+import sharp from "sharp";
+
+interface PngLayout {
+  width: number;
+  height: number;
+  bitDepth: number;
+  colours: 1 | 3;
+  /** Compressed image data, exactly as the PNG's IDAT chunks hold it. */
+  data: Buffer;
+}
+
+/**
+ * Draws a PNG over the whole page. A grey or RGB PNG without interlacing is embedded the way img2pdf
+ * does it: its IDAT data goes into the PDF unchanged (FlateDecode with PNG predictors), so nothing is
+ * decoded or recompressed; pdf-lib's own embedPng decodes and deflates in JavaScript (over a second
+ * for an A4 scan at 300 dpi). Any other PNG (alpha, palette, interlaced) is flattened by sharp first.
+ */
+export async function drawPngPage(output: PDFDocument, pdfPage: PDFPage, png: Buffer): Promise<void> {
+  const layout = readPngLayout(png) ?? readPngLayout(await sharp(png).flatten({ background: "#ffffff" }).png().toBuffer());
+  if (!layout) throw new Error("The page image could not be read as a PNG");
+  const context = output.context;
+  const dictionary = context.obj({
+    Type: "XObject",
+    Subtype: "Image",
+    Width: layout.width,
+    Height: layout.height,
+    BitsPerComponent: layout.bitDepth,
+    ColorSpace: layout.colours === 1 ? "DeviceGray" : "DeviceRGB",
+    Filter: "FlateDecode",
+    DecodeParms: { Predictor: 15, Colors: layout.colours, BitsPerComponent: layout.bitDepth, Columns: layout.width },
+  });
+  dictionary.set(PDFName.of("Length"), PDFNumber.of(layout.data.length));
+  const reference = context.register(PDFRawStream.of(dictionary, layout.data));
+  const name = pdfPage.node.newXObject("Image", reference);
+  const { width, height } = pdfPage.getSize();
+  pdfPage.pushOperators(pushGraphicsState(), concatTransformationMatrix(width, 0, 0, height, 0, 0), drawObject(name), popGraphicsState());
+}
+
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The PNG's size and compressed data when it can be embedded as is (grey or RGB, 8 bit, not interlaced); null otherwise. */
+function readPngLayout(png: Buffer): PngLayout | null {
+  if (png.length < 33 || !png.subarray(0, 8).equals(SIGNATURE)) return null;
+  const chunks: Buffer[] = [];
+  let header: { width: number; height: number; bitDepth: number; colourType: number; interlace: number } | undefined;
+  for (let offset = 8; offset + 8 <= png.length; ) {
+    const length = png.readUInt32BE(offset);
+    const type = png.toString("latin1", offset + 4, offset + 8);
+    const body = png.subarray(offset + 8, offset + 8 + length);
+    if (type === "IHDR") header = { width: body.readUInt32BE(0), height: body.readUInt32BE(4), bitDepth: body[8], colourType: body[9], interlace: body[12] };
+    else if (type === "IDAT") chunks.push(body);
+    else if (type === "IEND") break;
+    offset += 12 + length;
+  }
+  if (!header || chunks.length === 0 || header.interlace !== 0 || header.bitDepth !== 8) return null;
+  if (header.colourType !== 0 && header.colourType !== 2) return null;
+  return { width: header.width, height: header.height, bitDepth: 8, colours: header.colourType === 0 ? 1 : 3, data: Buffer.concat(chunks) };
+}
