@@ -106,13 +106,12 @@ export async function normalizeImageToGrey(input: Buffer, options: NormalizeOpti
   if (!options.deskew) return { ...unturned, skewDegrees: 0 };
   const skewDegrees = estimateSkewDegrees(await greySample(grey, width, height));
   if (Math.abs(skewDegrees) <= minSkewDegrees) return { ...unturned, skewDegrees };
-  const turnDegrees = skewDegrees;
   const straight = await sharp(grey, { raw: { width, height, channels: 1 } })
-    .rotate(-turnDegrees, { background: "#ffffff" })
+    .rotate(-skewDegrees, { background: "#ffffff" })
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { grey: straight.data, width: straight.info.width, height: straight.info.height, sourceWidth: width, sourceHeight: height, turnDegrees, skewDegrees };
+  return { grey: straight.data, width: straight.info.width, height: straight.info.height, sourceWidth: width, sourceHeight: height, turnDegrees: skewDegrees, skewDegrees };
 }
 
 async function resizeGrey(image: GreyPixels, width: number, height: number): Promise<GreyPixels> {
