@@ -4,5 +4,6 @@ export const primaryNavigation = [
   { href: "/batches", label: "Batches" },
   { href: "/library", label: "Library" },
   { href: "/chat", label: "Chat" },
+  { href: "/web-fill", label: "Web forms" },
   { href: "/developers", label: "Developers" },
 ] as const;

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getCurrentUser } from "@/components/auth/get-current-user";
 import { BatchUploader } from "@/components/documents/batch-uploader";
 import { GuestUpload } from "@/components/documents/guest-upload";
+import { AddWebPage } from "@/components/web/add-web-page";
 
 export const metadata: Metadata = { title: "Upload" };
 
@@ -32,6 +33,7 @@ export default async function UploadPage() {
         </p>
       </div>
       {user ? <BatchUploader /> : <GuestUpload />}
+      {user ? <AddWebPage /> : null}
     </div>
   );
 }

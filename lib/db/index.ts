@@ -71,17 +71,18 @@ export async function closeDb(): Promise<void> {
   await (await open).close();
 }
 
-/** `SELECT 1` round trip for health checks; never throws. */
-export async function checkDatabase(): Promise<{ ok: boolean; latencyMs: number; error?: string }> {
-  const started = performance.now();
+/** `SELECT 1` round trip for health checks; never throws. `now` is the clock the latency is read on. */
+export async function checkDatabase(options: { now?: () => number } = {}): Promise<{ ok: boolean; latencyMs: number; error?: string }> {
+  const now = options.now ?? (() => performance.now());
+  const started = now();
   try {
     const db = await getDb();
     await db.$queryRaw`SELECT 1`;
-    return { ok: true, latencyMs: Math.round(performance.now() - started) };
+    return { ok: true, latencyMs: Math.round(now() - started) };
   } catch (error) {
     return {
       ok: false,
-      latencyMs: Math.round(performance.now() - started),
+      latencyMs: Math.round(now() - started),
       error: error instanceof Error ? error.message : String(error),
     };
   }

@@ -41,10 +41,10 @@ describe("bad input", () => {
   it("refuses a decompression bomb from its header, before decoding", async () => {
     const bomb = compressedBombPng(30_000, 30_000);
     expect(bomb.length).toBeLessThan(1_000_000);
-    const started = performance.now();
     const error = await failure(readDocument({ bytes: bomb }));
+    // The size comes from the header: decoding 900 megapixels would not end in this refusal.
     expect(error).toMatchObject({ code: "image_too_large", status: 413 });
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(error.message).toContain("30000×30000 pixels");
   });
 
   it("enforces the page limit before reading pages", async () => {

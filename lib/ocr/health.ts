@@ -25,10 +25,11 @@ function renderProbe(): Promise<Buffer> {
  * A real check: the local engine must read a rendered word on the warm pool; a remote engine must
  * answer its health endpoint. Never throws.
  */
-export async function checkOcrEngine(): Promise<OcrHealth> {
+export async function checkOcrEngine(options: { now?: () => number } = {}): Promise<OcrHealth> {
+  const now = options.now ?? (() => performance.now());
   const engine = currentOcrEngine();
-  const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
+  const started = now();
+  const elapsed = () => Math.round(now() - started);
   try {
     const url = getConfig().OCR_SERVICE_URL;
     if (url) {

@@ -40,7 +40,7 @@ export async function scanWebForm(session: WebSession): Promise<WebScan> {
   const submitButtons: WebButton[] = [];
   const frames = page.frames().filter((frame) => !frame.isDetached());
   for (const frame of frames) {
-    const pass = await frame.evaluate(collectDomFields, session.nextRef);
+    const pass = await withinTimeLimit(frame.evaluate(collectDomFields, session.nextRef), frame.url());
     session.nextRef = pass.nextRef;
     const frameUrl = frame.url();
     fields.push(...pass.fields.map((field) => ({ ...field, frameUrl })));
@@ -54,6 +54,21 @@ export async function scanWebForm(session: WebSession): Promise<WebScan> {
   }
   session.fields = fields;
   return { url: page.url(), title: await page.title(), fields, submitButtons, frames: frames.length };
+}
+
+// evaluate() has no timeout of its own: a page whose script never yields must not hang the request.
+const SCAN_FRAME_MS = 10_000;
+
+async function withinTimeLimit<T>(work: Promise<T>, frameUrl: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AppError("page_timeout", `The page did not answer the scan of ${frameUrl} within ${SCAN_FRAME_MS / 1000} s`)), SCAN_FRAME_MS);
+  });
+  try {
+    return await Promise.race([work, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** docsvc ref → accessible name, read from the AI snapshot's aria refs. */

@@ -113,6 +113,16 @@ describe("scan, update and submit on a real page", () => {
     expect(site.posts).toHaveLength(1);
   });
 
+  it("scans and types into a form inside a cross-origin iframe", async () => {
+    const session = await openWebSession({ ownerId: "owner-a" });
+    await navigatePage(session, `${site.origin}/cross-frame`);
+    const scan = await scanWebForm(session);
+    expect(scan.fields.map((field) => [field.label, field.frameUrl])).toEqual([["Reference", `http://localhost:${site.port}/frame`]]);
+    const [report] = await updateWebForm({ session, loadDocument: noDocuments, updates: [{ field: "Reference", value: "X-1" }] });
+    expect(report.status).toBe("typed");
+    expect(session.fields[0].value).toBe("X-1");
+  });
+
   it("closes popups and refuses a download link", async () => {
     const session = await openWebSession({ ownerId: "owner-a" });
     await navigatePage(session, `${site.origin}/popups`);

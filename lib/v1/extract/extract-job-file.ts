@@ -2,15 +2,10 @@ import type { Db } from "@/lib/db";
 import type { Job } from "@/lib/db/generated/client";
 import { resolveModel } from "@/lib/models";
 import { advanceJobProgress } from "@/lib/v1/jobs/advance-job-progress";
-import { chargeUsage } from "@/lib/usage/charge-usage";
+import { chargeJob } from "@/lib/v1/jobs/charge-job";
 import { extractFile } from "./extract-file";
 import type { DocumentExtraction } from "./extraction-result";
 import { extractJobInput } from "./extract-job-input";
-
-/** The charge key of one processed file: the same file of a job is never charged twice. */
-export function extractChargeKey(jobId: string, index: number): string {
-  return `job:${jobId}:file:${index + 1}`;
-}
 
 /**
  * Extracts file `index` of an extract job, keeping progress (pages done of the job's total) up to
@@ -35,16 +30,6 @@ export async function extractJobFile(db: Db, options: { job: Job; index: number;
       await advanceJobProgress(db, { jobId: job.id, current: pagesBefore + pagesDone });
     },
   });
-  await chargeUsage(db, {
-    userId: job.userId,
-    apiKeyId: job.apiKeyId,
-    source: "api",
-    operation: "extract",
-    model: model.id,
-    pages: pagesProcessed,
-    tokens,
-    chargeKey: extractChargeKey(job.id, index),
-    jobId: job.id,
-  });
+  await chargeJob(db, job, { unit: { file: index + 1 }, model: model.id, pages: pagesProcessed, tokens });
   return extraction;
 }

@@ -6,13 +6,13 @@ import { getBlobStore, jobOutputKey } from "@/lib/storage";
 import { tierLimits } from "@/lib/tiers";
 import { assertTokensAvailable } from "@/lib/usage/assert-tokens-available";
 import { createJob } from "@/lib/v1/jobs/create-job";
+import { failJob } from "@/lib/v1/jobs/fail-job";
 import { checkUploadLimits, type InspectedUpload } from "@/lib/v1/jobs/check-upload-limits";
 import { completeExtractJob } from "./complete-extract-job";
 import { extractJobEventId, extractJobRequested } from "@/lib/background/events";
 import type { ExtractForm } from "./extract-form";
 import type { ExtractJobInput } from "./extract-job-input";
 import { extractJobFile } from "./extract-job-file";
-import { failExtractJob } from "./fail-extract-job";
 import { toV1RequestError } from "@/lib/v1/errors/to-v1-error";
 
 /** developer-api.md: only one file of at most this many pages, without webhook_url, is answered at once. */
@@ -68,7 +68,7 @@ async function extractNow(db: Db, job: Job, upload: InspectedUpload): Promise<Ex
     const { result } = await completeExtractJob(db, { job, documents: [extraction], processingTimeMs: extraction.processing_time_ms });
     return { status: 200, body: { id: job.id, status: "completed", result } as Prisma.InputJsonValue };
   } catch (error) {
-    await failExtractJob(db, job, error);
+    await failJob(db, job.id, error);
     throw toV1RequestError(error);
   }
 }
@@ -86,7 +86,7 @@ async function startInBackground(db: Db, job: Job, jobInput: ExtractJobInput, up
     await db.job.update({ where: { id: job.id }, data: { input: { ...jobInput, files }, progressMessage: "Queued" } });
     await dispatch(extractJobRequested.name, { jobId: job.id }, { id: extractJobEventId(job.id) });
   } catch (error) {
-    await failExtractJob(db, job, error);
+    await failJob(db, job.id, error);
     throw error;
   }
   return { status: 202, body: { id: job.id, status: "processing", poll_url: `/v1/jobs/${job.id}` } };

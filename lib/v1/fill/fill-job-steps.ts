@@ -4,7 +4,7 @@ import { readDocument } from "@/lib/documents/read-document";
 import type { Page } from "@/lib/documents/types";
 import { resolveModel, tokensForPages } from "@/lib/models";
 import { getBlobStore, jobOutputKey } from "@/lib/storage";
-import { chargeUsage } from "@/lib/usage/charge-usage";
+import { chargeJob } from "@/lib/v1/jobs/charge-job";
 import { finishJob } from "@/lib/v1/jobs/finish-job";
 import type { SourceDocument } from "@/lib/fill/map/source-document";
 import { advanceJobProgress } from "@/lib/v1/jobs/advance-job-progress";
@@ -35,34 +35,14 @@ function plainPage(page: Page): Page {
 export async function readSourceFile(db: Db, job: Job, file: { key: string; name: string }, index: number, ocrModel: string): Promise<SourceDocument> {
   const model = resolveModel(ocrModel, { kind: "ocr" });
   const read = await readDocument({ bytes: await readStoredFile(file.key), fileName: file.name, model, maxPages: model.maxPagesPerRequest });
-  await chargeUsage(db, {
-    userId: job.userId,
-    apiKeyId: job.apiKeyId,
-    source: "api",
-    operation: job.type,
-    model: model.id,
-    pages: read.pagesProcessed,
-    tokens: read.tokens,
-    chargeKey: `job:${job.id}:file:${index}`,
-    jobId: job.id,
-  });
+  await chargeJob(db, job, { unit: { file: index }, model: model.id, pages: read.pagesProcessed, tokens: read.tokens });
   return { fileName: file.name, pages: read.pages.map(plainPage) };
 }
 
 /** Charges the form itself with docsvc-fill-v1 (tokens per form), once per job. */
 export async function chargeFill(db: Db, job: Job): Promise<void> {
   const model = resolveModel(job.model ?? "docsvc-fill-v1", { kind: "fill" });
-  await chargeUsage(db, {
-    userId: job.userId,
-    apiKeyId: job.apiKeyId,
-    source: "api",
-    operation: job.type,
-    model: model.id,
-    pages: 1,
-    tokens: tokensForPages(model, 1),
-    chargeKey: `job:${job.id}:fill`,
-    jobId: job.id,
-  });
+  await chargeJob(db, job, { unit: "fill", model: model.id, pages: 1, tokens: tokensForPages(model, 1) });
 }
 
 /** Stores the produced file, completes the job with its result and deletes the uploads. */

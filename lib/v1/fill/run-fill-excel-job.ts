@@ -1,40 +1,29 @@
-import { getDb } from "@/lib/db";
-import type { JobStep } from "@/lib/background/define-function";
 import { fillExcelTemplate } from "@/lib/fill/excel/fill-excel-template";
 import type { SourceDocument } from "@/lib/fill/map/source-document";
-import { failFillJob } from "./fail-fill-job";
+import type { JobRunContext } from "@/lib/v1/jobs/define-job-function";
 import { FillExcelJobInput } from "./fill-job-input";
 import { chargeFill, completeFillJob, filledName, readSourceFile, readStoredFile, reportProgress } from "./fill-job-steps";
 
 /**
- * The fill_excel job: read each source (charged per page), fill the template (charged per form), store
- * it in its output format (.xlsm stays .xlsm, everything else becomes .xlsx) and complete. A failing
- * step is retried; the function's onFailure fails the job when retries run out.
+ * The stages of a fill_excel job: read each source (charged per page), fill the template (charged per
+ * form), store it in its output format (.xlsm stays .xlsm, everything else becomes .xlsx) and
+ * complete. The life cycle around the stages is defineJobFunction's.
  */
-export async function runFillExcelJob({ jobId, step }: { jobId: string; step: JobStep }): Promise<{ status: string }> {
-  const db = await getDb();
-  const job = await db.job.findUniqueOrThrow({ where: { id: jobId } });
-  if (job.status !== "processing") return { status: job.status };
-  const input = FillExcelJobInput.parse(job.input);
+export async function runFillExcelJobStages({ db, jobId, stage }: JobRunContext): Promise<void> {
+  const input = await stage("read-input", async (job) => FillExcelJobInput.parse(job.input));
 
   const sources: SourceDocument[] = [];
   for (const [index, file] of input.sources.entries()) {
-    const source = await step.run("read-source", async () => {
+    const source = await stage("read-source", async (job) => {
       await reportProgress(db, jobId, index + 1, `Reading source ${index + 1} of ${input.sources.length}: ${file.name}`);
       return readSourceFile(db, job, file, index + 1, input.ocrModel);
     });
     sources.push(source);
   }
 
-  const outcome = await step.run("fill-workbook", async (): Promise<{ ok: boolean }> => {
+  await stage("fill-workbook", async (job) => {
     await reportProgress(db, jobId, input.sources.length + 1, "Filling the workbook");
-    let filled;
-    try {
-      filled = await fillExcelTemplate({ template: await readStoredFile(input.target.key), fileName: input.target.name, mode: input.fillMode, sources, cellMappings: input.cellMappings });
-    } catch (error) {
-      await failFillJob(db, jobId, error);
-      return { ok: false };
-    }
+    const filled = await fillExcelTemplate({ template: await readStoredFile(input.target.key), fileName: input.target.name, mode: input.fillMode, sources, cellMappings: input.cellMappings });
     await chargeFill(db, job);
     await completeFillJob(db, job, {
       bytes: filled.file,
@@ -52,7 +41,5 @@ export async function runFillExcelJob({ jobId, step }: { jobId: string; step: Jo
         notes: filled.notes,
       },
     });
-    return { ok: true };
   });
-  return { status: outcome.ok ? "completed" : "failed" };
 }

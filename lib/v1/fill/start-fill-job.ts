@@ -9,8 +9,8 @@ import { getBlobStore, jobOutputKey } from "@/lib/storage";
 import { tierLimits } from "@/lib/tiers";
 import { assertTokensAvailable } from "@/lib/usage/assert-tokens-available";
 import { createJob } from "@/lib/v1/jobs/create-job";
+import { failJob } from "@/lib/v1/jobs/fail-job";
 import type { JobType } from "@/lib/v1/jobs/job-types";
-import { failFillJob } from "./fail-fill-job";
 
 export interface StartFillJobInput {
   userId: string;
@@ -70,7 +70,7 @@ export async function startFillJob(db: Db, input: StartFillJobInput): Promise<Fi
     await db.job.update({ where: { id: job.id }, data: { input: jobInput } });
     await dispatch(input.event, { jobId: job.id }, { id: `${input.type}:${job.id}` });
   } catch (error) {
-    await failFillJob(db, job.id, error);
+    await failJob(db, job.id, error);
     throw error;
   }
   return { status: 202, body: { id: job.id, status: "processing", poll_url: `/v1/jobs/${job.id}` } };

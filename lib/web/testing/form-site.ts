@@ -99,6 +99,9 @@ export async function startFormSite(options: { secretOrigin?: string } = {}): Pr
         return html(`<title>Frame</title><iframe src="${secret}"></iframe>`);
       case "/guard-fetch":
         return html(`<title>Fetch</title><script>fetch(${JSON.stringify(secret)}).then(() => document.title = "fetched", () => document.title = "blocked")</script>`);
+      case "/cross-frame":
+        // localhost and 127.0.0.1 are different sites: Chromium runs this frame in its own process.
+        return html(`<title>Cross-origin</title><iframe src="http://localhost:${new URL(origin).port}/frame"></iframe>`);
       case "/popups":
         return html(`<title>Popups</title><script>for (let i = 0; i < 100; i++) window.open("/form")</script>`);
       case "/download":

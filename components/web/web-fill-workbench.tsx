@@ -1,0 +1,186 @@
+"use client";
+
+import { useRef, useState } from "react";
+import { useBatchHistory } from "@/components/documents/use-batch-history";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+import { ApiError } from "@/lib/client/api-error";
+import { FilledFieldList, type FilledField } from "./filled-field-list";
+import { previewPage, streamFill, submitForm, updateFields, type FillEvent, type WebPreview, type WebSubmit } from "./web-api";
+
+type Phase = "idle" | "previewing" | "filling" | "filled" | "updating" | "submitting" | "submitted";
+
+const png = (base64: string) => `data:image/png;base64,${base64}`;
+const messageOf = (error: unknown) => (error instanceof ApiError || error instanceof Error ? error.message : String(error));
+
+/** URL → preview → pick documents → watch the fill → correct → submit → result. */
+export function WebFillWorkbench() {
+  const [url, setUrl] = useState("");
+  const [preview, setPreview] = useState<WebPreview>();
+  const [batchId, setBatchId] = useState("");
+  const [fields, setFields] = useState<FilledField[]>([]);
+  const [screenshot, setScreenshot] = useState<string>();
+  const [log, setLog] = useState<string[]>([]);
+  const [phase, setPhase] = useState<Phase>("idle");
+  const [error, setError] = useState<string>();
+  const [result, setResult] = useState<WebSubmit>();
+  const abort = useRef<AbortController | null>(null);
+  const { history } = useBatchHistory({ limit: 50, offset: 0 });
+  const sessionId = preview?.session_id;
+
+  /** Runs one step: `next` while it works, `after` when it is done, `failed` (with the message) when not. */
+  const run = async (next: Phase, work: () => Promise<void>, after: Phase, failed: Phase) => {
+    setPhase(next);
+    setError(undefined);
+    try {
+      await work();
+      setPhase(after);
+    } catch (thrown) {
+      setError(messageOf(thrown));
+      setPhase(failed);
+    }
+  };
+
+  const onFillEvent = ({ event, data }: FillEvent) => {
+    if (event === "navigated" || event === "action" || event === "submitted") {
+      if (typeof data.screenshot === "string") setScreenshot(data.screenshot);
+    }
+    if (event === "fields") setLog((previous) => [...previous, `Found ${String(data.count)} fields.`]);
+    if (event === "value") {
+      const source = data.source as FilledField["source"];
+      setFields((previous) => [...previous.filter((field) => field.ref !== data.ref), { ref: String(data.ref), label: String(data.label), value: String(data.value), corrected: String(data.value), source, status: "chosen" }]);
+    }
+    if (event === "action") {
+      setFields((previous) => previous.map((field) => (field.ref === data.ref ? { ...field, status: String(data.status), reason: (data.reason as string | null) ?? undefined } : field)));
+    }
+    if (event === "summary") setLog((previous) => [...previous, String(data.message)]);
+    if (event === "error") throw new Error(String(data.message));
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <form
+        aria-label="Open a web form"
+        className="flex flex-col gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setFields([]);
+          setLog([]);
+          setResult(undefined);
+          void run(
+            "previewing",
+            async () => {
+              const shown = await previewPage(url.trim());
+              setPreview(shown);
+              setScreenshot(shown.screenshot);
+            },
+            "idle",
+            "idle",
+          );
+        }}
+      >
+        <TextField label="Form address" type="url" required value={url} onChange={(event) => setUrl(event.target.value)} placeholder="https://example.com/apply" />
+        <div>
+          <Button type="submit" loading={phase === "previewing"} disabled={!url.trim()}>
+            Preview
+          </Button>
+        </div>
+      </form>
+
+      {error ? <Alert tone="error">{error}</Alert> : null}
+
+      {preview ? (
+        <section aria-label="Page" className="flex flex-col gap-2">
+          <p className="text-sm text-ink-muted">
+            <span className="font-medium text-ink">{preview.title || preview.url}</span> · {preview.url}
+          </p>
+          {/* A data: URL of a screenshot; next/image would only copy it. */}
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          {screenshot ? <img src={png(screenshot)} alt={`Screenshot of ${preview.title || preview.url}`} className="w-full rounded-md border border-line" /> : null}
+        </section>
+      ) : null}
+
+      {preview && phase !== "submitted" ? (
+        <form
+          aria-label="Fill from documents"
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            abort.current = new AbortController();
+            setFields([]);
+            void run("filling", () => streamFill({ session_id: sessionId, batch_id: batchId }, onFillEvent, abort.current!.signal), "filled", "idle");
+          }}
+        >
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            Documents to fill from
+            <select required value={batchId} onChange={(event) => setBatchId(event.target.value)} className="rounded-md border border-line bg-surface px-3 py-2">
+              <option value="">Choose a batch…</option>
+              {history?.batches.map((batch) => (
+                <option key={batch.batch_id} value={batch.batch_id}>
+                  {batch.batch_name ?? batch.batch_id} ({batch.document_count} documents)
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button type="submit" loading={phase === "filling"} disabled={!batchId}>
+            Fill from documents
+          </Button>
+        </form>
+      ) : null}
+
+      {log.length > 0 ? (
+        <ul aria-label="Fill progress" className="text-sm text-ink-muted">
+          {log.map((line, index) => (
+            <li key={index}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
+
+      {fields.length > 0 && sessionId ? (
+        <FilledFieldList
+          fields={fields}
+          disabled={phase !== "filled"}
+          onChange={(ref, corrected) => setFields((previous) => previous.map((field) => (field.ref === ref ? { ...field, corrected } : field)))}
+          onApply={() =>
+            run(
+              "updating",
+              async () => {
+                const changed = fields.filter((field) => field.corrected !== field.value);
+                const updated = await updateFields(sessionId, changed.map((field) => ({ field: field.ref, value: field.corrected })));
+                setScreenshot(updated.screenshot);
+                setFields((previous) =>
+                  previous.map((field) => {
+                    const report = updated.results.find((entry) => entry.ref === field.ref);
+                    return report ? { ...field, value: field.corrected, status: report.status, reason: report.reason ?? undefined, source: { ...field.source, kind: "correction", reason: "corrected by you" } } : field;
+                  }),
+                );
+              },
+              "filled",
+              "filled",
+            )
+          }
+          updating={phase === "updating"}
+        />
+      ) : null}
+
+      {phase === "filled" || phase === "submitting" ? (
+        <div>
+          <Button loading={phase === "submitting"} onClick={() => void run("submitting", async () => setResult(await submitForm(sessionId!)), "submitted", "filled")}>
+            Submit the form
+          </Button>
+        </div>
+      ) : null}
+
+      {result ? (
+        <Alert tone="success" title="Submitted">
+          <p>
+            {result.title} · {result.url} {result.status ? `(HTTP ${result.status})` : ""}
+          </p>
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src={png(result.screenshot)} alt="The page after submitting" className="mt-2 w-full rounded-md border border-line" />
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
