@@ -71,7 +71,7 @@ test.describe("server instances", () => {
       const code = await instance.exited;
       expect(code, instance.output()).toBe(1);
       expect(instance.output()).toContain("docsvc: start-up failed, exiting:");
-      expect(instance.output()).toMatch(/ECONNREFUSED|connect/i);
+      expect(instance.output()).toMatch(/reach database server at 127\.0\.0\.1:1|ECONNREFUSED/);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

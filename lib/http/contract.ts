@@ -48,6 +48,11 @@ export interface RouteContract {
   maxBodyBytes?: number;
   /** Hooks for this route only, after the surface's own. */
   hooks?: readonly RouteHook[];
+  /**
+   * Idempotency-Key support (answerIdempotently): `canonicalForm` rebuilds the validated form in a
+   * fixed order for the request hash, and the handler returns { status, body } instead of a Response.
+   */
+  idempotency?: { canonicalForm(form: never): FormData };
 }
 
 /** Declares a contract, keeping its literal types so handlers get typed input. */

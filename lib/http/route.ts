@@ -7,6 +7,8 @@ import type { Caller, CallerFor } from "./caller/types";
 import type { RouteContract, RouteHook } from "./contract";
 import { renderThrown } from "./error-response";
 import { AppError } from "./errors";
+import type { IdempotentAnswer } from "@/lib/idempotency/with-idempotency";
+import { answerIdempotently } from "./answer-idempotently";
 import { bodyLimitFor } from "./body-limit";
 import { readCredential, readGuestSessionId } from "./caller/credentials";
 import { SURFACE_HOOKS } from "./hooks";
@@ -65,7 +67,11 @@ export function route<const C extends RouteContract>(contract: C, handler: (cont
       await runHooks({ caller });
       if (!guestInForm) await readBody(req, contract, raw, caller);
       const input = validateInput(contract, raw);
-      const result = await handler({ req, caller: caller as CallerFor<C["auth"]>, ...input } as HandlerContext<C>);
+      const run = () => handler({ req, caller: caller as CallerFor<C["auth"]>, ...input } as HandlerContext<C>);
+      const idempotency = contract.idempotency;
+      const result = idempotency
+        ? await answerIdempotently({ req, contract: { ...contract, idempotency }, caller, form: input.form, produce: run as () => Promise<IdempotentAnswer> })
+        : await run();
       return withHeaders(result instanceof Response ? result : Response.json(result ?? null), hookHeaders);
     } catch (error) {
       return renderThrown(contract.surface, error, { method: req.method, path: new URL(req.url).pathname, requestId }, hookHeaders);

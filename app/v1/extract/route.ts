@@ -1,16 +1,15 @@
 import { getDb } from "@/lib/db";
-import { answerExtractRequest } from "@/lib/v1/extract/answer-extract-request";
 import { extractRoute } from "@/lib/v1/extract/extract.contract";
+import { submitExtraction } from "@/lib/v1/extract/submit-extraction";
 import { route, serveRoutes } from "@/lib/http";
 
-// POST /v1/extract – extract at once (one short file) or start a job
-const extract = route(extractRoute, async ({ req, caller, form }) =>
-  answerExtractRequest(await getDb(), {
+// POST /v1/extract – extract at once (one short file) or start a job; Idempotency-Key via the contract
+const extract = route(extractRoute, async ({ caller, form }) =>
+  submitExtraction(await getDb(), {
     userId: caller.user.id,
     tier: caller.user.tier,
     apiKeyId: caller.via === "api_key" ? caller.apiKeyId : null,
     form,
-    idempotencyKey: req.headers.get("idempotency-key"),
   }),
 );
 

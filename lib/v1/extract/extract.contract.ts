@@ -1,5 +1,6 @@
 import { defineRoute } from "@/lib/http/contract";
 import { DeveloperErrorSchema } from "@/lib/openapi/error-schemas";
+import { canonicalExtractForm } from "./canonical-extract-form";
 import { ExtractForm } from "./extract-form";
 import { ExtractAcceptedResponse, ExtractCompletedResponse } from "./extraction-result";
 import { FormatListResponse } from "./list-formats";
@@ -24,6 +25,7 @@ export const extractRoute = defineRoute({
     "(Idempotent-Replayed: true); the same key with a different request answers 422 idempotency_key_reused.",
   tags: ["Extraction"],
   form: ExtractForm,
+  idempotency: { canonicalForm: canonicalExtractForm },
   responses: {
     200: ExtractCompletedResponse,
     202: ExtractAcceptedResponse,

@@ -1,4 +1,5 @@
 import { defineRoute } from "@/lib/http/contract";
+import { canonicalFillForm } from "./canonical-fill-form";
 import { FillAcceptedResponse, FillExcelForm, FillPdfForm } from "./fill-forms";
 
 const idempotency =
@@ -19,6 +20,7 @@ export const fillPdfRoute = defineRoute({
     idempotency,
   tags: ["Filling"],
   form: FillPdfForm,
+  idempotency: { canonicalForm: canonicalFillForm },
   responses: {
     202: FillAcceptedResponse,
     400: { description: "no_source_data (none of source_files, instructions, field_mappings), target_pdf is not a PDF (bad_request), invalid_model, or a webhook_url that is not public." },
@@ -42,6 +44,7 @@ export const fillExcelRoute = defineRoute({
     idempotency,
   tags: ["Filling"],
   form: FillExcelForm,
+  idempotency: { canonicalForm: canonicalFillForm },
   responses: {
     202: FillAcceptedResponse,
     400: { description: "no_source_data (smart without source_files, explicit without cell_mappings), target_excel is not a spreadsheet template (bad_request), invalid_model, or a webhook_url that is not public." },
