@@ -37,7 +37,7 @@ test("ask in the viewer's chat, see the answer stream, click the citation to hig
   // The chat was saved: after a reload it is listed, and opens with its citation.
   await page.reload();
   const sessions = page.getByTestId("chat-sessions");
-  await sessions.getByRole("button", { name: "What is the total due?" }).click();
+  await sessions.getByRole("button", { name: "What is the total due?", exact: true }).click();
   const reopened = page.getByTestId("chat-panel").getByTestId("assistant-message");
   await expect(reopened).toContainText("120.50");
   await reopened.getByTestId("citation").first().click();
@@ -45,7 +45,7 @@ test("ask in the viewer's chat, see the answer stream, click the citation to hig
 
   // And it can be deleted.
   await sessions.getByRole("button", { name: /Delete chat What is the total due/ }).click();
-  await expect(sessions.getByRole("button", { name: "What is the total due?" })).toHaveCount(0);
+  await expect(sessions.getByRole("button", { name: "What is the total due?", exact: true })).toHaveCount(0);
 });
 
 test("the chat page answers over the library and its citation opens the viewer with the box highlighted", async ({ page }) => {

@@ -12,6 +12,8 @@ const SchemaItem = z.object({
 /** The schema form field: a JSON string holding an array of {name, type}; every problem is a clear 422. */
 const SchemaParameter = z
   .string()
+  // 100 fields of 200-character names fit in well under 100 KB; anything larger is refused unparsed.
+  .max(100_000, "schema is longer than 100,000 characters; it lists at most 100 fields")
   .transform((text, context): SchemaField[] => {
     let parsed: unknown;
     try {

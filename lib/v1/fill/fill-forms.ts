@@ -4,21 +4,25 @@ import { z } from "zod";
 // strings and are parsed here, so a malformed one is a clear 422 before any work.
 
 function jsonObject<T extends z.ZodType>(parameter: string, values: T, example: string) {
-  return z.string().transform((text, context): z.output<z.ZodRecord<z.ZodString, T>> => {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch (error) {
-      context.addIssue({ code: "custom", message: `${parameter} is not valid JSON (${error instanceof Error ? error.message : String(error)}); send an object such as ${example}` });
-      return z.NEVER;
-    }
-    const result = z.record(z.string(), values).safeParse(parsed);
-    if (!result.success || Array.isArray(parsed)) {
-      context.addIssue({ code: "custom", message: `${parameter} must be a JSON object such as ${example}` });
-      return z.NEVER;
-    }
-    return result.data;
-  });
+  const maxLength = 1_000_000;
+  return z
+    .string()
+    .max(maxLength, `${parameter} is longer than ${maxLength.toLocaleString("en")} characters`)
+    .transform((text, context): z.output<z.ZodRecord<z.ZodString, T>> => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: `${parameter} is not valid JSON (${error instanceof Error ? error.message : String(error)}); send an object such as ${example}` });
+        return z.NEVER;
+      }
+      const result = z.record(z.string(), values).safeParse(parsed);
+      if (!result.success || Array.isArray(parsed)) {
+        context.addIssue({ code: "custom", message: `${parameter} must be a JSON object such as ${example}` });
+        return z.NEVER;
+      }
+      return result.data;
+    });
 }
 
 const MappingValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]);
