@@ -1,11 +1,12 @@
 import { defineConfig } from "@playwright/test";
+import { CLOUD_TOKEN_PORT, OIDC_ISSUER_PORT } from "./e2e/support/local-providers";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: "e2e",
-  // One local OIDC issuer (3199) and cloud token endpoint (3197) for the whole run; see e2e/support/local-providers.ts.
+  // One local OIDC issuer (port + 99) and cloud token endpoint (port + 97) for the whole run; see e2e/support/local-providers.ts.
   globalSetup: "./e2e/support/global-setup.ts",
   outputDir: "test-results/playwright",
   timeout: 60_000,
@@ -33,14 +34,14 @@ export default defineConfig({
   webServer: {
     command: "node scripts/serve-test.mjs",
     url: `${baseURL}/debug-version`,
-    // The global setup's stand-ins: an OIDC issuer (3199) and a cloud token endpoint (3197).
+    // The global setup's stand-ins: an OIDC issuer and a cloud token endpoint.
     env: {
       PORT: String(port),
       DEV_OUTBOX: "1",
-      OIDC_ISSUER: "http://127.0.0.1:3199",
+      OIDC_ISSUER: `http://127.0.0.1:${OIDC_ISSUER_PORT}`,
       OIDC_CLIENT_ID: "docsvc-e2e",
       OIDC_CLIENT_SECRET: "docsvc-e2e-secret",
-      CLOUD_TOKEN_URL: "http://127.0.0.1:3197/token",
+      CLOUD_TOKEN_URL: `http://127.0.0.1:${CLOUD_TOKEN_PORT}/token`,
     },
     timeout: 120_000,
     reuseExistingServer: false,

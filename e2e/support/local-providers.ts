@@ -8,8 +8,10 @@ import type { Identity, SignIdTokenOptions } from "./oidc-issuer";
 
 export const OIDC_CLIENT_ID = "docsvc-e2e";
 export const OIDC_CLIENT_SECRET = "docsvc-e2e-secret";
-export const OIDC_ISSUER_PORT = 3199;
-export const CLOUD_TOKEN_PORT = 3197;
+// Beside the app's own port (E2E_PORT, default 3100), so two runs on different ports do not collide.
+const appPort = Number(process.env.E2E_PORT ?? 3100);
+export const OIDC_ISSUER_PORT = appPort + 99;
+export const CLOUD_TOKEN_PORT = appPort + 97;
 
 export interface LocalProviderClient {
   /** The provider's base address (its issuer identifier). */
