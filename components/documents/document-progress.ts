@@ -18,7 +18,7 @@ export function failedShare(status: { pages_failed: number; pages_total: number 
 }
 
 function progressText(document: DocumentStatusItem): string {
-  if (document.status === "failed" && !document.pages_total) return "Could not be read";
+  if (document.status === "failed" && document.pages_done === 0) return "Could not be read";
   if (!document.pages_total) return document.status === "queued" ? "Waiting to be read…" : "Counting pages…";
   const failed = document.pages_failed ? `, ${document.pages_failed} failed` : "";
   return `${document.pages_done} of ${plural(document.pages_total, "page")} read${failed}`;

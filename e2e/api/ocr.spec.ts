@@ -1,3 +1,4 @@
+import { crc32 } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { bearer, createUser } from "../support/accounts";
 import { digitalPdf, scannedPng, waitForBatch } from "./batch-support";
@@ -40,12 +41,23 @@ test.describe("OCR endpoints", () => {
     expect(body.results[1]).toMatchObject({ file_name: "garbage.bin", success: false, result: null, error: { status: 415 } });
   });
 
+  test("process refuses an image whose header is cut off before storing anything", async ({ request }) => {
+    const user = await createUser(request);
+    const auth = bearer(user.token);
+    const png = await scannedPng();
+    const response = await request.post("/api/ocr/process", { headers: auth, multipart: { file: { name: "cut.png", mimeType: "image/png", buffer: png.buffer.subarray(0, 20) } } });
+    expect(response.status(), await response.text()).toBe(422);
+    expect((await response.json()).detail).toMatch(/damaged/);
+    expect((await (await request.get("/api/ocr/documents", { headers: auth })).json()).documents).toEqual([]);
+  });
+
   test("process answers 422 with the reason when no page can be read, and keeps the document as failed", async ({ request }) => {
     const user = await createUser(request);
     const auth = bearer(user.token);
-    // Cut after the header: the upload accepts it (type and size are in the header), reading it fails.
+    // The header is whole (size and type check out at upload), the compressed pixels after it are not.
     const png = await scannedPng();
-    const response = await request.post("/api/ocr/process", { headers: auth, multipart: { file: { name: "damaged.png", mimeType: "image/png", buffer: png.buffer.subarray(0, 60) } } });
+    const damaged = withUnreadablePixels(png.buffer);
+    const response = await request.post("/api/ocr/process", { headers: auth, multipart: { file: { name: "damaged.png", mimeType: "image/png", buffer: damaged } } });
     expect(response.status(), await response.text()).toBe(422);
     const { detail } = await response.json();
     expect(detail).toMatch(/^No page of damaged\.png could be read: /);
@@ -88,3 +100,17 @@ test.describe("OCR endpoints", () => {
     expect((await (await request.get("/api/batch/history", { headers: auth })).json()).total).toBe(batchIds.length);
   });
 });
+
+/** The PNG with every IDAT chunk's compressed pixels overwritten (and its checksum redone): the header reads, the pixels do not. */
+function withUnreadablePixels(png: Buffer): Buffer {
+  const damaged = Buffer.from(png);
+  for (let offset = 8; offset + 8 <= damaged.length; ) {
+    const length = damaged.readUInt32BE(offset);
+    if (damaged.toString("latin1", offset + 4, offset + 8) === "IDAT") {
+      damaged.fill(0xff, offset + 8, offset + 8 + length);
+      damaged.writeUInt32BE(crc32(damaged.subarray(offset + 4, offset + 8 + length)), offset + 8 + length);
+    }
+    offset += 12 + length;
+  }
+  return damaged;
+}
