@@ -1,10 +1,16 @@
 import { execSync } from "node:child_process";
 import type { NextConfig } from "next";
-import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from "./lib/security/security-headers";
+import {
+  API_CONTENT_SECURITY_POLICY,
+  COMMON_SECURITY_HEADERS,
+  STRICT_TRANSPORT_SECURITY,
+} from "./lib/security/security-headers";
 
 function gitCommit(): string {
   try {
-    return execSync("git rev-parse --short=12 HEAD", { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+    return execSync("git rev-parse --short=12 HEAD", { stdio: ["ignore", "pipe", "ignore"] })
+      .toString()
+      .trim();
   } catch {
     return "unknown"; // building from a tarball without git history
   }
@@ -52,8 +58,15 @@ const nextConfig: NextConfig = {
     return [
       { source: "/:path*", headers: COMMON_SECURITY_HEADERS },
       // TLS ends at the proxy in front of `next start`, which says so in X-Forwarded-Proto.
-      { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [STRICT_TRANSPORT_SECURITY] },
-      ...routeHandlers.map((source) => ({ source, headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] })),
+      {
+        source: "/:path*",
+        has: [{ type: "header", key: "x-forwarded-proto", value: "https" }],
+        headers: [STRICT_TRANSPORT_SECURITY],
+      },
+      ...routeHandlers.map((source) => ({
+        source,
+        headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }],
+      })),
     ];
   },
 };

@@ -12,10 +12,15 @@ import { createNonce, pageContentSecurityPolicy, STRICT_TRANSPORT_SECURITY } fro
  */
 export function proxy(request: NextRequest): NextResponse | Response {
   const url = new URL(request.url);
-  if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/v1/")) return refuseMalformedPath(url) ?? NextResponse.next();
+  if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/v1/"))
+    return refuseMalformedPath(url) ?? NextResponse.next();
   const { APP_URL, NODE_ENV } = getConfig();
   const https = new URL(APP_URL).protocol === "https:";
-  const policy = pageContentSecurityPolicy({ nonce: createNonce(), development: NODE_ENV === "development", upgradeInsecureRequests: https });
+  const policy = pageContentSecurityPolicy({
+    nonce: createNonce(),
+    development: NODE_ENV === "development",
+    upgradeInsecureRequests: https,
+  });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", policy);
   const response = NextResponse.next({ request: { headers: requestHeaders } });

@@ -4,10 +4,30 @@ import { GuestUpload } from "@/components/documents/guest-upload";
 
 // Each card says what exists today and links to where it is done.
 const capabilities = [
-  { title: "Reads everything", text: "PDFs, scans, photos and office files — text layer or OCR, with a box for every word.", href: "/upload", link: "Upload a file" },
-  { title: "Shows its sources", text: "Every extracted value points back to the page and the words it came from.", href: "/batches", link: "Your documents" },
-  { title: "Fills forms through the API", text: "PDF forms and Excel templates filled from your documents, instructions or mappings with /v1/fill.", href: "/developers/reference", link: "API reference" },
-  { title: "Runs anywhere", text: "One command starts it with an embedded database; PostgreSQL and Inngest when you scale.", href: "/developers/quick-start", link: "Quick start" },
+  {
+    title: "Reads everything",
+    text: "PDFs, scans, photos and office files — text layer or OCR, with a box for every word.",
+    href: "/upload",
+    link: "Upload a file",
+  },
+  {
+    title: "Shows its sources",
+    text: "Every extracted value points back to the page and the words it came from.",
+    href: "/batches",
+    link: "Your documents",
+  },
+  {
+    title: "Fills forms through the API",
+    text: "PDF forms and Excel templates filled from your documents, instructions or mappings with /v1/fill.",
+    href: "/developers/reference",
+    link: "API reference",
+  },
+  {
+    title: "Runs anywhere",
+    text: "One command starts it with an embedded database; PostgreSQL and Inngest when you scale.",
+    href: "/developers/quick-start",
+    link: "Quick start",
+  },
 ];
 
 export default async function LandingPage() {
@@ -21,17 +41,26 @@ export default async function LandingPage() {
             Turn documents into data you can trust.
           </h1>
           <p className="mt-4 text-lg text-ink-muted">
-            docsvc reads PDFs, scans, images and office files, pulls out key-values, tables and fields with the
-            exact place each came from, and fills forms from them — in your browser or through a developer API.
+            docsvc reads PDFs, scans, images and office files, pulls out key-values, tables and fields with the exact
+            place each came from, and fills forms from them — in your browser or through a developer API.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link href="/upload" className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+            <Link
+              href="/upload"
+              className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+            >
               Upload a document
             </Link>
-            <Link href="/sign-in" className="rounded-md border border-line px-4 py-2 font-medium hover:bg-surface-muted">
+            <Link
+              href="/sign-in"
+              className="rounded-md border border-line px-4 py-2 font-medium hover:bg-surface-muted"
+            >
               Sign in
             </Link>
-            <Link href="/developers" className="rounded-md border border-line px-4 py-2 font-medium hover:bg-surface-muted">
+            <Link
+              href="/developers"
+              className="rounded-md border border-line px-4 py-2 font-medium hover:bg-surface-muted"
+            >
               Developer portal
             </Link>
           </div>
@@ -43,7 +72,10 @@ export default async function LandingPage() {
           <div key={capability.title} className="rounded-lg border border-line bg-surface-muted p-5">
             <h2 className="font-semibold">{capability.title}</h2>
             <p className="mt-2 text-sm text-ink-muted">{capability.text}</p>
-            <Link href={capability.href} className="mt-3 inline-block text-sm font-medium text-brand-600 underline dark:text-brand-100">
+            <Link
+              href={capability.href}
+              className="mt-3 inline-block text-sm font-medium text-brand-600 underline dark:text-brand-100"
+            >
               {capability.link}
             </Link>
           </div>

@@ -33,7 +33,11 @@ it("100-page batch: upload to completed", async () => {
   // Ten 10-page digital PDFs: a mix of documents running in parallel, each read in chunks.
   const files = await Promise.all(
     Array.from({ length: 10 }, async (_, file) => {
-      const pages = Array.from({ length: 10 }, (_, page) => [`Document ${file + 1} page ${page + 1}`, "Invoice Number: INV-1000", "Total: 99.00 EUR"]);
+      const pages = Array.from({ length: 10 }, (_, page) => [
+        `Document ${file + 1} page ${page + 1}`,
+        "Invoice Number: INV-1000",
+        "Total: 99.00 EUR",
+      ]);
       return new File([new Uint8Array(await makeTextPdf(pages))], `doc-${file + 1}.pdf`, { type: "application/pdf" });
     }),
   );

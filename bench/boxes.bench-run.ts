@@ -4,7 +4,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, it } from "vitest";
-import { compareBoxes, pdftotextWords, tesseractCliWords, turnReferenceWords, type BoxAgreement, type ReferenceWord } from "@/lib/documents/testing/box-agreement";
+import {
+  compareBoxes,
+  pdftotextWords,
+  tesseractCliWords,
+  turnReferenceWords,
+  type BoxAgreement,
+  type ReferenceWord,
+} from "@/lib/documents/testing/box-agreement";
 import { makeMixedFontPdf, makeType3FontPdf } from "@/lib/documents/testing/make-glyph-pdfs";
 import { makeTextPdf } from "@/lib/documents/testing/make-pdfs";
 import { makeDocx } from "@/lib/documents/testing/make-office-files";
@@ -54,13 +61,26 @@ function print(label: string, agreement: BoxAgreement): void {
 it("scanned pages: skewed, turned and noisy", async () => {
   const folder = await mkdtemp(path.join(tmpdir(), "boxes-bench-"));
   try {
-    const upright = await sharp(textSvg(invoiceLines, { fontSize: 40, width: 2550, margin: 150 })).flatten({ background: "#fff" }).greyscale().png().toBuffer();
+    const upright = await sharp(textSvg(invoiceLines, { fontSize: 40, width: 2550, margin: 150 }))
+      .flatten({ background: "#fff" })
+      .greyscale()
+      .png()
+      .toBuffer();
     const { width, height } = await sharp(upright).metadata();
     const uprightPath = path.join(folder, "upright.png");
     await writeFile(uprightPath, upright);
     const reference = await tesseractCliWords(uprightPath, width!, height!);
     const model = resolveModel("docsvc-OCR-v1", { kind: "ocr" });
-    const cases: Array<{ degrees: number; noisy?: boolean }> = [{ degrees: 0 }, { degrees: 1 }, { degrees: -3 }, { degrees: 5, noisy: true }, { degrees: -8 }, { degrees: 90 }, { degrees: 180 }, { degrees: 270 }];
+    const cases: Array<{ degrees: number; noisy?: boolean }> = [
+      { degrees: 0 },
+      { degrees: 1 },
+      { degrees: -3 },
+      { degrees: 5, noisy: true },
+      { degrees: -8 },
+      { degrees: 90 },
+      { degrees: 180 },
+      { degrees: 270 },
+    ];
     for (const { degrees, noisy } of cases) {
       const turned = sharp(upright).rotate(degrees, { background: "#fff" });
       const image = noisy ? await turned.blur(0.6).jpeg({ quality: 55 }).toBuffer() : await turned.png().toBuffer();
@@ -68,7 +88,10 @@ it("scanned pages: skewed, turned and noisy", async () => {
       const read = await recognizeImage(image, { model, density: 300 });
       const seconds = (performance.now() - started) / 1000;
       const carried = turnReferenceWords(reference, degrees, width!, height!);
-      print(`turned ${degrees}°${noisy ? ", noisy JPEG" : ""} (read at ${read.orientation}°, ${seconds.toFixed(1)} s)`, compareBoxes(carried.words, read.words, carried.height / carried.width));
+      print(
+        `turned ${degrees}°${noisy ? ", noisy JPEG" : ""} (read at ${read.orientation}°, ${seconds.toFixed(1)} s)`,
+        compareBoxes(carried.words, read.words, carried.height / carried.width),
+      );
     }
   } finally {
     await rm(folder, { recursive: true, force: true });
@@ -84,13 +107,25 @@ it("digital PDFs: several fonts and rotated text", async () => {
       ["text-layer PDF, Type 3 font", makeType3FontPdf()],
     ];
     if (findSoffice()) {
-      const docx = await makeDocx({ heading: "Quarterly Report", paragraphs: proseLines(12, 90, 4), table: [["Item", "Amount"], ["Paper", "12.50"]] });
-      pdfs.push(["LibreOffice-printed DOCX", await convertWithLibreOffice(docx, { inputExtension: "docx", target: "pdf", formatName: "DOCX" })]);
+      const docx = await makeDocx({
+        heading: "Quarterly Report",
+        paragraphs: proseLines(12, 90, 4),
+        table: [
+          ["Item", "Amount"],
+          ["Paper", "12.50"],
+        ],
+      });
+      pdfs.push([
+        "LibreOffice-printed DOCX",
+        await convertWithLibreOffice(docx, { inputExtension: "docx", target: "pdf", formatName: "DOCX" }),
+      ]);
     }
     for (const [label, pdf] of pdfs) {
       const pdfPath = path.join(folder, "page.pdf");
       await writeFile(pdfPath, pdf);
-      const { pages: [page] } = await readDocument({ bytes: pdf });
+      const {
+        pages: [page],
+      } = await readDocument({ bytes: pdf });
       const reference = await pdftotextWords(pdfPath, 1);
       print(label, compareBoxes(reference, page.words, page.height / page.width));
     }
@@ -99,7 +134,10 @@ it("digital PDFs: several fonts and rotated text", async () => {
   }
 });
 
-const corpusFolder = [path.resolve(process.cwd(), "../shared/corpus"), path.resolve(process.cwd(), "../../shared/corpus")].find((folder) => existsSync(folder));
+const corpusFolder = [
+  path.resolve(process.cwd(), "../shared/corpus"),
+  path.resolve(process.cwd(), "../../shared/corpus"),
+].find((folder) => existsSync(folder));
 
 it("FUNSD forms: annotated word boxes", async () => {
   const funsd = corpusFolder && path.join(corpusFolder, "01_forms_kv", "funsd");
@@ -107,17 +145,31 @@ it("FUNSD forms: annotated word boxes", async () => {
     console.log("Shared corpus not present: FUNSD not measured.");
     return;
   }
-  const forms = readdirSync(path.join(funsd, "images")).filter((name) => name.endsWith(".png")).sort().slice(0, Number(process.env.BENCH_FUNSD_FORMS ?? 5));
+  const forms = readdirSync(path.join(funsd, "images"))
+    .filter((name) => name.endsWith(".png"))
+    .sort()
+    .slice(0, Number(process.env.BENCH_FUNSD_FORMS ?? 5));
   const totals = { ours: [] as BoxAgreement[], cli: [] as BoxAgreement[] };
   for (const form of forms) {
     const file = path.join(funsd, "images", form);
     const { width, height } = await sharp(file).metadata();
-    const annotation = JSON.parse(readFileSync(path.join(funsd, "annotations", form.replace(/\.png$/, ".json")), "utf8")) as { form: Array<{ words: Array<{ text: string; box: number[] }> }> };
-    const reference: ReferenceWord[] = annotation.form.flatMap((entity) => entity.words).filter((word) => word.text.trim() !== "").map((word) => {
-      const [x0, y0, x1, y1] = word.box;
-      return { text: word.text, box: { x: x0 / width!, y: y0 / height!, width: (x1 - x0) / width!, height: (y1 - y0) / height! }, wordHeight: (y1 - y0) / height! };
-    });
-    const { pages: [page] } = await readDocument({ bytes: readFileSync(file), fileName: form });
+    const annotation = JSON.parse(
+      readFileSync(path.join(funsd, "annotations", form.replace(/\.png$/, ".json")), "utf8"),
+    ) as { form: Array<{ words: Array<{ text: string; box: number[] }> }> };
+    const reference: ReferenceWord[] = annotation.form
+      .flatMap((entity) => entity.words)
+      .filter((word) => word.text.trim() !== "")
+      .map((word) => {
+        const [x0, y0, x1, y1] = word.box;
+        return {
+          text: word.text,
+          box: { x: x0 / width!, y: y0 / height!, width: (x1 - x0) / width!, height: (y1 - y0) / height! },
+          wordHeight: (y1 - y0) / height!,
+        };
+      });
+    const {
+      pages: [page],
+    } = await readDocument({ bytes: readFileSync(file), fileName: form });
     const ours = compareBoxes(reference, page.words, height! / width!);
     const cli = compareBoxes(reference, await tesseractCliWords(file, width!, height!), height! / width!);
     totals.ours.push(ours);
@@ -125,6 +177,13 @@ it("FUNSD forms: annotated word boxes", async () => {
     print(`FUNSD ${form} docsvc`, ours);
     print(`FUNSD ${form} CLI`, cli);
   }
-  const mean = (list: BoxAgreement[]) => list.reduce((sum, item) => sum + item.meanIou * item.pairs, 0) / Math.max(1, list.reduce((sum, item) => sum + item.pairs, 0));
-  console.log(`FUNSD ${forms.length} forms: mean IoU docsvc ${mean(totals.ours).toFixed(3)}, Tesseract CLI ${mean(totals.cli).toFixed(3)} (over each engine's own pairs)`);
+  const mean = (list: BoxAgreement[]) =>
+    list.reduce((sum, item) => sum + item.meanIou * item.pairs, 0) /
+    Math.max(
+      1,
+      list.reduce((sum, item) => sum + item.pairs, 0),
+    );
+  console.log(
+    `FUNSD ${forms.length} forms: mean IoU docsvc ${mean(totals.ours).toFixed(3)}, Tesseract CLI ${mean(totals.cli).toFixed(3)} (over each engine's own pairs)`,
+  );
 });

@@ -28,7 +28,11 @@ beforeAll(async () => {
       `Shipping address: ${page} Main Street, Springfield`,
       `Total due: ${(document * 37 + page * 11.5).toFixed(2)} EUR`,
     ]);
-    const stored = await storeProcessedDocument(db, { userId: userId || undefined, pdf: await makeTextPdf(pages), fileName: `invoice-${document}.pdf` });
+    const stored = await storeProcessedDocument(db, {
+      userId: userId || undefined,
+      pdf: await makeTextPdf(pages),
+      fileName: `invoice-${document}.pdf`,
+    });
     userId = stored.userId;
   }
 }, 600_000);
@@ -38,7 +42,13 @@ afterAll(async () => {
 
 async function timeAnswer(question: string): Promise<{ first: number; last: number; events: number }> {
   const started = performance.now();
-  const response = await streamDocumentChat({ db: await getDb(), req: new Request("http://bench/"), userId, request: { message: question } as never, ai: null });
+  const response = await streamDocumentChat({
+    db: await getDb(),
+    req: new Request("http://bench/"),
+    userId,
+    request: { message: question } as never,
+    ai: null,
+  });
   const reader = response.body!.getReader();
   let first = 0;
   let events = 0;
@@ -74,11 +84,15 @@ it("execute_python with a warm child", async () => {
     for (let run = 0; run < runs; run++) {
       await sandbox.whenWarm();
       const started = performance.now();
-      const result = await sandbox.run("import statistics\nstatistics.mean(data)", { data: Array.from({ length: 1000 }, (_, index) => index) });
+      const result = await sandbox.run("import statistics\nstatistics.mean(data)", {
+        data: Array.from({ length: 1000 }, (_, index) => index),
+      });
       latencies.push(performance.now() - started);
       if (!result.ok) console.log(`python failed: ${result.error}`);
     }
-    console.log(`python warm execute: p50 ${percentile(latencies, 50).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms over ${runs} runs`);
+    console.log(
+      `python warm execute: p50 ${percentile(latencies, 50).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms over ${runs} runs`,
+    );
   } finally {
     await sandbox.dispose();
   }

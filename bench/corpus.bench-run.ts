@@ -42,13 +42,21 @@ interface Expectation {
 const squash = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /** The origin projects' checks on one file: [passed, total] and a note for the failures. */
-function checkContent(text: string, expected: Expectation | undefined, folder: string): { passed: number; total: number; notes: string[] } {
+function checkContent(
+  text: string,
+  expected: Expectation | undefined,
+  folder: string,
+): { passed: number; total: number; notes: string[] } {
   if (!expected) return { passed: 0, total: 0, notes: [] };
   const flat = squash(text);
   const notes: string[] = [];
   let passed = 0;
   let total = 0;
-  const mustContain = [...(expected.must_contain ?? []), ...(expected.must_contain_after_ocr ?? []), ...(expected.page1_text ? [expected.page1_text] : [])];
+  const mustContain = [
+    ...(expected.must_contain ?? []),
+    ...(expected.must_contain_after_ocr ?? []),
+    ...(expected.page1_text ? [expected.page1_text] : []),
+  ];
   for (const wanted of mustContain) {
     total++;
     if (flat.includes(squash(wanted))) passed++;
@@ -59,18 +67,29 @@ function checkContent(text: string, expected: Expectation | undefined, folder: s
     if (flat.includes(squash(wanted))) passed++;
     else notes.push(`missing "${wanted}" (text of an embedded image: office images are not OCR'd)`);
   }
-  const fullText = expected.full_text ?? (expected.full_text_gt ? readFileSync(path.join(folder, expected.full_text_gt), "utf8") : undefined);
+  const fullText =
+    expected.full_text ??
+    (expected.full_text_gt ? readFileSync(path.join(folder, expected.full_text_gt), "utf8") : undefined);
   if (fullText !== undefined) notes.push(`CER ${(characterErrorRate(fullText, text) * 100).toFixed(1)}%`);
-  if (expected.expected_text === "") notes.push(flat === "" ? "no text, as expected" : `${flat.split(" ").length} words read from an image without text`);
+  if (expected.expected_text === "")
+    notes.push(
+      flat === "" ? "no text, as expected" : `${flat.split(" ").length} words read from an image without text`,
+    );
   return { passed, total, notes };
 }
 
 async function measureMultiformat(): Promise<void> {
   const folder = path.join(corpus, "04_multiformat");
   if (!existsSync(folder)) return console.log(`${folder} absent: multi-format pass skipped.`);
-  const expectations = JSON.parse(readFileSync(path.join(folder, "expected_content.json"), "utf8")) as Record<string, Expectation>;
+  const expectations = JSON.parse(readFileSync(path.join(folder, "expected_content.json"), "utf8")) as Record<
+    string,
+    Expectation
+  >;
   const files = filesUnder(folder).filter((file) => !/\.(json|md)$|\.gt\.txt$/.test(file));
-  const byFormat = new Map<string, { files: number; failed: number; pages: number; msPerPage: number[]; passed: number; total: number }>();
+  const byFormat = new Map<
+    string,
+    { files: number; failed: number; pages: number; msPerPage: number[]; passed: number; total: number }
+  >();
   console.log(`\n04_multiformat: ${files.length} files (docsvc-OCR-v1)`);
   for (const file of files) {
     const relative = path.relative(folder, file);
@@ -85,7 +104,9 @@ async function measureMultiformat(): Promise<void> {
       const text = result.pages.map((page) => page.text).join("\n");
       const check = checkContent(text, expectations[relative], folder);
       figures = { pages: result.pages.length, ms, passed: check.passed, total: check.total, failed: false };
-      const failedPages = result.pages.filter((page) => page.error).map((page) => `page ${page.pageNumber}: ${page.error?.message}`);
+      const failedPages = result.pages
+        .filter((page) => page.error)
+        .map((page) => `page ${page.pageNumber}: ${page.error?.message}`);
       line = `${result.pages.length} page(s) in ${ms.toFixed(0)} ms; checks ${check.passed}/${check.total}${[...check.notes, ...failedPages].map((note) => `; ${note}`).join("")}`;
     } catch (error) {
       line = `FAILED: ${error instanceof Error ? error.message : String(error)}`;
@@ -119,12 +140,19 @@ interface AnnotatedScans {
 function funsdScans(): AnnotatedScans | undefined {
   const folder = path.join(corpus, "01_forms_kv", "funsd");
   if (!existsSync(folder)) return undefined;
-  const forms = readdirSync(path.join(folder, "images")).filter((name) => name.endsWith(".png")).sort();
+  const forms = readdirSync(path.join(folder, "images"))
+    .filter((name) => name.endsWith(".png"))
+    .sort();
   return {
     name: "FUNSD forms",
     scans: forms.map((form) => {
-      const annotation = JSON.parse(readFileSync(path.join(folder, "annotations", form.replace(/\.png$/, ".json")), "utf8")) as { form: Array<{ words: Array<{ text: string }> }> };
-      return { file: path.join(folder, "images", form), annotated: wordBag(annotation.form.flatMap((entity) => entity.words.map((word) => word.text)).join(" ")) };
+      const annotation = JSON.parse(
+        readFileSync(path.join(folder, "annotations", form.replace(/\.png$/, ".json")), "utf8"),
+      ) as { form: Array<{ words: Array<{ text: string }> }> };
+      return {
+        file: path.join(folder, "images", form),
+        annotated: wordBag(annotation.form.flatMap((entity) => entity.words.map((word) => word.text)).join(" ")),
+      };
     }),
   };
 }
@@ -133,12 +161,19 @@ function funsdScans(): AnnotatedScans | undefined {
 function sroieScans(): AnnotatedScans | undefined {
   const folder = path.join(corpus, "01_forms_kv", "receipts", "sroie");
   if (!existsSync(folder)) return undefined;
-  const receipts = readdirSync(path.join(folder, "images")).filter((name) => name.endsWith(".jpg")).sort();
+  const receipts = readdirSync(path.join(folder, "images"))
+    .filter((name) => name.endsWith(".jpg"))
+    .sort();
   return {
     name: "SROIE receipts",
     scans: receipts.map((receipt) => {
-      const lines = readFileSync(path.join(folder, "ocr_boxes", receipt.replace(/\.jpg$/, ".csv")), "utf8").split(/\r?\n/);
-      return { file: path.join(folder, "images", receipt), annotated: wordBag(lines.map((line) => line.split(",").slice(8).join(",")).join(" ")) };
+      const lines = readFileSync(path.join(folder, "ocr_boxes", receipt.replace(/\.jpg$/, ".csv")), "utf8").split(
+        /\r?\n/,
+      );
+      return {
+        file: path.join(folder, "images", receipt),
+        annotated: wordBag(lines.map((line) => line.split(",").slice(8).join(",")).join(" ")),
+      };
     }),
   };
 }
@@ -146,12 +181,21 @@ function sroieScans(): AnnotatedScans | undefined {
 async function measureWordsFound(set: AnnotatedScans): Promise<void> {
   const engines: Array<{ label: string; read: (file: string) => Promise<string> }> = models.map((model) => ({
     label: model,
-    read: async (file: string) => (await readDocument({ bytes: readFileSync(file), fileName: path.basename(file), model })).pages.map((page) => page.text).join("\n"),
+    read: async (file: string) =>
+      (await readDocument({ bytes: readFileSync(file), fileName: path.basename(file), model })).pages
+        .map((page) => page.text)
+        .join("\n"),
   }));
   if (commandExists("tesseract")) {
-    engines.push({ label: "tesseract CLI", read: async (file) => execFileSync("tesseract", [file, "-"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }) });
+    engines.push({
+      label: "tesseract CLI",
+      read: async (file) =>
+        execFileSync("tesseract", [file, "-"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }),
+    });
   }
-  const totals = new Map(engines.map((engine) => [engine.label, { found: 0, words: 0, ms: [] as number[], cpu: [] as number[] }]));
+  const totals = new Map(
+    engines.map((engine) => [engine.label, { found: 0, words: 0, ms: [] as number[], cpu: [] as number[] }]),
+  );
   console.log(`\n${set.name}: ${set.scans.length} scans, share of annotated words found in the OCR text`);
   for (const { file, annotated } of set.scans) {
     const wordCount = [...annotated.values()].reduce((sum, times) => sum + times, 0);
@@ -173,7 +217,9 @@ async function measureWordsFound(set: AnnotatedScans): Promise<void> {
   }
   for (const [label, total] of totals) {
     const cpu = total.cpu.length ? `, median ${percentile(total.cpu, 50).toFixed(0)} ms CPU/page` : "";
-    console.log(`  ${label.padEnd(18)} ${((total.found / total.words) * 100).toFixed(1)}% of ${total.words} words, median ${percentile(total.ms, 50).toFixed(0)} ms/page wall${cpu}`);
+    console.log(
+      `  ${label.padEnd(18)} ${((total.found / total.words) * 100).toFixed(1)}% of ${total.words} words, median ${percentile(total.ms, 50).toFixed(0)} ms/page wall${cpu}`,
+    );
   }
 }
 
@@ -185,7 +231,10 @@ it("corpus benchmark", async () => {
   await warmOcrPool();
   const part = process.env.BENCH_CORPUS_PART;
   if (!part || part === "multiformat") await measureMultiformat();
-  for (const [name, scans] of [["funsd", funsdScans], ["sroie", sroieScans]] as const) {
+  for (const [name, scans] of [
+    ["funsd", funsdScans],
+    ["sroie", sroieScans],
+  ] as const) {
     if (part && part !== name) continue;
     const set = scans();
     if (set) await measureWordsFound(set);

@@ -25,15 +25,31 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-async function storeDocument(db: Db, userId: string, options: { pages: Page[]; pageCount: number; original: Buffer; type: "pdf" | "png"; image?: Buffer }) {
+async function storeDocument(
+  db: Db,
+  userId: string,
+  options: { pages: Page[]; pageCount: number; original: Buffer; type: "pdf" | "png"; image?: Buffer },
+) {
   const batchId = randomUUID();
   const documentId = randomUUID();
   const store = getBlobStore();
   const key = originalKey(batchId, documentId, options.type);
   await store.put(key, options.original, options.type === "pdf" ? "application/pdf" : "image/png");
-  await db.batch.create({ data: { id: batchId, userId, name: `${options.pageCount}-page ${options.type}`, status: "completed" } });
+  await db.batch.create({
+    data: { id: batchId, userId, name: `${options.pageCount}-page ${options.type}`, status: "completed" },
+  });
   await db.batchDocument.create({
-    data: { id: documentId, batchId, fileName: `doc.${options.type}`, contentType: "application/octet-stream", detectedType: options.type, sizeBytes: options.original.length, storageKey: key, status: "completed", pagesTotal: options.pageCount },
+    data: {
+      id: documentId,
+      batchId,
+      fileName: `doc.${options.type}`,
+      contentType: "application/octet-stream",
+      detectedType: options.type,
+      sizeBytes: options.original.length,
+      storageKey: key,
+      status: "completed",
+      pagesTotal: options.pageCount,
+    },
   });
   for (let pageNumber = 1; pageNumber <= options.pageCount; pageNumber++) {
     const page = options.pages[(pageNumber - 1) % options.pages.length];
@@ -67,28 +83,65 @@ async function measure(label: string, operation: () => Promise<number>): Promise
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
-  console.log(`${label.padEnd(38)} ${seconds.toFixed(2).padStart(6)} s   peak +${((peak - before) / 1024 / 1024).toFixed(0).padStart(4)} MB   output ${(bytes / 1024).toFixed(0)} KB`);
+  console.log(
+    `${label.padEnd(38)} ${seconds.toFixed(2).padStart(6)} s   peak +${((peak - before) / 1024 / 1024).toFixed(0).padStart(4)} MB   output ${(bytes / 1024).toFixed(0)} KB`,
+  );
 }
 
 it("exports and converts", async () => {
   database = await useTempDatabase();
   resetBlobStoreForTests();
   const db = await getDb();
-  const owner = { userId: (await registerUser({ email: `bench-${Date.now()}@example.com`, password: "a sensible passphrase" })).id };
+  const owner = {
+    userId: (await registerUser({ email: `bench-${Date.now()}@example.com`, password: "a sensible passphrase" })).id,
+  };
 
-  const lines = (page: number) => [`Invoice Number: INV-${page}`, "Customer: Acme Ltd", "Date: 2025-03-14", "Item  Qty  Price", "Widget  2  10.00", "Gadget  1  5.50", "Total: 25.50"];
+  const lines = (page: number) => [
+    `Invoice Number: INV-${page}`,
+    "Customer: Acme Ltd",
+    "Date: 2025-03-14",
+    "Item  Qty  Price",
+    "Widget  2  10.00",
+    "Gadget  1  5.50",
+    "Total: 25.50",
+  ];
   const digital200 = await makeTextPdf(Array.from({ length: 200 }, (_, index) => lines(index + 1)));
   const digitalPages = (await readDocument({ bytes: digital200 })).pages;
-  const scanImage = await renderTextImage(Array.from({ length: 24 }, (_, index) => (index % 2 ? `Line ${index}: amount ${index * 3}.50 EUR` : `Receipt ${7000 + index} Customer Acme`)), { fontSize: 36 });
+  const scanImage = await renderTextImage(
+    Array.from({ length: 24 }, (_, index) =>
+      index % 2 ? `Line ${index}: amount ${index * 3}.50 EUR` : `Receipt ${7000 + index} Customer Acme`,
+    ),
+    { fontSize: 36 },
+  );
   const scanPages = (await readDocument({ bytes: scanImage })).pages;
 
-  const digital = await storeDocument(db, owner.userId, { pages: digitalPages, pageCount: 200, original: digital200, type: "pdf" });
-  const digital50 = await storeDocument(db, owner.userId, { pages: digitalPages.slice(0, 50), pageCount: 50, original: await makeTextPdf(Array.from({ length: 50 }, (_, index) => lines(index + 1))), type: "pdf" });
-  const scanned = await storeDocument(db, owner.userId, { pages: scanPages, pageCount: 20, original: scanImage, type: "png", image: scanImage });
+  const digital = await storeDocument(db, owner.userId, {
+    pages: digitalPages,
+    pageCount: 200,
+    original: digital200,
+    type: "pdf",
+  });
+  const digital50 = await storeDocument(db, owner.userId, {
+    pages: digitalPages.slice(0, 50),
+    pageCount: 50,
+    original: await makeTextPdf(Array.from({ length: 50 }, (_, index) => lines(index + 1))),
+    type: "pdf",
+  });
+  const scanned = await storeDocument(db, owner.userId, {
+    pages: scanPages,
+    pageCount: 20,
+    original: scanImage,
+    type: "png",
+    image: scanImage,
+  });
 
   const store = getBlobStore();
   const run = (ids: { batchId: string }, format: "pdf" | "docx", mode?: "searchable" | "report") => async () =>
-    (await (await exportBatch(db, store, { owner, batchId: ids.batchId, format, request: mode ? { mode } : {} })).arrayBuffer()).byteLength;
+    (
+      await (
+        await exportBatch(db, store, { owner, batchId: ids.batchId, format, request: mode ? { mode } : {} })
+      ).arrayBuffer()
+    ).byteLength;
   const convertAll = (ids: { documentId: string }) => async () => {
     const result = await convertDocument(db, { owner, documentId: ids.documentId, formats: [...CONVERT_ALL_FORMATS] });
     return Object.values(result.outputs).reduce((sum, output) => sum + (output?.content.length ?? 0), 0);
@@ -107,6 +160,11 @@ it("exports and converts", async () => {
   await measure("report PDF, 20-page scan", run(scanned, "pdf", "report"));
   await measure("DOCX, 20-page scan", run(scanned, "docx"));
   for (const format of ["xml", "csv", "yaml", "markdown", "text"] as const) {
-    await measure(`convert ${format}, 200-page digital`, async () => (await convertDocument(db, { owner, documentId: digital.documentId, formats: [format] })).outputs[format]!.content.length);
+    await measure(
+      `convert ${format}, 200-page digital`,
+      async () =>
+        (await convertDocument(db, { owner, documentId: digital.documentId, formats: [format] })).outputs[format]!
+          .content.length,
+    );
   }
 });

@@ -28,11 +28,15 @@ const verbose = process.env.BENCH_VERBOSE === "1";
 async function ocrPages(file: string): Promise<{ pages: Page[]; cached: boolean }> {
   const bytes = readFileSync(file);
   const cacheFile = path.join(cacheFolder, `${createHash("sha256").update(bytes).digest("hex").slice(0, 24)}.json`);
-  if (process.env.BENCH_FRESH_OCR !== "1" && existsSync(cacheFile)) return { pages: JSON.parse(readFileSync(cacheFile, "utf8")) as Page[], cached: true };
+  if (process.env.BENCH_FRESH_OCR !== "1" && existsSync(cacheFile))
+    return { pages: JSON.parse(readFileSync(cacheFile, "utf8")) as Page[], cached: true };
   const { pages } = await readDocument({ bytes, fileName: path.basename(file), model: "docsvc-OCR-v1" });
   mkdirSync(cacheFolder, { recursive: true });
   // The rendered page images are not needed to score pairs and would bloat the cache.
-  writeFileSync(cacheFile, JSON.stringify(pages, (key, value) => (key === "image" ? undefined : value)));
+  writeFileSync(
+    cacheFile,
+    JSON.stringify(pages, (key, value) => (key === "image" ? undefined : value)),
+  );
   return { pages, cached: false };
 }
 
@@ -54,13 +58,17 @@ function distinctLinks(pairs: FunsdPairs["pairs"]): FunsdPairs["pairs"] {
 async function measureFunsd(): Promise<void> {
   const folder = path.join(corpus, "funsd");
   if (!existsSync(folder)) return console.log(`${folder} absent: FUNSD pass skipped.`);
-  const forms = readdirSync(path.join(folder, "kv_pairs")).filter((name) => name.endsWith(".json")).sort();
+  const forms = readdirSync(path.join(folder, "kv_pairs"))
+    .filter((name) => name.endsWith(".json"))
+    .sort();
   const totals = { found: 0, expected: 0, correct: 0, keysFound: 0, emptyAnswers: 0, formLinks: 0, formCorrect: 0 };
   const byMethod = new Map<string, { found: number; correct: number }>();
   console.log(`\nFUNSD: ${forms.length} forms, key-value pairs against the annotated question→answer links`);
   console.log("form                      found  annotated  correct  precision  recall  keys found  OCR");
   for (const name of forms) {
-    const annotated = distinctLinks((JSON.parse(readFileSync(path.join(folder, "kv_pairs", name), "utf8")) as FunsdPairs).pairs);
+    const annotated = distinctLinks(
+      (JSON.parse(readFileSync(path.join(folder, "kv_pairs", name), "utf8")) as FunsdPairs).pairs,
+    );
     // An empty annotated answer (a blank on the form) cannot be found as a pair; it is left out of recall.
     const expected = annotated.filter((pair) => pair.value.trim() !== "");
     totals.emptyAnswers += annotated.length - expected.length;
@@ -70,7 +78,8 @@ async function measureFunsd(): Promise<void> {
     for (const pair of found) {
       const entry = byMethod.get(pair.method) ?? { found: 0, correct: 0 };
       entry.found++;
-      if (expected.some((candidate) => similar(candidate.key, pair.key) && similar(candidate.value, pair.value))) entry.correct++;
+      if (expected.some((candidate) => similar(candidate.key, pair.key) && similar(candidate.value, pair.value)))
+        entry.correct++;
       byMethod.set(pair.method, entry);
     }
     // A question linked to several answers is a table's column header over its cells (FUNSD links
@@ -88,16 +97,26 @@ async function measureFunsd(): Promise<void> {
       `${name.replace(/\.json$/, "").padEnd(26)}${String(score.found).padStart(5)}  ${String(score.expected).padStart(9)}  ${String(score.correct).padStart(7)}  ${ratio(score.correct, score.found).padStart(9)}  ${ratio(score.correct, score.expected).padStart(6)}  ${ratio(score.keysFound, score.expected).padStart(10)}  ${cached ? "cached" : "read"}`,
     );
     if (verbose) {
-      for (const miss of score.wrongValue) console.log(`    wrong value  ${JSON.stringify(miss.key)} → found ${JSON.stringify(miss.found)}, annotated ${JSON.stringify(miss.expected)}`);
-      for (const miss of score.missedKeys) console.log(`    missed key   ${JSON.stringify(miss.key)} → ${JSON.stringify(miss.value)}`);
-      for (const pair of found) if (!expected.some((candidate) => similar(candidate.key, pair.key))) console.log(`    extra (${pair.method})  ${JSON.stringify(pair.key)} = ${JSON.stringify(pair.value)}`);
+      for (const miss of score.wrongValue)
+        console.log(
+          `    wrong value  ${JSON.stringify(miss.key)} → found ${JSON.stringify(miss.found)}, annotated ${JSON.stringify(miss.expected)}`,
+        );
+      for (const miss of score.missedKeys)
+        console.log(`    missed key   ${JSON.stringify(miss.key)} → ${JSON.stringify(miss.value)}`);
+      for (const pair of found)
+        if (!expected.some((candidate) => similar(candidate.key, pair.key)))
+          console.log(`    extra (${pair.method})  ${JSON.stringify(pair.key)} = ${JSON.stringify(pair.value)}`);
     }
   }
   console.log(
     `FUNSD total: ${totals.found} found, ${totals.expected} annotated (${totals.emptyAnswers} empty answers left out), ${totals.correct} correct — precision ${ratio(totals.correct, totals.found)}, recall ${ratio(totals.correct, totals.expected)}, keys found ${ratio(totals.keysFound, totals.expected)}`,
   );
-  console.log(`form fields (questions with one answer): ${totals.formLinks} annotated, recall ${ratio(totals.formCorrect, totals.formLinks)}; the other ${totals.expected - totals.formLinks} link one question to several answers (mostly table headers over their cells)`);
-  console.log(`by method: ${[...byMethod].map(([method, entry]) => `${method} ${entry.correct}/${entry.found}`).join(", ")}`);
+  console.log(
+    `form fields (questions with one answer): ${totals.formLinks} annotated, recall ${ratio(totals.formCorrect, totals.formLinks)}; the other ${totals.expected - totals.formLinks} link one question to several answers (mostly table headers over their cells)`,
+  );
+  console.log(
+    `by method: ${[...byMethod].map(([method, entry]) => `${method} ${entry.correct}/${entry.found}`).join(", ")}`,
+  );
 }
 
 const receiptSchema: SchemaField[] = [
@@ -121,7 +140,9 @@ function receiptFieldCorrect(name: string, expected: string, found: string | nul
 async function measureReceipts(): Promise<void> {
   const folder = path.join(corpus, "receipts", "sroie");
   if (!existsSync(folder)) return console.log(`${folder} absent: SROIE pass skipped.`);
-  const receipts = readdirSync(path.join(folder, "key_fields")).filter((name) => name.endsWith(".json")).sort();
+  const receipts = readdirSync(path.join(folder, "key_fields"))
+    .filter((name) => name.endsWith(".json"))
+    .sort();
   const perField = new Map(receiptSchema.map((field) => [field.name, { correct: 0, answered: 0 }]));
   console.log(`\nSROIE: ${receipts.length} receipts, key fields through schema-guided extraction`);
   for (const name of receipts) {
@@ -133,12 +154,17 @@ async function measureReceipts(): Promise<void> {
       const correct = receiptFieldCorrect(field, expected[field] ?? "", fields[field] ?? null);
       if (fields[field] !== null) entry.answered++;
       if (correct) entry.correct++;
-      if (verbose && !correct) console.log(`    ${name} ${field}: found ${JSON.stringify(fields[field])}, annotated ${JSON.stringify(expected[field])}`);
+      if (verbose && !correct)
+        console.log(
+          `    ${name} ${field}: found ${JSON.stringify(fields[field])}, annotated ${JSON.stringify(expected[field])}`,
+        );
       return `${field} ${correct ? "ok" : fields[field] === null ? "-" : "wrong"}`;
     });
     console.log(`${name.replace(/\.json$/, "").padEnd(6)} ${marks.join("  ")}`);
   }
-  console.log(`SROIE per field (correct / answered / receipts): ${[...perField].map(([field, entry]) => `${field} ${entry.correct}/${entry.answered}/${receipts.length}`).join(", ")}`);
+  console.log(
+    `SROIE per field (correct / answered / receipts): ${[...perField].map(([field, entry]) => `${field} ${entry.correct}/${entry.answered}/${receipts.length}`).join(", ")}`,
+  );
 }
 
 it("measures key-value linking on the forms corpus", async () => {

@@ -39,11 +39,17 @@ export interface ScoredPairs {
   missedKeys: Array<{ key: string; value: string }>;
 }
 
-export function scorePairs(found: Array<{ key: string; value: string }>, expected: Array<{ key: string; value: string }>): ScoredPairs {
+export function scorePairs(
+  found: Array<{ key: string; value: string }>,
+  expected: Array<{ key: string; value: string }>,
+): ScoredPairs {
   const used = new Set<number>();
   let correct = 0;
   for (const pair of found) {
-    const match = expected.findIndex((candidate, index) => !used.has(index) && similar(candidate.key, pair.key) && similar(candidate.value, pair.value));
+    const match = expected.findIndex(
+      (candidate, index) =>
+        !used.has(index) && similar(candidate.key, pair.key) && similar(candidate.value, pair.value),
+    );
     if (match >= 0) {
       used.add(match);
       correct++;

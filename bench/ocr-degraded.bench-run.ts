@@ -85,11 +85,15 @@ async function renderPage(lines: string[], points: number): Promise<GreyPixels> 
 
 /** The page as a scanner set to `dpi` would have sampled it. */
 function atDpi(page: GreyPixels, dpi: number): Promise<GreyPixels> {
-  return transform(page, (image) => image.resize(Math.round((page.width * dpi) / sourceDpi), Math.round((page.height * dpi) / sourceDpi)));
+  return transform(page, (image) =>
+    image.resize(Math.round((page.width * dpi) / sourceDpi), Math.round((page.height * dpi) / sourceDpi)),
+  );
 }
 
 function withGaussianNoise(page: GreyPixels, sigma: number, random: () => number): GreyPixels {
-  const data = Buffer.from(page.data.map((value) => Math.min(255, Math.max(0, Math.round(value + sigma * gaussian(random))))));
+  const data = Buffer.from(
+    page.data.map((value) => Math.min(255, Math.max(0, Math.round(value + sigma * gaussian(random))))),
+  );
   return { ...page, data };
 }
 
@@ -104,11 +108,17 @@ function rotated(page: GreyPixels, degrees: number): Promise<GreyPixels> {
 }
 
 function png(page: GreyPixels): Promise<Buffer> {
-  return sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } }).toColourspace("b-w").png().toBuffer();
+  return sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } })
+    .toColourspace("b-w")
+    .png()
+    .toBuffer();
 }
 
 function jpeg(page: GreyPixels, quality: number): Promise<Buffer> {
-  return sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } }).toColourspace("b-w").jpeg({ quality }).toBuffer();
+  return sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } })
+    .toColourspace("b-w")
+    .jpeg({ quality })
+    .toBuffer();
 }
 
 const degradations: Degradation[] = [
@@ -120,16 +130,32 @@ const degradations: Degradation[] = [
       degrade: async (page: GreyPixels) => png(await atDpi(page, dpi)),
     })),
   ),
-  { name: "200 DPI + Gaussian noise σ 25", dpi: 200, densityKnown: true, degrade: async (page, random) => png(withGaussianNoise(await atDpi(page, 200), 25, random)) },
+  {
+    name: "200 DPI + Gaussian noise σ 25",
+    dpi: 200,
+    densityKnown: true,
+    degrade: async (page, random) => png(withGaussianNoise(await atDpi(page, 200), 25, random)),
+  },
   {
     name: "200 DPI faded photocopy (150 on 220, blur)",
     dpi: 200,
     densityKnown: true,
     // Black becomes grey 150 and white grey 220; the blur softens the strokes as a copier's optics do.
-    degrade: async (page) => png(await transform(await atDpi(page, 200), (image) => image.linear(70 / 255, 150).blur(0.8))),
+    degrade: async (page) =>
+      png(await transform(await atDpi(page, 200), (image) => image.linear(70 / 255, 150).blur(0.8))),
   },
-  { name: "150 DPI JPEG quality 20", dpi: 150, densityKnown: true, degrade: async (page) => jpeg(await atDpi(page, 150), 20) },
-  { name: "200 DPI salt-and-pepper 1.5%", dpi: 200, densityKnown: true, degrade: async (page, random) => png(withSpeckle(await atDpi(page, 200), 0.015, random)) },
+  {
+    name: "150 DPI JPEG quality 20",
+    dpi: 150,
+    densityKnown: true,
+    degrade: async (page) => jpeg(await atDpi(page, 150), 20),
+  },
+  {
+    name: "200 DPI salt-and-pepper 1.5%",
+    dpi: 200,
+    densityKnown: true,
+    degrade: async (page, random) => png(withSpeckle(await atDpi(page, 200), 0.015, random)),
+  },
   {
     name: "150 DPI rotated 2–3° + noise σ 20",
     dpi: 150,
@@ -156,12 +182,18 @@ function summary(scores: PageScore[]) {
   return {
     medianError: median(errorRates),
     meanError: mean(errorRates),
-    wordsFound: scores.reduce((sum, score) => sum + score.found, 0) / scores.reduce((sum, score) => sum + score.words, 0),
+    wordsFound:
+      scores.reduce((sum, score) => sum + score.found, 0) / scores.reduce((sum, score) => sum + score.words, 0),
     cpuPerPage: mean(scores.map((score) => score.cpu)),
   };
 }
 
-async function readScan(bytes: Buffer, density: number | undefined, expected: string, model: ModelVersion): Promise<PageScore> {
+async function readScan(
+  bytes: Buffer,
+  density: number | undefined,
+  expected: string,
+  model: ModelVersion,
+): Promise<PageScore> {
   const started = cpuMs();
   const { text } = await recognizeImage(bytes, { model, density });
   const cpu = cpuMs() - started;
@@ -181,12 +213,17 @@ it("OCR of degraded scans, docsvc-OCR-v1 vs docsvc-OCR-XL-v1", async () => {
 
   const rows: Array<{ name: string; byModel: Array<ReturnType<typeof summary>> }> = [];
   for (const [degradationIndex, degradation] of degradations.entries()) {
-    const scans = await Promise.all(pages.map((page, pageIndex) => degradation.degrade(page.pixels, seededRandom(1000 * (degradationIndex + 1) + pageIndex))));
+    const scans = await Promise.all(
+      pages.map((page, pageIndex) =>
+        degradation.degrade(page.pixels, seededRandom(1000 * (degradationIndex + 1) + pageIndex)),
+      ),
+    );
     const density = degradation.densityKnown ? degradation.dpi : undefined;
     const scores = models.map((): PageScore[] => []);
     for (const [pageIndex, page] of pages.entries()) {
       const order = (degradationIndex + pageIndex) % 2 === 0 ? [0, 1] : [1, 0];
-      for (const modelIndex of order) scores[modelIndex].push(await readScan(scans[pageIndex], density, page.expected, models[modelIndex]));
+      for (const modelIndex of order)
+        scores[modelIndex].push(await readScan(scans[pageIndex], density, page.expected, models[modelIndex]));
     }
     const byModel = scores.map(summary);
     rows.push({ name: degradation.name, byModel });
@@ -199,10 +236,24 @@ it("OCR of degraded scans, docsvc-OCR-v1 vs docsvc-OCR-XL-v1", async () => {
 
   const pair = (values: string[], width: number) => values.map((value) => value.padStart(width)).join(" ");
   console.log(`\n${pages.length} pages per row, each cell v1 | XL`);
-  console.log(`${"degradation".padEnd(44)} ${"CER median".padStart(15)}  ${"CER mean".padStart(15)}  ${"words found".padStart(15)}  ${"CPU ms/page".padStart(13)}`);
+  console.log(
+    `${"degradation".padEnd(44)} ${"CER median".padStart(15)}  ${"CER mean".padStart(15)}  ${"words found".padStart(15)}  ${"CPU ms/page".padStart(13)}`,
+  );
   for (const { name, byModel } of rows) {
     console.log(
-      `${name.padEnd(44)} ${pair(byModel.map((figures) => percent(figures.medianError, 2)), 7)}  ${pair(byModel.map((figures) => percent(figures.meanError, 2)), 7)}  ${pair(byModel.map((figures) => percent(figures.wordsFound)), 7)}  ${pair(byModel.map((figures) => figures.cpuPerPage.toFixed(0)), 6)}`,
+      `${name.padEnd(44)} ${pair(
+        byModel.map((figures) => percent(figures.medianError, 2)),
+        7,
+      )}  ${pair(
+        byModel.map((figures) => percent(figures.meanError, 2)),
+        7,
+      )}  ${pair(
+        byModel.map((figures) => percent(figures.wordsFound)),
+        7,
+      )}  ${pair(
+        byModel.map((figures) => figures.cpuPerPage.toFixed(0)),
+        6,
+      )}`,
     );
   }
 });

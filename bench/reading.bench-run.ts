@@ -46,7 +46,13 @@ async function timeRead(label: string, bytes: Buffer, options: { fileName?: stri
   });
   extractStructure({ pages: result.pages });
   const total = performance.now() - started;
-  report(label, result.pages.length, total, perPage.length ? perPage : [total / result.pages.length], cpuMs() - cpuStarted);
+  report(
+    label,
+    result.pages.length,
+    total,
+    perPage.length ? perPage : [total / result.pages.length],
+    cpuMs() - cpuStarted,
+  );
   return result;
 }
 
@@ -71,26 +77,58 @@ it("reading engine benchmark", async () => {
     console.log(`Node ${process.version}, ${os.availableParallelism()} cores, ${os.cpus()[0]?.model}`);
     await warmOcrPool();
 
-    const digital = await makeTextPdf(Array.from({ length: 50 }, (_, page) => Array.from({ length: 40 }, (_, line) => `${page + 1}.${line + 1} ${lorem}`)), { fontSize: 10 });
+    const digital = await makeTextPdf(
+      Array.from({ length: 50 }, (_, page) =>
+        Array.from({ length: 40 }, (_, line) => `${page + 1}.${line + 1} ${lorem}`),
+      ),
+      { fontSize: 10 },
+    );
     writeFileSync(path.join(folder, "digital.pdf"), digital);
     await timeRead("docsvc digital PDF (text layer + structure)", digital);
-    if (commandExists("pdftotext")) timeCli("pdftotext -layout (per document)", [path.join(folder, "digital.pdf")], (file) => ["pdftotext", "-layout", file, "/dev/null"]);
+    if (commandExists("pdftotext"))
+      timeCli("pdftotext -layout (per document)", [path.join(folder, "digital.pdf")], (file) => [
+        "pdftotext",
+        "-layout",
+        file,
+        "/dev/null",
+      ]);
 
     // A letter-like density first: 20 A4 pages of 12 pt prose, 30 lines of about 70 characters (~2,000).
     const letterPages = Array.from({ length: 20 }, (_, page) => proseLines(30, 70, page + 101));
     const letterPngs = await Promise.all(
-      letterPages.map((lines) => sharp(textSvg(lines, { width: 2550, fontSize: 50, margin: 200 })).resize(2550, 3300, { fit: "contain", position: "top", background: "#fff" }).flatten({ background: "#fff" }).greyscale().png().toBuffer()),
+      letterPages.map((lines) =>
+        sharp(textSvg(lines, { width: 2550, fontSize: 50, margin: 200 }))
+          .resize(2550, 3300, { fit: "contain", position: "top", background: "#fff" })
+          .flatten({ background: "#fff" })
+          .greyscale()
+          .png()
+          .toBuffer(),
+      ),
     );
-    const letters = await timeRead("docsvc scanned PDF 20 × 300 DPI, 12 pt letters (OCR-v1)", await makeImagePdf(letterPngs));
-    const letterErrors = letters.pages.map((page, index) => characterErrorRate(letterPages[index].join("\n"), page.text));
-    console.log(`  character error rate per page: median ${(percentile(letterErrors, 50) * 100).toFixed(2)}%, worst ${(Math.max(...letterErrors) * 100).toFixed(2)}%`);
+    const letters = await timeRead(
+      "docsvc scanned PDF 20 × 300 DPI, 12 pt letters (OCR-v1)",
+      await makeImagePdf(letterPngs),
+    );
+    const letterErrors = letters.pages.map((page, index) =>
+      characterErrorRate(letterPages[index].join("\n"), page.text),
+    );
+    console.log(
+      `  character error rate per page: median ${(percentile(letterErrors, 50) * 100).toFixed(2)}%, worst ${(Math.max(...letterErrors) * 100).toFixed(2)}%`,
+    );
 
     // 20 different A4 pages of 10 pt prose (40 lines, about 3,800 characters each: a dense page).
     // Lines carry no line numbers: tesseract's layout analysis reads a column of them as rotated text,
     // a known limit (README) that would hide the speed figure behind the error rate.
     const scanPages = Array.from({ length: 20 }, (_, page) => proseLines(40, 95, page + 1));
     const pagePngs = await Promise.all(
-      scanPages.map((lines) => sharp(textSvg(lines, { width: 2550, fontSize: 42, margin: 150 })).resize(2550, 3300, { fit: "contain", position: "top", background: "#fff" }).flatten({ background: "#fff" }).greyscale().png().toBuffer()),
+      scanPages.map((lines) =>
+        sharp(textSvg(lines, { width: 2550, fontSize: 42, margin: 150 }))
+          .resize(2550, 3300, { fit: "contain", position: "top", background: "#fff" })
+          .flatten({ background: "#fff" })
+          .greyscale()
+          .png()
+          .toBuffer(),
+      ),
     );
     const scanned = await makeImagePdf(pagePngs);
     const scanPaths = pagePngs.map((png, index) => {
@@ -99,18 +137,47 @@ it("reading engine benchmark", async () => {
       return file;
     });
     const scannedResult = await timeRead("docsvc scanned PDF 20 × 300 DPI, dense 10 pt (OCR-v1)", scanned);
-    const errorRates = scannedResult.pages.map((page, index) => characterErrorRate(scanPages[index].join("\n"), page.text));
-    console.log(`  character error rate per page: median ${(percentile(errorRates, 50) * 100).toFixed(2)}%, worst ${(Math.max(...errorRates) * 100).toFixed(2)}%`);
-    if (commandExists("tesseract")) timeCli("tesseract CLI (one thread, one page at a time)", scanPaths, (file) => ["tesseract", file, "-", "--dpi", "300"]);
+    const errorRates = scannedResult.pages.map((page, index) =>
+      characterErrorRate(scanPages[index].join("\n"), page.text),
+    );
+    console.log(
+      `  character error rate per page: median ${(percentile(errorRates, 50) * 100).toFixed(2)}%, worst ${(Math.max(...errorRates) * 100).toFixed(2)}%`,
+    );
+    if (commandExists("tesseract"))
+      timeCli("tesseract CLI (one thread, one page at a time)", scanPaths, (file) => [
+        "tesseract",
+        file,
+        "-",
+        "--dpi",
+        "300",
+      ]);
 
     const office: Array<[string, Buffer]> = [
-      ["report.docx", await makeDocx({ heading: "Report", paragraphs: Array.from({ length: 120 }, () => lorem), table: [["a", "b"], ["1", "2"]] })],
-      ["book.xlsx", await makeXlsx({ One: Array.from({ length: 200 }, (_, row) => [`Item ${row}`, row, row * 1.5]), Two: [["x", 1]] })],
-      ["deck.pptx", await makePptx(Array.from({ length: 10 }, (_, index) => ({ title: `Slide ${index + 1}`, body: [lorem] })))],
+      [
+        "report.docx",
+        await makeDocx({
+          heading: "Report",
+          paragraphs: Array.from({ length: 120 }, () => lorem),
+          table: [
+            ["a", "b"],
+            ["1", "2"],
+          ],
+        }),
+      ],
+      [
+        "book.xlsx",
+        await makeXlsx({
+          One: Array.from({ length: 200 }, (_, row) => [`Item ${row}`, row, row * 1.5]),
+          Two: [["x", 1]],
+        }),
+      ],
+      [
+        "deck.pptx",
+        await makePptx(Array.from({ length: 10 }, (_, index) => ({ title: `Slide ${index + 1}`, body: [lorem] }))),
+      ],
       ["data.csv", Buffer.from(Array.from({ length: 500 }, (_, row) => `${row},Item ${row},${row * 2}`).join("\n"))],
     ];
     for (const [name, bytes] of office) await timeRead(`docsvc office ${name}`, bytes, { fileName: name });
-
   } finally {
     clearInterval(sampler);
     rmSync(folder, { recursive: true, force: true });

@@ -43,7 +43,7 @@ function browserRssMb(): number {
     .split("\n")
     .map((line) => line.trim().split(/\s+/, 4));
   const tree = new Set([String(process.pid)]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [pid, ppid] of rows) {
       if (tree.has(ppid) && !tree.has(pid)) {
@@ -52,7 +52,11 @@ function browserRssMb(): number {
       }
     }
   }
-  return rows.filter(([pid, , , args]) => tree.has(pid) && /chrom/i.test(args ?? "")).reduce((sum, [, , rss]) => sum + Number(rss), 0) / 1024;
+  return (
+    rows
+      .filter(([pid, , , args]) => tree.has(pid) && /chrom/i.test(args ?? ""))
+      .reduce((sum, [, , rss]) => sum + Number(rss), 0) / 1024
+  );
 }
 
 it("web pages and forms", async () => {
@@ -87,8 +91,16 @@ it("web pages and forms", async () => {
     }
     await closeWebSession(session);
 
-    const invoicePdf = await makeTextPdf([["Invoice number: INV-2041", "Customer: Acme GmbH", "Invoice date: 14.03.2026", "Total: 1,234.50 EUR"]]);
-    const sources = [{ documentId: "bench", fileName: "invoice.pdf", pages: (await readDocument({ bytes: invoicePdf, fileName: "invoice.pdf" })).pages }];
+    const invoicePdf = await makeTextPdf([
+      ["Invoice number: INV-2041", "Customer: Acme GmbH", "Invoice date: 14.03.2026", "Total: 1,234.50 EUR"],
+    ]);
+    const sources = [
+      {
+        documentId: "bench",
+        fileName: "invoice.pdf",
+        pages: (await readDocument({ bytes: invoicePdf, fileName: "invoice.pdf" })).pages,
+      },
+    ];
     const fills: number[] = [];
     let filled = 0;
     for (let run = 0; run < runs; run++) {

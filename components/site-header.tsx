@@ -15,7 +15,10 @@ export async function SiteHeader() {
         <ul className="flex flex-1 flex-wrap items-center gap-4 text-sm text-ink-muted">
           {primaryNavigation.map((item) => (
             <li key={item.href}>
-              <Link href={item.href} className="rounded px-1 py-0.5 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500">
+              <Link
+                href={item.href}
+                className="rounded px-1 py-0.5 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
+              >
                 {item.label}
               </Link>
             </li>

@@ -16,9 +16,19 @@ const EnvSchema = z.object({
   /// Where embedded state lives: PGlite database, local blobs, the generated secret.
   DATA_DIR: z.string().default(".data"),
   /// postgres://… selects PostgreSQL; unset selects the embedded PGlite database in DATA_DIR/pglite.
-  DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL").optional()),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
+      .optional(),
+  ),
   /// A PostgreSQL server for tests: each test file gets a fresh database created there (lib/db/testing.ts).
-  TEST_DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, "TEST_DATABASE_URL must be a postgres:// URL").optional()),
+  TEST_DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "TEST_DATABASE_URL must be a postgres:// URL")
+      .optional(),
+  ),
   /// The port the server listens on (`npm start` reads it too); the default APP_URL uses it.
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /// Public base address of the app, used in links in emails and in the portal's curl examples.
@@ -28,11 +38,20 @@ const EnvSchema = z.object({
   ALLOWED_ORIGINS: z
     .string()
     .optional()
-    .transform((value) => (value ?? "").split(",").map((origin) => origin.trim()).filter((origin) => origin !== ""))
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ""),
+    )
     .pipe(z.array(z.url({ protocol: /^https?$/ }))),
   /// Signs JWTs and encrypts stored third-party tokens. Generated and kept in DATA_DIR when unset.
   AUTH_SECRET: optionalString,
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(24 * 60 * 60),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 60 * 60),
   /// Selects the @vercel/blob driver; local disk in DATA_DIR/blobs otherwise.
   BLOB_READ_WRITE_TOKEN: optionalString,
   /// Access mode of the Vercel Blob store; must match the store. Documents belong in a private store.
@@ -86,7 +105,11 @@ const EnvSchema = z.object({
   /// Seconds one navigation (and its wait for network idle) may take.
   WEB_NAVIGATION_TIMEOUT_SECONDS: z.coerce.number().positive().default(20),
   /// Bytes one web session may download in all (pages, scripts, images) before further requests are refused.
-  WEB_MAX_SESSION_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  WEB_MAX_SESSION_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
   /// Server log detail: debug adds the OCR engine's own messages; info (default) one line per request
   /// and per page or document state change; warn and error only problems.
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),

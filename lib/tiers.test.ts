@@ -3,7 +3,13 @@ import { TIER_LIMITS, tierLimits, TOKEN_PACKAGES } from "./tiers";
 
 describe("tiers", () => {
   it("match the developer API's limits table", () => {
-    const rows = Object.values(TIER_LIMITS).map((t) => [t.name, t.monthlyTokens, t.requestsPerMinute, t.maxPagesPerRequest, t.maxFileSizeBytes / 1024 / 1024]);
+    const rows = Object.values(TIER_LIMITS).map((t) => [
+      t.name,
+      t.monthlyTokens,
+      t.requestsPerMinute,
+      t.maxPagesPerRequest,
+      t.maxFileSizeBytes / 1024 / 1024,
+    ]);
     expect(rows).toEqual([
       ["Free", 100_000, 10, 10, 10],
       ["Starter", 500_000, 30, 50, 25],

@@ -16,10 +16,38 @@ export interface TierLimits {
 const MB = 1024 * 1024;
 
 export const TIER_LIMITS: Record<Tier, TierLimits> = {
-  free: { tier: "free", name: "Free", monthlyTokens: MONTHLY_TOKEN_ALLOWANCE.free, requestsPerMinute: 10, maxPagesPerRequest: 10, maxFileSizeBytes: 10 * MB },
-  starter: { tier: "starter", name: "Starter", monthlyTokens: MONTHLY_TOKEN_ALLOWANCE.starter, requestsPerMinute: 30, maxPagesPerRequest: 50, maxFileSizeBytes: 25 * MB },
-  growth: { tier: "growth", name: "Growth", monthlyTokens: MONTHLY_TOKEN_ALLOWANCE.growth, requestsPerMinute: 60, maxPagesPerRequest: 100, maxFileSizeBytes: 50 * MB },
-  scale: { tier: "scale", name: "Scale", monthlyTokens: MONTHLY_TOKEN_ALLOWANCE.scale, requestsPerMinute: 120, maxPagesPerRequest: 200, maxFileSizeBytes: 100 * MB },
+  free: {
+    tier: "free",
+    name: "Free",
+    monthlyTokens: MONTHLY_TOKEN_ALLOWANCE.free,
+    requestsPerMinute: 10,
+    maxPagesPerRequest: 10,
+    maxFileSizeBytes: 10 * MB,
+  },
+  starter: {
+    tier: "starter",
+    name: "Starter",
+    monthlyTokens: MONTHLY_TOKEN_ALLOWANCE.starter,
+    requestsPerMinute: 30,
+    maxPagesPerRequest: 50,
+    maxFileSizeBytes: 25 * MB,
+  },
+  growth: {
+    tier: "growth",
+    name: "Growth",
+    monthlyTokens: MONTHLY_TOKEN_ALLOWANCE.growth,
+    requestsPerMinute: 60,
+    maxPagesPerRequest: 100,
+    maxFileSizeBytes: 50 * MB,
+  },
+  scale: {
+    tier: "scale",
+    name: "Scale",
+    monthlyTokens: MONTHLY_TOKEN_ALLOWANCE.scale,
+    requestsPerMinute: 120,
+    maxPagesPerRequest: 200,
+    maxFileSizeBytes: 100 * MB,
+  },
 };
 
 /** The limits of a tier by name; an unknown name (a tier removed later) gets Free's. */

@@ -7,7 +7,11 @@ import { LOCKFILE_CONTENT, LOCKFILE_NAME } from "../lib/db/migrations-list";
 import { migrationsDir } from "../lib/db/paths";
 
 function migrationName(argument: string | undefined): string {
-  const name = (argument ?? "").trim().toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+  const name = (argument ?? "")
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
   if (!name) {
     console.error("Usage: npm run db:new -- <name>   (for example: npm run db:new -- add_invoices)");
     process.exit(1);

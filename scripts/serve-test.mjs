@@ -16,7 +16,8 @@ const env = {
   APP_URL: `http://127.0.0.1:${process.env.PORT ?? "3100"}`,
   // The suites stand behind a "proxy" on loopback: their X-Forwarded-For gives each test its own address.
   TRUSTED_PROXIES: process.env.TRUSTED_PROXIES ?? "127.0.0.1,::1",
-  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${new URL("./stamp-peer-address.mjs", import.meta.url).href}`.trim(),
+  NODE_OPTIONS:
+    `${process.env.NODE_OPTIONS ?? ""} --import ${new URL("./stamp-peer-address.mjs", import.meta.url).href}`.trim(),
 };
 
 if (process.env.TEST_DATABASE_URL) {

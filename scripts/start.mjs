@@ -10,7 +10,11 @@ const stampFile = ".next/docsvc-source-stamp";
 // The preload tells the app each request's real peer (see scripts/stamp-peer-address.mjs); through
 // NODE_OPTIONS it also reaches any process `next start` forks.
 const peerPreload = new URL("./stamp-peer-address.mjs", import.meta.url).href;
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${peerPreload}`.trim() };
+const env = {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: "1",
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${peerPreload}`.trim(),
+};
 
 // The commit plus uncommitted changes identify the sources; without git, any existing build is used.
 function sourceStamp() {
@@ -23,7 +27,9 @@ function sourceStamp() {
 }
 
 const stamp = sourceStamp();
-const built = existsSync(".next/BUILD_ID") && (stamp === null || (existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp));
+const built =
+  existsSync(".next/BUILD_ID") &&
+  (stamp === null || (existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp));
 if (!built || process.argv.includes("--rebuild")) {
   console.log("docsvc: building the app for these sources (a minute or two the first time)…");
   const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env });

@@ -23,12 +23,22 @@ function readJson(path) {
 }
 
 // Lint counts as one check: it passes or it fails.
-if (run("lint (eslint)", process.execPath, ["node_modules/eslint/bin/eslint.js", "."])) totals.passed += 1;
+const linted = run("lint (eslint)", process.execPath, ["node_modules/eslint/bin/eslint.js", "."]);
+const formatted = run("format (prettier --check)", process.execPath, [
+  "node_modules/prettier/bin/prettier.cjs",
+  "--check",
+  ".",
+]);
+if (linted && formatted) totals.passed += 1;
 else totals.failed += 1;
 
 const vitestReport = `${resultsDir}/vitest.json`;
 run("unit tests (vitest)", process.execPath, [
-  "node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`,
+  "node_modules/vitest/vitest.mjs",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile=${vitestReport}`,
 ]);
 const vitest = readJson(vitestReport);
 if (vitest) {

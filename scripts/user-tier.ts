@@ -24,7 +24,10 @@ async function throughRunningApp(input: { email: string; tier?: string }): Promi
     return null;
   }
   const body = (await response.json().catch(() => ({}))) as { detail?: unknown } & Partial<UserTierChange>;
-  if (!response.ok) throw new Error(typeof body.detail === "string" ? body.detail : `The app at ${APP_URL} answered ${response.status}`);
+  if (!response.ok)
+    throw new Error(
+      typeof body.detail === "string" ? body.detail : `The app at ${APP_URL} answered ${response.status}`,
+    );
   return body as UserTierChange;
 }
 
@@ -35,12 +38,22 @@ async function main(): Promise<number> {
     return 2;
   }
   const input = { email, tier };
-  const result = (await throughRunningApp(input)) ?? (await changeUserTier(input).catch((error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new Error(/in use by process/.test(message) ? `${message}\nIf the app runs at another address, set APP_URL to it.` : message);
-  }));
+  const result =
+    (await throughRunningApp(input)) ??
+    (await changeUserTier(input).catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new Error(
+        /in use by process/.test(message)
+          ? `${message}\nIf the app runs at another address, set APP_URL to it.`
+          : message,
+      );
+    }));
   const allowance = `${result.monthly_tokens.toLocaleString("en")} tokens a month`;
-  console.log(tier ? `${result.email}: ${result.previous} -> ${result.tier} (${allowance})` : `${result.email}: ${result.tier} (${allowance})`);
+  console.log(
+    tier
+      ? `${result.email}: ${result.previous} -> ${result.tier} (${allowance})`
+      : `${result.email}: ${result.tier} (${allowance})`,
+  );
   return 0;
 }
 

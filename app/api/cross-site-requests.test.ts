@@ -18,7 +18,13 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Route files that are not built by the route kit and guard themselves: next-auth (its own CSRF token), Inngest (signed). */
 const OUTSIDE_THE_KIT = new Set(["/api/auth/[...nextauth]", "/api/inngest"]);
 
-const cookieRoutes = listRouteContracts().filter((contract) => STATE_CHANGING.has(contract.method) && contract.surface === "api" && contract.auth !== "none" && contract.auth !== "api_key");
+const cookieRoutes = listRouteContracts().filter(
+  (contract) =>
+    STATE_CHANGING.has(contract.method) &&
+    contract.surface === "api" &&
+    contract.auth !== "none" &&
+    contract.auth !== "api_key",
+);
 
 let temp: { dispose(): Promise<void> };
 let db: Db;
@@ -30,12 +36,16 @@ beforeAll(async () => {
 afterAll(() => temp?.dispose());
 
 /** app/api route files by their OpenAPI path (/api/batch/{batch_id}) and folder path (/api/batch/[batch_id]). */
-function routeFiles(dir = path.resolve("app/api"), prefix = "/api"): { openApiPath: string; folderPath: string; file: string }[] {
+function routeFiles(
+  dir = path.resolve("app/api"),
+  prefix = "/api",
+): { openApiPath: string; folderPath: string; file: string }[] {
   const found: { openApiPath: string; folderPath: string; file: string }[] = [];
   for (const entry of readdirSync(dir)) {
     const full = path.join(dir, entry);
     if (statSync(full).isDirectory()) found.push(...routeFiles(full, `${prefix}/${entry}`));
-    else if (/^route\.tsx?$/.test(entry)) found.push({ openApiPath: prefix.replace(/\[([^.\]]+)\]/g, "{$1}"), folderPath: prefix, file: full });
+    else if (/^route\.tsx?$/.test(entry))
+      found.push({ openApiPath: prefix.replace(/\[([^.\]]+)\]/g, "{$1}"), folderPath: prefix, file: full });
   }
   return found;
 }
@@ -53,14 +63,24 @@ async function sessionCookieFor(email: string): Promise<{ userId: string; cookie
   return { userId: user.id, cookie: `next-auth.session-token=${token}` };
 }
 
-function requestFor(contract: RouteContract, headers: Record<string, string>): { req: Request; params: Record<string, string> } {
+function requestFor(
+  contract: RouteContract,
+  headers: Record<string, string>,
+): { req: Request; params: Record<string, string> } {
   const params: Record<string, string> = {};
-  const url = contract.path.replace(/\{(\w+)\}/g, (_, name: string) => (params[name] = name.endsWith("number") ? "1" : "00000000-0000-4000-8000-000000000000"));
+  const url = contract.path.replace(
+    /\{(\w+)\}/g,
+    (_, name: string) => (params[name] = name.endsWith("number") ? "1" : "00000000-0000-4000-8000-000000000000"),
+  );
   // What a foreign page can send without the browser asking permission: a form, or a text/plain body.
   const form = new FormData();
   form.set("name", "x");
   const body = contract.form ? { body: form } : { body: "{}", headers: { "content-type": "text/plain" } };
-  const req = new Request(`${APP_URL}${url}`, { method: contract.method, body: body.body, headers: { ...body.headers, ...headers } });
+  const req = new Request(`${APP_URL}${url}`, {
+    method: contract.method,
+    body: body.body,
+    headers: { ...body.headers, ...headers },
+  });
   return { req, params };
 }
 
@@ -82,16 +102,30 @@ describe("state-changing /api routes refuse the session cookie from a foreign pa
     it(`${contract.method} ${contract.path}`, async () => {
       const handler = await handlerFor(contract);
       const { userId, cookie } = await sessionCookieFor(`${contract.operationId.toLowerCase()}@example.com`);
-      const before = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { tokenVersion: true, _count: { select: { apiKeys: true } } } });
+      const before = await db.user.findUniqueOrThrow({
+        where: { id: userId },
+        select: { tokenVersion: true, _count: { select: { apiKeys: true } } },
+      });
 
-      const foreignPages: Record<string, string>[] = [{ origin: FOREIGN }, { origin: "null" }, { "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site", origin: "http://other.127.0.0.1:3999" }, { referer: `${FOREIGN}/page` }];
+      const foreignPages: Record<string, string>[] = [
+        { origin: FOREIGN },
+        { origin: "null" },
+        { "sec-fetch-site": "cross-site" },
+        { "sec-fetch-site": "same-site", origin: "http://other.127.0.0.1:3999" },
+        { referer: `${FOREIGN}/page` },
+      ];
       for (const headers of foreignPages) {
         const { req, params } = requestFor(contract, { cookie, ...headers });
         const refused = await handler(req, { params: Promise.resolve(params) });
         expect(refused.status, JSON.stringify(headers)).toBe(403);
         expect((await refused.json()).detail).toMatch(/may not change data with this session/);
       }
-      expect(await db.user.findUnique({ where: { id: userId }, select: { tokenVersion: true, _count: { select: { apiKeys: true } } } })).toEqual(before);
+      expect(
+        await db.user.findUnique({
+          where: { id: userId },
+          select: { tokenVersion: true, _count: { select: { apiKeys: true } } },
+        }),
+      ).toEqual(before);
 
       // The same request from the app's own page passes the origin check (and meets the route's own rules).
       const own = requestFor(contract, { cookie, origin: APP_URL, "sec-fetch-site": "same-origin" });
@@ -104,9 +138,15 @@ describe("state-changing /api routes refuse the session cookie from a foreign pa
   it("leaves API keys unaffected, whatever the Origin", async () => {
     const { userId } = await sessionCookieFor("key-holder@example.com");
     const { key } = await createApiKey({ userId, name: "script" });
-    const contract = cookieRoutes.find((candidate) => candidate.path === "/api/users/me/api-keys" && candidate.method === "POST")!;
+    const contract = cookieRoutes.find(
+      (candidate) => candidate.path === "/api/users/me/api-keys" && candidate.method === "POST",
+    )!;
     const handler = await handlerFor(contract);
-    const req = new Request(`${APP_URL}/api/users/me/api-keys`, { method: "POST", headers: { authorization: `Bearer ${key}`, origin: FOREIGN, "content-type": "application/json" }, body: JSON.stringify({ name: "from a script" }) });
+    const req = new Request(`${APP_URL}/api/users/me/api-keys`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, origin: FOREIGN, "content-type": "application/json" },
+      body: JSON.stringify({ name: "from a script" }),
+    });
     const response = await handler(req, { params: Promise.resolve({}) });
     expect(response.status).toBe(200);
   });

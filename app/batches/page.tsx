@@ -14,7 +14,9 @@ export default async function BatchesPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Batches</h1>
-          <p className="mt-2 text-ink-muted">Everything you uploaded, newest first. Statuses update by themselves while documents are read.</p>
+          <p className="mt-2 text-ink-muted">
+            Everything you uploaded, newest first. Statuses update by themselves while documents are read.
+          </p>
         </div>
         {user ? (
           <Link href="/upload" className={buttonClasses("primary")}>
@@ -22,7 +24,13 @@ export default async function BatchesPage() {
           </Link>
         ) : null}
       </div>
-      {user ? <BatchList /> : <SignInPrompt title="Sign in to see your batches" next="/batches">Guests find their upload on the home page.</SignInPrompt>}
+      {user ? (
+        <BatchList />
+      ) : (
+        <SignInPrompt title="Sign in to see your batches" next="/batches">
+          Guests find their upload on the home page.
+        </SignInPrompt>
+      )}
     </div>
   );
 }

@@ -13,11 +13,17 @@ export default async function ChatPage({ searchParams }: { searchParams: Promise
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Chat with your documents</h1>
         <p className="mt-2 text-ink-muted">
-          {batchId ? "Questions are answered from this batch's documents." : "Questions are answered from every document you uploaded."} Each answer cites the page and the words it comes from;
-          click a citation to see it on the page.
+          {batchId
+            ? "Questions are answered from this batch's documents."
+            : "Questions are answered from every document you uploaded."}{" "}
+          Each answer cites the page and the words it comes from; click a citation to see it on the page.
         </p>
       </div>
-      {user ? <LibraryChat batchId={batchId} /> : <SignInPrompt title="Sign in to chat with your documents" next="/chat" />}
+      {user ? (
+        <LibraryChat batchId={batchId} />
+      ) : (
+        <SignInPrompt title="Sign in to chat with your documents" next="/chat" />
+      )}
     </div>
   );
 }

@@ -11,9 +11,18 @@ export default async function LibraryPage() {
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Library</h1>
-        <p className="mt-2 text-ink-muted">Files you saved: templates for filling and documents. Download them, delete them, or process one as a new batch.</p>
+        <p className="mt-2 text-ink-muted">
+          Files you saved: templates for filling and documents. Download them, delete them, or process one as a new
+          batch.
+        </p>
       </div>
-      {user ? <LibraryList /> : <SignInPrompt title="Sign in to see your library" next="/library">Your saved files are kept with your account.</SignInPrompt>}
+      {user ? (
+        <LibraryList />
+      ) : (
+        <SignInPrompt title="Sign in to see your library" next="/library">
+          Your saved files are kept with your account.
+        </SignInPrompt>
+      )}
     </div>
   );
 }

@@ -24,9 +24,14 @@ export default async function SettingsPage() {
           <dd className="flex flex-wrap items-center gap-2 break-all">
             {user.email}
             {user.email_verified ? (
-              <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-900 dark:bg-green-950 dark:text-green-100">Verified</span>
+              <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-900 dark:bg-green-950 dark:text-green-100">
+                Verified
+              </span>
             ) : (
-              <Link href="/verify-email?next=/settings" className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 underline dark:bg-amber-950 dark:text-amber-100">
+              <Link
+                href="/verify-email?next=/settings"
+                className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 underline dark:bg-amber-950 dark:text-amber-100"
+              >
                 Not verified — verify now
               </Link>
             )}
@@ -53,7 +58,10 @@ export default async function SettingsPage() {
       </Card>
 
       {user.hasPassword ? (
-        <Card title="Email address" description="We send a code to the new address; the change applies when you enter it.">
+        <Card
+          title="Email address"
+          description="We send a code to the new address; the change applies when you enter it."
+        >
           <ChangeEmailForm />
         </Card>
       ) : null}

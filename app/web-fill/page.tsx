@@ -12,7 +12,8 @@ export default async function WebFillPage() {
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Fill a web form</h1>
         <p className="mt-2 text-ink-muted">
-          Open a form, choose the documents to read, and watch each field filled with the value and where it came from. Correct anything, then submit; nothing is sent before you do.
+          Open a form, choose the documents to read, and watch each field filled with the value and where it came from.
+          Correct anything, then submit; nothing is sent before you do.
         </p>
       </div>
       {user ? <WebFillWorkbench /> : <SignInPrompt title="Sign in to fill web forms" next="/web-fill" />}

@@ -30,7 +30,9 @@ export function AcceptInvitationForm({ token, next }: { token: string; next: str
   if (invitation.status === "error") {
     return (
       <Alert tone="error" title="This invitation cannot be used">
-        {invitation.error.status === 404 ? "The link is not valid. Ask for a new invitation." : invitation.error.message}
+        {invitation.error.status === 404
+          ? "The link is not valid. Ask for a new invitation."
+          : invitation.error.message}
       </Alert>
     );
   }
@@ -40,7 +42,11 @@ export function AcceptInvitationForm({ token, next }: { token: string; next: str
       <Alert tone="warning" title={info.status === "accepted" ? "Invitation already used" : "Invitation expired"}>
         {info.status === "accepted" ? (
           <>
-            The account exists: <Link href="/sign-in" className="underline">sign in</Link>.
+            The account exists:{" "}
+            <Link href="/sign-in" className="underline">
+              sign in
+            </Link>
+            .
           </>
         ) : (
           "Ask the person who invited you for a new invitation."
@@ -69,7 +75,8 @@ function InvitationSignUp({ token, info, next }: { token: string; info: Invitati
   return (
     <Form label="Accept the invitation" onSubmit={form.onSubmit}>
       <p className="mb-2 text-sm text-ink-muted">
-        {inviter} invited <strong className="text-ink">{info.email}</strong>. Valid until {new Date(info.expires_at).toLocaleString()}.
+        {inviter} invited <strong className="text-ink">{info.email}</strong>. Valid until{" "}
+        {new Date(info.expires_at).toLocaleString()}.
       </p>
       {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
       <TextField label="Email" type="email" value={info.email} readOnly autoComplete="username" />

@@ -43,6 +43,7 @@ describe("safeNextPath", () => {
     const path = safeNextPath("/settings\n");
     expect(path).toBe("/settings");
     expect(safeNextPath("/set\rtings?x=1\n2")).toBe("/settings?x=12");
-    for (const next of ["/a\u0000b", "/\u007f", "/é?q=ü"]) expect(safeNextPath(next)).not.toMatch(/[\u0000-\u001f\u007f-\uffff]/);
+    for (const next of ["/a\u0000b", "/\u007f", "/é?q=ü"])
+      expect(safeNextPath(next)).not.toMatch(/[\u0000-\u001f\u007f-\uffff]/);
   });
 });

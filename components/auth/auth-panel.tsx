@@ -1,7 +1,17 @@
 import type { ReactNode } from "react";
 
 /** The frame of every sign-in style screen: a title, a line of context, the form, links below. */
-export function AuthPanel({ title, intro, children, footer }: { title: string; intro?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthPanel({
+  title,
+  intro,
+  children,
+  footer,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
       <div className="rounded-lg border border-line bg-surface p-6 shadow-sm sm:p-8">

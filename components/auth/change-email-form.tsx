@@ -26,7 +26,13 @@ export function ChangeEmailForm() {
   return (
     <Form label="Change email" onSubmit={form.onSubmit} error={form.formError} className="flex max-w-md flex-col gap-2">
       <TextField label="New email" type="email" autoComplete="email" required {...form.field("new_email")} />
-      <TextField label="Current password" type="password" autoComplete="current-password" required {...form.field("current_password")} />
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        required
+        {...form.field("current_password")}
+      />
       <Button type="submit" loading={form.submitting} className="self-start">
         Send a code to the new address
       </Button>

@@ -32,9 +32,20 @@ export function ChangePasswordForm({ email }: { email: string }) {
   });
 
   return (
-    <Form label="Change password" onSubmit={form.onSubmit} error={form.formError} className="flex max-w-md flex-col gap-2">
+    <Form
+      label="Change password"
+      onSubmit={form.onSubmit}
+      error={form.formError}
+      className="flex max-w-md flex-col gap-2"
+    >
       {done ? <Alert tone="success">Password changed. Other devices were signed out.</Alert> : null}
-      <TextField label="Current password" type="password" autoComplete="current-password" required {...form.field("current_password")} />
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        required
+        {...form.field("current_password")}
+      />
       <TextField
         label="New password"
         type="password"

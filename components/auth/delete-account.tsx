@@ -29,13 +29,18 @@ export function DeleteAccount({ email, hasPassword }: { email: string; hasPasswo
           setConfirmation("");
         }}
         onConfirm={async () => {
-          if (!confirmation) throw new Error(hasPassword ? "Enter your password to confirm." : "Enter your email to confirm.");
-          await apiFetch("/api/users/me", { method: "DELETE", body: hasPassword ? { password: confirmation } : { confirm_email: confirmation } });
+          if (!confirmation)
+            throw new Error(hasPassword ? "Enter your password to confirm." : "Enter your email to confirm.");
+          await apiFetch("/api/users/me", {
+            method: "DELETE",
+            body: hasPassword ? { password: confirmation } : { confirm_email: confirmation },
+          });
           await signOutTo("/");
         }}
       >
         <p className="mb-4">
-          This deletes every batch, document, stored file, job, API key and usage record of {email}. It cannot be undone.
+          This deletes every batch, document, stored file, job, API key and usage record of {email}. It cannot be
+          undone.
         </p>
         <TextField
           label={hasPassword ? "Your password" : "Your email"}

@@ -21,7 +21,12 @@ export const ForgotPasswordForm = z.object({ email: EmailAddress });
 
 export const NewPasswordForm = z.object({ new_password: NewPassword });
 
-export const VerificationCodeForm = z.object({ code: z.string().trim().regex(/^\d{6}$/, "Enter the 6 digits from the email") });
+export const VerificationCodeForm = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6 digits from the email"),
+});
 
 export const AcceptInvitationForm = z.object({ password: NewPassword, name: OptionalName });
 

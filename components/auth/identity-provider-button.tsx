@@ -6,7 +6,15 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 
 /** Starts next-auth's OAuth flow with the configured identity provider; the browser leaves the page. */
-export function IdentityProviderButton({ providerId, providerName, next }: { providerId: string; providerName: string; next: string }) {
+export function IdentityProviderButton({
+  providerId,
+  providerName,
+  next,
+}: {
+  providerId: string;
+  providerName: string;
+  next: string;
+}) {
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -15,7 +23,9 @@ export function IdentityProviderButton({ providerId, providerName, next }: { pro
     setError(undefined);
     signIn(providerId, { callbackUrl: next }).catch((thrown: unknown) => {
       setStarting(false);
-      setError(`Could not start signing in with ${providerName}: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
+      setError(
+        `Could not start signing in with ${providerName}: ${thrown instanceof Error ? thrown.message : String(thrown)}`,
+      );
     });
   }
 

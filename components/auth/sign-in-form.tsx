@@ -25,7 +25,13 @@ export function SignInForm({ next, initialError }: { next: string; initialError?
   return (
     <Form label="Sign in" onSubmit={form.onSubmit} error={form.formError ?? initialError}>
       <TextField label="Email" type="email" autoComplete="email" required {...form.field("email")} />
-      <TextField label="Password" type="password" autoComplete="current-password" required {...form.field("password")} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        {...form.field("password")}
+      />
       <div className="-mt-1 mb-2 text-right text-sm">
         <Link href="/forgot-password" className="text-brand-600 underline-offset-2 hover:underline dark:text-brand-100">
           Forgot your password?

@@ -91,7 +91,9 @@ export function useValidatedForm<F extends string, S extends z.ZodType>(options:
           // A problem with a value the person cannot see (a link's token) is the form's message.
           const hidden = Object.entries(error.fieldErrors).filter(([name]) => !(name in values));
           const shownNextToFields = Object.keys(error.fieldErrors).length > hidden.length;
-          setFormError(hidden.length > 0 ? `${hidden[0][0]}: ${hidden[0][1]}` : shownNextToFields ? undefined : error.message);
+          setFormError(
+            hidden.length > 0 ? `${hidden[0][0]}: ${hidden[0][1]}` : shownNextToFields ? undefined : error.message,
+          );
         } else {
           setFormError(error instanceof Error ? error.message : String(error));
         }

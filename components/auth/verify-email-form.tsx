@@ -25,7 +25,9 @@ export interface VerifyEmailFormProps {
 export function VerifyEmailForm({ sentTo, emailChange, next }: VerifyEmailFormProps) {
   const router = useRouter();
   const [verifiedEmail, setVerifiedEmail] = useState<string>();
-  const [resend, setResend] = useState<{ state: "idle" | "sending" } | { state: "sent" | "failed"; message: string }>({ state: "idle" });
+  const [resend, setResend] = useState<{ state: "idle" | "sending" } | { state: "sent" | "failed"; message: string }>({
+    state: "idle",
+  });
   const form = useValidatedForm({
     initialValues: { code: "" },
     schema: VerificationCodeForm,
@@ -85,7 +87,11 @@ export function VerifyEmailForm({ sentTo, emailChange, next }: VerifyEmailFormPr
       </Form>
       {emailChange ? (
         <p className="text-sm text-ink-muted">
-          No code? Start the change again in <Link href="/settings" className="underline">settings</Link>.
+          No code? Start the change again in{" "}
+          <Link href="/settings" className="underline">
+            settings
+          </Link>
+          .
         </p>
       ) : (
         <div className="flex flex-col gap-2">

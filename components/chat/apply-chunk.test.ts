@@ -3,7 +3,16 @@ import { applyChunk, fromStoredMessage } from "./apply-chunk";
 import type { ChatMessage } from "./chat-types";
 import { readEventStream } from "./read-event-stream";
 
-const citation = { citation_id: "1", document_id: "d", document_name: "invoice.pdf", batch_id: "b", page: 1, word_ids: ["p1w3"], box: { x: 0.1, y: 0.2, width: 0.3, height: 0.02 }, quote: "120.50" };
+const citation = {
+  citation_id: "1",
+  document_id: "d",
+  document_name: "invoice.pdf",
+  batch_id: "b",
+  page: 1,
+  word_ids: ["p1w3"],
+  box: { x: 0.1, y: 0.2, width: 0.3, height: 0.02 },
+  quote: "120.50",
+};
 
 describe("applyChunk", () => {
   it("builds the assistant message from the stream's chunks", async () => {
@@ -20,7 +29,9 @@ describe("applyChunk", () => {
     ];
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
-        const text = events.map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`).join(": heartbeat\n\n");
+        const text = events
+          .map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`)
+          .join(": heartbeat\n\n");
         // Split mid-event, as the network does.
         const bytes = new TextEncoder().encode(text);
         controller.enqueue(bytes.slice(0, 57));
@@ -32,7 +43,14 @@ describe("applyChunk", () => {
     await readEventStream(body, (chunk) => (message = applyChunk(message, chunk)));
     expect(message.engine).toBe("offline");
     expect(message.parts).toEqual([
-      { type: "tool", toolCallId: "t", toolName: "search_knowledge_base", input: { query: "total" }, output: { results: [] }, state: "done" },
+      {
+        type: "tool",
+        toolCallId: "t",
+        toolName: "search_knowledge_base",
+        input: { query: "total" },
+        output: { results: [] },
+        state: "done",
+      },
       { type: "text", text: "Total 120.50 [1]" },
       { type: "citation", citation },
     ]);
@@ -49,7 +67,15 @@ describe("applyChunk", () => {
       ],
     });
     expect(message.parts).toEqual([
-      { type: "tool", toolCallId: "c", toolName: "generate_chart", input: {}, output: { points: 2 }, error: undefined, state: "done" },
+      {
+        type: "tool",
+        toolCallId: "c",
+        toolName: "generate_chart",
+        input: {},
+        output: { points: 2 },
+        error: undefined,
+        state: "done",
+      },
       { type: "citation", citation: { ...citation, gone: true } },
       { type: "error", text: "The AI provider failed: down" },
     ]);

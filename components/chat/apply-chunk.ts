@@ -19,19 +19,29 @@ export function applyChunk(message: ChatMessage, chunk: StreamChunk): ChatMessag
       break;
     }
     case "tool-input-available":
-      parts.push({ type: "tool", toolCallId: String(chunk.toolCallId), toolName: String(chunk.toolName), input: chunk.input, state: "running" });
+      parts.push({
+        type: "tool",
+        toolCallId: String(chunk.toolCallId),
+        toolName: String(chunk.toolName),
+        input: chunk.input,
+        state: "running",
+      });
       break;
     case "tool-output-available":
     case "tool-output-error": {
       const index = parts.findIndex((part) => part.type === "tool" && part.toolCallId === chunk.toolCallId);
       if (index >= 0) {
         const tool = parts[index] as Extract<ChatPart, { type: "tool" }>;
-        parts[index] = chunk.type === "tool-output-available" ? { ...tool, output: chunk.output, state: "done" } : { ...tool, error: String(chunk.errorText), state: "error" };
+        parts[index] =
+          chunk.type === "tool-output-available"
+            ? { ...tool, output: chunk.output, state: "done" }
+            : { ...tool, error: String(chunk.errorText), state: "error" };
       }
       break;
     }
     case "file":
-      if (String(chunk.mediaType).startsWith("image/")) parts.push({ type: "image", url: String(chunk.url), mediaType: String(chunk.mediaType) });
+      if (String(chunk.mediaType).startsWith("image/"))
+        parts.push({ type: "image", url: String(chunk.url), mediaType: String(chunk.mediaType) });
       break;
     case "data-citation":
       parts.push({ type: "citation", citation: chunk.data as ChatCitation });
@@ -46,21 +56,49 @@ export function applyChunk(message: ChatMessage, chunk: StreamChunk): ChatMessag
   return { ...message, parts, engine };
 }
 
-type StoredPart = { type: string; text?: string; data?: unknown; url?: string; mediaType?: string; toolCallId?: string; input?: unknown; output?: unknown; errorText?: string; state?: string };
+type StoredPart = {
+  type: string;
+  text?: string;
+  data?: unknown;
+  url?: string;
+  mediaType?: string;
+  toolCallId?: string;
+  input?: unknown;
+  output?: unknown;
+  errorText?: string;
+  state?: string;
+};
 
 /** A saved session's UI message (AI SDK parts) in the browser's shape. */
-export function fromStoredMessage(stored: { id: string; role: string; parts?: StoredPart[]; metadata?: { engine?: string; error?: string } }): ChatMessage {
+export function fromStoredMessage(stored: {
+  id: string;
+  role: string;
+  parts?: StoredPart[];
+  metadata?: { engine?: string; error?: string };
+}): ChatMessage {
   const parts = (stored.parts ?? []).flatMap((part): ChatPart[] => {
     if (part.type === "text") return [{ type: "text", text: part.text ?? "" }];
-    if (part.type === "file" && part.url && part.mediaType?.startsWith("image/")) return [{ type: "image", url: part.url, mediaType: part.mediaType }];
+    if (part.type === "file" && part.url && part.mediaType?.startsWith("image/"))
+      return [{ type: "image", url: part.url, mediaType: part.mediaType }];
     if (part.type === "data-citation") return [{ type: "citation", citation: part.data as ChatCitation }];
     if (part.type === "data-file") return [{ type: "file", file: part.data as ChatFileLink }];
     if (part.type.startsWith("tool-")) {
       const failed = part.state === "output-error";
-      return [{ type: "tool", toolCallId: part.toolCallId ?? "", toolName: part.type.slice(5), input: part.input, output: part.output, error: part.errorText, state: failed ? "error" : "done" }];
+      return [
+        {
+          type: "tool",
+          toolCallId: part.toolCallId ?? "",
+          toolName: part.type.slice(5),
+          input: part.input,
+          output: part.output,
+          error: part.errorText,
+          state: failed ? "error" : "done",
+        },
+      ];
     }
     return [];
   });
-  if (stored.metadata?.error && !parts.some((part) => part.type === "error")) parts.push({ type: "error", text: stored.metadata.error });
+  if (stored.metadata?.error && !parts.some((part) => part.type === "error"))
+    parts.push({ type: "error", text: stored.metadata.error });
   return { id: stored.id, role: stored.role === "user" ? "user" : "assistant", parts, engine: stored.metadata?.engine };
 }

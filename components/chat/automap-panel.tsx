@@ -32,12 +32,22 @@ function parseFields(text: string) {
     .filter(Boolean)
     .map((line) => {
       const typed = /^(.*?):\s*(string|number|date)$/i.exec(line);
-      return typed ? { name: typed[1].trim(), type: typed[2].toLowerCase() as "string" | "number" | "date" } : { name: line, type: "string" as const };
+      return typed
+        ? { name: typed[1].trim(), type: typed[2].toLowerCase() as "string" | "number" | "date" }
+        : { name: line, type: "string" as const };
     });
 }
 
 /** Proposes a value for each template field from the document, editable before it is used to fill. */
-export function AutomapPanel({ batchId, documentId, onShowBox }: { batchId: string; documentId: string; onShowBox: (page: number, box: ChatBox) => void }) {
+export function AutomapPanel({
+  batchId,
+  documentId,
+  onShowBox,
+}: {
+  batchId: string;
+  documentId: string;
+  onShowBox: (page: number, box: ChatBox) => void;
+}) {
   const [fieldsText, setFieldsText] = useState("Invoice number\nInvoice date: date\nTotal: number");
   const [result, setResult] = useState<AutomapResult>();
   const [values, setValues] = useState<Record<string, string>>({});
@@ -48,7 +58,10 @@ export function AutomapPanel({ batchId, documentId, onShowBox }: { batchId: stri
     setBusy(true);
     setError(undefined);
     try {
-      const answer = await apiFetch<AutomapResult>(`/api/batch/${batchId}/document/${documentId}/automap`, { method: "POST", body: { template_fields: parseFields(fieldsText) } });
+      const answer = await apiFetch<AutomapResult>(`/api/batch/${batchId}/document/${documentId}/automap`, {
+        method: "POST",
+        body: { template_fields: parseFields(fieldsText) },
+      });
       setResult(answer);
       setValues(Object.fromEntries(answer.mappings.map((mapping) => [mapping.template_field, mapping.value])));
     } catch (thrown) {
@@ -58,13 +71,26 @@ export function AutomapPanel({ batchId, documentId, onShowBox }: { batchId: stri
     }
   }
 
-  const fieldMappings = JSON.stringify(Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim())), null, 2);
+  const fieldMappings = JSON.stringify(
+    Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim())),
+    null,
+    2,
+  );
   return (
-    <section aria-label="Automap" className="flex flex-col gap-3 rounded-md border border-line p-3" data-testid="automap-panel">
+    <section
+      aria-label="Automap"
+      className="flex flex-col gap-3 rounded-md border border-line p-3"
+      data-testid="automap-panel"
+    >
       <h2 className="text-lg font-semibold">Map to a template</h2>
       <label className="flex flex-col gap-1 text-sm">
         <span className="font-medium">Template fields, one per line (add “: number” or “: date” for typed fields)</span>
-        <textarea value={fieldsText} onChange={(event) => setFieldsText(event.target.value)} rows={4} className={`rounded-md border border-line bg-surface px-3 py-2 font-mono ${FOCUS_RING}`} />
+        <textarea
+          value={fieldsText}
+          onChange={(event) => setFieldsText(event.target.value)}
+          rows={4}
+          className={`rounded-md border border-line bg-surface px-3 py-2 font-mono ${FOCUS_RING}`}
+        />
       </label>
       <Button onClick={propose} loading={busy} className="self-start">
         Propose values
@@ -94,7 +120,12 @@ export function AutomapPanel({ batchId, documentId, onShowBox }: { batchId: stri
                 </td>
                 <td className="py-1 pr-2">
                   {mapping.box ? (
-                    <button type="button" className={`text-brand-600 underline ${FOCUS_RING}`} onClick={() => onShowBox(mapping.page, mapping.box!)} title={mapping.reason}>
+                    <button
+                      type="button"
+                      className={`text-brand-600 underline ${FOCUS_RING}`}
+                      onClick={() => onShowBox(mapping.page, mapping.box!)}
+                      title={mapping.reason}
+                    >
                       “{mapping.source}”, page {mapping.page}
                     </button>
                   ) : (
@@ -123,7 +154,13 @@ export function AutomapPanel({ batchId, documentId, onShowBox }: { batchId: stri
           </tbody>
         </table>
       ) : null}
-      {result ? <CopyButton text={fieldMappings} label="Copy as field mappings" accessibleName="Copy the values as field mappings JSON" /> : null}
+      {result ? (
+        <CopyButton
+          text={fieldMappings}
+          label="Copy as field mappings"
+          accessibleName="Copy the values as field mappings JSON"
+        />
+      ) : null}
     </section>
   );
 }

@@ -12,7 +12,15 @@ const TOOL_LABELS: Record<string, [running: string, done: string]> = {
   generate_file: ["Writing a file…", "Wrote a file"],
 };
 
-function CitationButton({ citation, onCitation, label }: { citation: ChatCitation; onCitation: (citation: ChatCitation) => void; label: string }) {
+function CitationButton({
+  citation,
+  onCitation,
+  label,
+}: {
+  citation: ChatCitation;
+  onCitation: (citation: ChatCitation) => void;
+  label: string;
+}) {
   if (citation.gone) {
     return (
       <span className="text-ink-muted line-through" title="The cited document was deleted">
@@ -34,13 +42,25 @@ function CitationButton({ citation, onCitation, label }: { citation: ChatCitatio
 }
 
 /** Text with its [n] / [D1:p1w3-5] markers turned into citation buttons. */
-function TextWithCitations({ text, citations, onCitation }: { text: string; citations: ChatCitation[]; onCitation: (citation: ChatCitation) => void }) {
+function TextWithCitations({
+  text,
+  citations,
+  onCitation,
+}: {
+  text: string;
+  citations: ChatCitation[];
+  onCitation: (citation: ChatCitation) => void;
+}) {
   const pieces = text.split(/(\[[^\]\n]{1,40}\])/g);
   return (
     <p className="whitespace-pre-wrap">
       {pieces.map((piece, index) => {
         const citation = citations.find((candidate) => piece === `[${candidate.citation_id}]`);
-        return citation ? <CitationButton key={index} citation={citation} onCitation={onCitation} label={piece} /> : <span key={index}>{piece.replace(/\*\*/g, "")}</span>;
+        return citation ? (
+          <CitationButton key={index} citation={citation} onCitation={onCitation} label={piece} />
+        ) : (
+          <span key={index}>{piece.replace(/\*\*/g, "")}</span>
+        );
       })}
     </p>
   );
@@ -49,7 +69,12 @@ function TextWithCitations({ text, citations, onCitation }: { text: string; cita
 function ToolActivity({ part }: { part: Extract<ChatPart, { type: "tool" }> }) {
   const [running, done] = TOOL_LABELS[part.toolName] ?? [`Using ${part.toolName}…`, `Used ${part.toolName}`];
   return (
-    <p className="flex items-center gap-2 text-xs text-ink-muted" data-testid="tool-activity" data-tool={part.toolName} data-state={part.state}>
+    <p
+      className="flex items-center gap-2 text-xs text-ink-muted"
+      data-testid="tool-activity"
+      data-tool={part.toolName}
+      data-state={part.state}
+    >
       {part.state === "running" ? <Spinner /> : <span aria-hidden="true">{part.state === "error" ? "✗" : "✓"}</span>}
       {part.state === "running" ? running : done}
       {part.state === "error" ? <span className="text-red-700 dark:text-red-300">— {part.error}</span> : null}
@@ -58,14 +83,29 @@ function ToolActivity({ part }: { part: Extract<ChatPart, { type: "tool" }> }) {
 }
 
 /** One chat message: tool activity, text with clickable citations, charts, file links, sources, errors. */
-export function ChatMessageView({ message, onCitation, streaming }: { message: ChatMessage; onCitation: (citation: ChatCitation) => void; streaming: boolean }) {
+export function ChatMessageView({
+  message,
+  onCitation,
+  streaming,
+}: {
+  message: ChatMessage;
+  onCitation: (citation: ChatCitation) => void;
+  streaming: boolean;
+}) {
   const citations = message.parts.flatMap((part) => (part.type === "citation" ? [part.citation] : []));
   if (message.role === "user") {
     const text = message.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
-    return <div className="ml-8 self-end rounded-lg bg-brand-600 px-3 py-2 text-sm whitespace-pre-wrap text-white">{text}</div>;
+    return (
+      <div className="ml-8 self-end rounded-lg bg-brand-600 px-3 py-2 text-sm whitespace-pre-wrap text-white">
+        {text}
+      </div>
+    );
   }
   return (
-    <div className="mr-4 flex flex-col gap-2 rounded-lg border border-line bg-surface px-3 py-2 text-sm" data-testid="assistant-message">
+    <div
+      className="mr-4 flex flex-col gap-2 rounded-lg border border-line bg-surface px-3 py-2 text-sm"
+      data-testid="assistant-message"
+    >
       {message.parts.map((part, index) => {
         switch (part.type) {
           case "tool":
@@ -73,11 +113,18 @@ export function ChatMessageView({ message, onCitation, streaming }: { message: C
           case "text":
             return <TextWithCitations key={index} text={part.text} citations={citations} onCitation={onCitation} />;
           case "image":
-            // eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn by the server.
-            return <img key={index} src={part.url} alt="Chart" className="max-w-full rounded border border-line bg-white" />;
+            return (
+              // eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn by the server.
+              <img key={index} src={part.url} alt="Chart" className="max-w-full rounded border border-line bg-white" />
+            );
           case "file":
             return (
-              <a key={index} href={part.file.download_url} download={part.file.file_name} className={`self-start rounded border border-line px-2 py-1 font-medium text-brand-600 underline ${FOCUS_RING}`}>
+              <a
+                key={index}
+                href={part.file.download_url}
+                download={part.file.file_name}
+                className={`self-start rounded border border-line px-2 py-1 font-medium text-brand-600 underline ${FOCUS_RING}`}
+              >
                 Download {part.file.file_name}
               </a>
             );
@@ -97,13 +144,19 @@ export function ChatMessageView({ message, onCitation, streaming }: { message: C
           <span className="font-semibold text-ink-muted">Sources</span>
           {citations.map((citation) => (
             <span key={citation.citation_id}>
-              <CitationButton citation={citation} onCitation={onCitation} label={`[${citation.citation_id}]`} /> {citation.document_name}, page {citation.page}: “{citation.quote.slice(0, 120)}”
+              <CitationButton citation={citation} onCitation={onCitation} label={`[${citation.citation_id}]`} />{" "}
+              {citation.document_name}, page {citation.page}: “{citation.quote.slice(0, 120)}”
               {citation.gone ? " (document deleted)" : ""}
             </span>
           ))}
         </div>
       ) : null}
-      {message.engine ? <span className="text-xs text-ink-muted">Answered by: {message.engine === "offline" ? "the built-in engine (no AI provider)" : message.engine.replace(/^ai:/, "")}</span> : null}
+      {message.engine ? (
+        <span className="text-xs text-ink-muted">
+          Answered by:{" "}
+          {message.engine === "offline" ? "the built-in engine (no AI provider)" : message.engine.replace(/^ai:/, "")}
+        </span>
+      ) : null}
     </div>
   );
 }

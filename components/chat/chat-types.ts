@@ -29,7 +29,15 @@ export interface ChatFileLink {
 
 export type ChatPart =
   | { type: "text"; text: string }
-  | { type: "tool"; toolCallId: string; toolName: string; input?: unknown; output?: unknown; error?: string; state: "running" | "done" | "error" }
+  | {
+      type: "tool";
+      toolCallId: string;
+      toolName: string;
+      input?: unknown;
+      output?: unknown;
+      error?: string;
+      state: "running" | "done" | "error";
+    }
   | { type: "image"; url: string; mediaType: string }
   | { type: "citation"; citation: ChatCitation }
   | { type: "file"; file: ChatFileLink }

@@ -34,7 +34,11 @@ export function DocumentChatPanel({ batchId, documentId, title, onCitation }: Do
   }
 
   return (
-    <section aria-label={title} className="grid gap-3 rounded-md border border-line p-3 md:grid-cols-[14rem_minmax(0,1fr)]" data-testid="chat-panel">
+    <section
+      aria-label={title}
+      className="grid gap-3 rounded-md border border-line p-3 md:grid-cols-[14rem_minmax(0,1fr)]"
+      data-testid="chat-panel"
+    >
       <nav aria-label="Saved chats" className="flex flex-col gap-2 text-sm">
         <Button variant="secondary" onClick={chat.reset}>
           New chat
@@ -43,8 +47,16 @@ export function DocumentChatPanel({ batchId, documentId, title, onCitation }: Do
         {sessions.sessions.length === 0 ? <p className="text-ink-muted">No saved chats yet.</p> : null}
         <ul className="flex flex-col gap-1" data-testid="chat-sessions">
           {sessions.sessions.map((session) => (
-            <li key={session.session_id} className={`flex items-center gap-1 rounded ${session.session_id === chat.sessionId ? "bg-surface-muted" : ""}`}>
-              <button type="button" onClick={() => void chat.open(session.session_id)} className={`min-w-0 flex-1 truncate px-2 py-1 text-left ${FOCUS_RING}`} title={session.title ?? "Chat"}>
+            <li
+              key={session.session_id}
+              className={`flex items-center gap-1 rounded ${session.session_id === chat.sessionId ? "bg-surface-muted" : ""}`}
+            >
+              <button
+                type="button"
+                onClick={() => void chat.open(session.session_id)}
+                className={`min-w-0 flex-1 truncate px-2 py-1 text-left ${FOCUS_RING}`}
+                title={session.title ?? "Chat"}
+              >
                 {session.title ?? "Chat"}
               </button>
               <button
@@ -64,10 +76,24 @@ export function DocumentChatPanel({ batchId, documentId, title, onCitation }: Do
       </nav>
       <div className="flex min-w-0 flex-col gap-3">
         <h2 className="text-lg font-semibold">{title}</h2>
-        <div className="flex max-h-[32rem] flex-col gap-3 overflow-y-auto" aria-live="polite" data-testid="chat-messages">
-          {chat.messages.length === 0 ? <p className="text-sm text-ink-muted">Ask about totals, dates, parties or anything written in the documents. Answers cite the page and the words they come from.</p> : null}
+        <div
+          className="flex max-h-[32rem] flex-col gap-3 overflow-y-auto"
+          aria-live="polite"
+          data-testid="chat-messages"
+        >
+          {chat.messages.length === 0 ? (
+            <p className="text-sm text-ink-muted">
+              Ask about totals, dates, parties or anything written in the documents. Answers cite the page and the words
+              they come from.
+            </p>
+          ) : null}
           {chat.messages.map((message, index) => (
-            <ChatMessageView key={message.id} message={message} onCitation={onCitation} streaming={chat.busy && index === chat.messages.length - 1} />
+            <ChatMessageView
+              key={message.id}
+              message={message}
+              onCitation={onCitation}
+              streaming={chat.busy && index === chat.messages.length - 1}
+            />
           ))}
         </div>
         {chat.error ? <Alert tone="error">{chat.error}</Alert> : null}

@@ -13,7 +13,9 @@ export function LibraryChat({ batchId }: { batchId?: string }) {
       title={batchId ? "Ask about this batch" : "Ask about all your documents"}
       onCitation={(citation) => {
         const { x, y, width, height } = citation.box;
-        router.push(`${viewerPath(citation.batch_id, citation.document_id, citation.page)}&box=${[x, y, width, height].map((value) => value.toFixed(5)).join(",")}`);
+        router.push(
+          `${viewerPath(citation.batch_id, citation.document_id, citation.page)}&box=${[x, y, width, height].map((value) => value.toFixed(5)).join(",")}`,
+        );
       }}
     />
   );

@@ -1,7 +1,10 @@
 import type { StreamChunk } from "./chat-types";
 
 /** Calls onChunk for every SSE event's JSON data as it arrives (heartbeat comments skipped). */
-export async function readEventStream(body: ReadableStream<Uint8Array>, onChunk: (chunk: StreamChunk) => void): Promise<void> {
+export async function readEventStream(
+  body: ReadableStream<Uint8Array>,
+  onChunk: (chunk: StreamChunk) => void,
+): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = "";

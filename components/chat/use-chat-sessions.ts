@@ -35,5 +35,10 @@ export function useChatSessions(filter: { batchId?: string; documentId?: string 
     [reload],
   );
 
-  return { sessions: resource.data?.sessions ?? [], error: removeError ?? resource.error?.message, refresh: reload, remove };
+  return {
+    sessions: resource.data?.sessions ?? [],
+    error: removeError ?? resource.error?.message,
+    refresh: reload,
+    remove,
+  };
 }

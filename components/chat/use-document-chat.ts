@@ -23,7 +23,8 @@ export function useDocumentChat(scope: ChatScope, onSaved?: () => void) {
   const [error, setError] = useState<string>();
   const running = useRef<AbortController | null>(null);
 
-  const updateLast = (update: (message: ChatMessage) => ChatMessage) => setMessages((current) => [...current.slice(0, -1), update(current.at(-1)!)]);
+  const updateLast = (update: (message: ChatMessage) => ChatMessage) =>
+    setMessages((current) => [...current.slice(0, -1), update(current.at(-1)!)]);
 
   const ask = useCallback(
     async (question: string) => {
@@ -31,14 +32,23 @@ export function useDocumentChat(scope: ChatScope, onSaved?: () => void) {
       running.current = controller;
       setBusy(true);
       setError(undefined);
-      setMessages((current) => [...current, { id: localId(), role: "user", parts: [{ type: "text", text: question }] }, { id: localId(), role: "assistant", parts: [] }]);
+      setMessages((current) => [
+        ...current,
+        { id: localId(), role: "user", parts: [{ type: "text", text: question }] },
+        { id: localId(), role: "assistant", parts: [] },
+      ]);
       try {
         const response = await fetch("/api/batch/document-chat", {
           method: "POST",
           headers: { "content-type": "application/json", accept: "text/event-stream" },
           credentials: "same-origin",
           signal: controller.signal,
-          body: JSON.stringify({ message: question, session_id: sessionId, batch_id: scope.batchId, document_ids: scope.documentIds }),
+          body: JSON.stringify({
+            message: question,
+            session_id: sessionId,
+            batch_id: scope.batchId,
+            document_ids: scope.documentIds,
+          }),
         });
         if (!response.ok || !response.body) {
           const text = await response.text();
@@ -66,7 +76,9 @@ export function useDocumentChat(scope: ChatScope, onSaved?: () => void) {
     running.current?.abort();
     setError(undefined);
     try {
-      const session = await apiFetch<{ session_id: string; messages: Parameters<typeof fromStoredMessage>[0][] }>(`/api/batch/document-chat/sessions/${id}`);
+      const session = await apiFetch<{ session_id: string; messages: Parameters<typeof fromStoredMessage>[0][] }>(
+        `/api/batch/document-chat/sessions/${id}`,
+      );
       setSessionId(session.session_id);
       setMessages(session.messages.map(fromStoredMessage));
     } catch (thrown) {

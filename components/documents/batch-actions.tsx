@@ -18,7 +18,15 @@ export interface BatchActionsProps {
 }
 
 /** Retry and delete of one batch; delete asks first, because it removes every page and edit. */
-export function BatchActions({ batchId, batchName, documentCount, canRetry, onRetried, onDeleted, onError }: BatchActionsProps) {
+export function BatchActions({
+  batchId,
+  batchName,
+  documentCount,
+  canRetry,
+  onRetried,
+  onDeleted,
+  onError,
+}: BatchActionsProps) {
   const [confirming, setConfirming] = useState(false);
   const [retrying, setRetrying] = useState(false);
 
@@ -37,11 +45,22 @@ export function BatchActions({ batchId, batchName, documentCount, canRetry, onRe
   return (
     <div className="flex flex-wrap justify-end gap-1">
       {canRetry ? (
-        <Button variant="ghost" className="px-2 py-1" loading={retrying} onClick={retry} aria-label={`Retry failed documents of ${batchName}`}>
+        <Button
+          variant="ghost"
+          className="px-2 py-1"
+          loading={retrying}
+          onClick={retry}
+          aria-label={`Retry failed documents of ${batchName}`}
+        >
           Retry
         </Button>
       ) : null}
-      <Button variant="ghost" className="px-2 py-1 text-red-700 dark:text-red-400" onClick={() => setConfirming(true)} aria-label={`Delete ${batchName}`}>
+      <Button
+        variant="ghost"
+        className="px-2 py-1 text-red-700 dark:text-red-400"
+        onClick={() => setConfirming(true)}
+        aria-label={`Delete ${batchName}`}
+      >
         Delete
       </Button>
       <ConfirmDialog
@@ -55,7 +74,8 @@ export function BatchActions({ batchId, batchName, documentCount, canRetry, onRe
           onDeleted();
         }}
       >
-        {plural(documentCount, "document")} with every page, image and correction will be removed. This cannot be undone.
+        {plural(documentCount, "document")} with every page, image and correction will be removed. This cannot be
+        undone.
       </ConfirmDialog>
     </div>
   );

@@ -21,7 +21,11 @@ export function fetchBatchStatus(viewer: Viewer, batchId: string, signal?: Abort
   return apiFetch(withGuest(`/api/batch/status/${encodeURIComponent(batchId)}`, viewer), { signal });
 }
 
-export function fetchBatchHistory(viewer: Viewer, page: { limit: number; offset: number }, signal?: AbortSignal): Promise<BatchHistory> {
+export function fetchBatchHistory(
+  viewer: Viewer,
+  page: { limit: number; offset: number },
+  signal?: AbortSignal,
+): Promise<BatchHistory> {
   return apiFetch(withGuest("/api/batch/history", viewer, page), { signal });
 }
 
@@ -52,15 +56,32 @@ export interface PageCorrection {
 }
 
 /** Saves corrections of several pages in one transaction (all or none). */
-export function saveDocumentCorrections(batchId: string, documentId: string, pages: PageCorrection[]): Promise<{ edited_at: string; page_numbers: number[] }> {
-  return apiFetch(`/api/batch/${encodeURIComponent(batchId)}/document/${encodeURIComponent(documentId)}`, { method: "PUT", body: pages });
+export function saveDocumentCorrections(
+  batchId: string,
+  documentId: string,
+  pages: PageCorrection[],
+): Promise<{ edited_at: string; page_numbers: number[] }> {
+  return apiFetch(`/api/batch/${encodeURIComponent(batchId)}/document/${encodeURIComponent(documentId)}`, {
+    method: "PUT",
+    body: pages,
+  });
 }
 
 /** Corrects single words of a page; answers the page as stored (its text rebuilt from the words). */
-export function saveWordCorrections(batchId: string, documentId: string, pageNumber: number, edits: Array<{ index: number; text: string }>): Promise<ResultPage> {
-  return apiFetch(`/api/batch/${encodeURIComponent(batchId)}/document/${encodeURIComponent(documentId)}/page/${pageNumber}`, { method: "PUT", body: { word_edits: edits } });
+export function saveWordCorrections(
+  batchId: string,
+  documentId: string,
+  pageNumber: number,
+  edits: Array<{ index: number; text: string }>,
+): Promise<ResultPage> {
+  return apiFetch(
+    `/api/batch/${encodeURIComponent(batchId)}/document/${encodeURIComponent(documentId)}/page/${pageNumber}`,
+    { method: "PUT", body: { word_edits: edits } },
+  );
 }
 
-export function claimGuestBatches(guestSessionId: string): Promise<{ claimed_batches: string[]; claimed_count: number; message: string }> {
+export function claimGuestBatches(
+  guestSessionId: string,
+): Promise<{ claimed_batches: string[]; claimed_count: number; message: string }> {
   return apiFetch("/api/batch/claim", { method: "POST", body: { guest_session_id: guestSessionId } });
 }

@@ -28,8 +28,15 @@ export function BatchDetail({ batchId, signedIn }: { batchId: string; signedIn: 
   if (!status) {
     if (error) {
       return (
-        <Alert tone="error" title={error.status === 404 || error.status === 401 ? "Batch not found" : "The batch could not be loaded"}>
-          {error.status === 404 || error.status === 401 ? (signedIn ? "It may have been deleted, or it belongs to another account." : "Sign in to open your batches.") : error.message}
+        <Alert
+          tone="error"
+          title={error.status === 404 || error.status === 401 ? "Batch not found" : "The batch could not be loaded"}
+        >
+          {error.status === 404 || error.status === 401
+            ? signedIn
+              ? "It may have been deleted, or it belongs to another account."
+              : "Sign in to open your batches."
+            : error.message}
         </Alert>
       );
     }
@@ -44,24 +51,25 @@ export function BatchDetail({ batchId, signedIn }: { batchId: string; signedIn: 
           <h1 className="truncate text-2xl font-bold tracking-tight">{name}</h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-muted">
             <StatusBadge status={status.status} />
-            {plural(status.total_documents, "document")} · {plural(status.pages_total, "page")} · created {formatDateTime(status.created_at)}
+            {plural(status.total_documents, "document")} · {plural(status.pages_total, "page")} · created{" "}
+            {formatDateTime(status.created_at)}
           </p>
         </div>
         {signedIn ? (
           <div className="flex flex-wrap items-start gap-2">
-          <ExportMenu batchId={batchId} />
-          <BatchActions
-            batchId={batchId}
-            batchName={name}
-            documentCount={status.total_documents}
-            canRetry={status.documents.some((document) => document.retryable)}
-            onRetried={(text) => {
-              setNotice({ tone: "success", text });
-              setGeneration((value) => value + 1);
-            }}
-            onDeleted={() => router.push("/batches")}
-            onError={(text) => setNotice({ tone: "error", text })}
-          />
+            <ExportMenu batchId={batchId} />
+            <BatchActions
+              batchId={batchId}
+              batchName={name}
+              documentCount={status.total_documents}
+              canRetry={status.documents.some((document) => document.retryable)}
+              onRetried={(text) => {
+                setNotice({ tone: "success", text });
+                setGeneration((value) => value + 1);
+              }}
+              onDeleted={() => router.push("/batches")}
+              onError={(text) => setNotice({ tone: "error", text })}
+            />
           </div>
         ) : (
           <Link href={`/sign-up?next=${encodeURIComponent(CLAIM_PATH)}`} className={buttonClasses("primary")}>
@@ -74,26 +82,35 @@ export function BatchDetail({ batchId, signedIn }: { batchId: string; signedIn: 
         label="Batch progress"
         value={status.progress}
         failed={failedShare(status)}
-        detail={isSettled(status.status) ? `${status.pages_done} of ${plural(status.pages_total, "page")} read${status.pages_failed ? `, ${status.pages_failed} failed` : ""}` : "Reading… this page updates by itself"}
+        detail={
+          isSettled(status.status)
+            ? `${status.pages_done} of ${plural(status.pages_total, "page")} read${status.pages_failed ? `, ${status.pages_failed} failed` : ""}`
+            : "Reading… this page updates by itself"
+        }
       />
       <ul className="grid gap-3 sm:grid-cols-2" aria-label="Documents">
         {status.documents.map((document) => (
-          <li key={document.document_id} className="flex flex-col gap-3 rounded-lg border border-line p-4" data-testid="document-card">
+          <li
+            key={document.document_id}
+            className="flex flex-col gap-3 rounded-lg border border-line p-4"
+            data-testid="document-card"
+          >
             <div className="flex items-start justify-between gap-2">
               <h2 className="min-w-0 truncate font-medium">{document.file_name}</h2>
               <StatusBadge status={document.status} />
             </div>
-            <ProgressBar
-              label={`Pages read of ${document.file_name}`}
-              {...documentProgress(document)}
-            />
+            <ProgressBar label={`Pages read of ${document.file_name}`} {...documentProgress(document)} />
             {document.error ? <p className="text-sm text-red-700 dark:text-red-400">{document.error}</p> : null}
             {(document.status === "failed" || document.status === "partially_completed") && !document.retryable ? (
               <p className="text-sm text-ink-muted">Retrying would not help: this file cannot be read as it is.</p>
             ) : null}
             <div>
               {document.pages_done > 0 ? (
-                <Link href={viewerPath(batchId, document.document_id)} className={buttonClasses("secondary", "px-3 py-1.5")} aria-label={`Open ${document.file_name}`}>
+                <Link
+                  href={viewerPath(batchId, document.document_id)}
+                  className={buttonClasses("secondary", "px-3 py-1.5")}
+                  aria-label={`Open ${document.file_name}`}
+                >
                   Open
                 </Link>
               ) : (
@@ -106,4 +123,3 @@ export function BatchDetail({ batchId, signedIn }: { batchId: string; signedIn: 
     </div>
   );
 }
-

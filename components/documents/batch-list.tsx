@@ -23,7 +23,15 @@ export function BatchList() {
 
   if (!history) {
     return error ? (
-      <Alert tone="error" title="Your batches could not be loaded" action={<Button variant="secondary" onClick={reload}>Try again</Button>}>
+      <Alert
+        tone="error"
+        title="Your batches could not be loaded"
+        action={
+          <Button variant="secondary" onClick={reload}>
+            Try again
+          </Button>
+        }
+      >
         {error.message}
       </Alert>
     ) : (
@@ -60,12 +68,24 @@ export function BatchList() {
           <caption className="sr-only">Your batches, newest first</caption>
           <thead className="bg-surface-muted text-ink-muted">
             <tr>
-              <th scope="col" className="px-4 py-2 font-medium">Name</th>
-              <th scope="col" className="px-4 py-2 font-medium">Documents</th>
-              <th scope="col" className="px-4 py-2 font-medium">Pages</th>
-              <th scope="col" className="px-4 py-2 font-medium">Status</th>
-              <th scope="col" className="px-4 py-2 font-medium">Created</th>
-              <th scope="col" className="px-4 py-2 font-medium"><span className="sr-only">Actions</span></th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Name
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Documents
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Pages
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Created
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -74,7 +94,10 @@ export function BatchList() {
               return (
                 <tr key={batch.batch_id} className="border-t border-line" data-testid="batch-row">
                   <td className="max-w-64 truncate px-4 py-2">
-                    <Link href={batchPath(batch.batch_id)} className="font-medium text-brand-600 underline-offset-2 hover:underline dark:text-brand-100">
+                    <Link
+                      href={batchPath(batch.batch_id)}
+                      className="font-medium text-brand-600 underline-offset-2 hover:underline dark:text-brand-100"
+                    >
                       {name}
                     </Link>
                   </td>
@@ -97,7 +120,8 @@ export function BatchList() {
                       onDeleted={() => {
                         setNotice({ tone: "success", text: `Deleted “${name}”.` });
                         // The last batch of a page gone: show the page before it.
-                        if (history.batches.length === 1 && offset > 0) setOffset(Math.max(0, offset - BATCHES_PER_PAGE));
+                        if (history.batches.length === 1 && offset > 0)
+                          setOffset(Math.max(0, offset - BATCHES_PER_PAGE));
                         else reload();
                       }}
                       onError={(text) => setNotice({ tone: "error", text })}
@@ -109,15 +133,26 @@ export function BatchList() {
           </tbody>
         </table>
       </div>
-      <nav aria-label="Batch pages" className="flex flex-wrap items-center justify-between gap-2 text-sm text-ink-muted">
+      <nav
+        aria-label="Batch pages"
+        className="flex flex-wrap items-center justify-between gap-2 text-sm text-ink-muted"
+      >
         <span>
           {offset + 1}–{last} of {history.total}
         </span>
         <span className="flex gap-2">
-          <Button variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - BATCHES_PER_PAGE))}>
+          <Button
+            variant="secondary"
+            disabled={offset === 0}
+            onClick={() => setOffset(Math.max(0, offset - BATCHES_PER_PAGE))}
+          >
             Previous
           </Button>
-          <Button variant="secondary" disabled={last >= history.total} onClick={() => setOffset(offset + BATCHES_PER_PAGE)}>
+          <Button
+            variant="secondary"
+            disabled={last >= history.total}
+            onClick={() => setOffset(offset + BATCHES_PER_PAGE)}
+          >
             Next
           </Button>
         </span>

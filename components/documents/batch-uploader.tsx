@@ -27,12 +27,30 @@ export function BatchUploader() {
   if (state.phase !== "idle") {
     return (
       <div className="flex flex-col gap-4">
-        {status ? <ProgressBar label="Batch progress" value={status.progress} failed={failedShare(status)} detail={`${status.pages_done} of ${plural(status.pages_total, "page")} read${status.pages_failed ? `, ${status.pages_failed} failed` : ""}`} /> : null}
-        <UploadProgressList files={state.files} sent={state.sent} upload={state.phase === "uploaded" ? state.upload : undefined} status={status} />
+        {status ? (
+          <ProgressBar
+            label="Batch progress"
+            value={status.progress}
+            failed={failedShare(status)}
+            detail={`${status.pages_done} of ${plural(status.pages_total, "page")} read${status.pages_failed ? `, ${status.pages_failed} failed` : ""}`}
+          />
+        ) : null}
+        <UploadProgressList
+          files={state.files}
+          sent={state.sent}
+          upload={state.phase === "uploaded" ? state.upload : undefined}
+          status={status}
+        />
         {state.phase === "failed" ? <UploadRefusal error={state.error} /> : null}
         {statusError && !status ? <UploadRefusal error={statusError} /> : null}
         <p role="status" className="min-h-5 text-sm text-ink-muted">
-          {state.phase === "uploading" ? "Uploading…" : busy ? "Reading your documents. This page updates by itself." : status ? "Done." : ""}
+          {state.phase === "uploading"
+            ? "Uploading…"
+            : busy
+              ? "Reading your documents. This page updates by itself."
+              : status
+                ? "Done."
+                : ""}
         </p>
         <div className="flex flex-wrap gap-2">
           {batchId ? (
@@ -65,7 +83,13 @@ export function BatchUploader() {
         if (chosen.length > 0) void start(chosen, { batchName: batchName.trim() || undefined });
       }}
     >
-      <TextField label="Batch name (optional)" value={batchName} maxLength={200} onChange={(event) => setBatchName(event.target.value)} hint="Shown in your list of batches." />
+      <TextField
+        label="Batch name (optional)"
+        value={batchName}
+        maxLength={200}
+        onChange={(event) => setBatchName(event.target.value)}
+        hint="Shown in your list of batches."
+      />
       <FileDropZone label="Choose files" multiple onFiles={(files) => setChosen((previous) => [...previous, ...files])}>
         PDF, images (PNG, JPEG, TIFF…), Word, Excel, PowerPoint and more.
       </FileDropZone>
@@ -76,7 +100,12 @@ export function BatchUploader() {
               <span className="min-w-0 truncate">{file.name}</span>
               <span className="flex items-center gap-2 text-ink-muted">
                 {formatBytes(file.size)}
-                <Button variant="ghost" className="px-2 py-1" aria-label={`Remove ${file.name}`} onClick={() => setChosen((previous) => previous.filter((_, other) => other !== index))}>
+                <Button
+                  variant="ghost"
+                  className="px-2 py-1"
+                  aria-label={`Remove ${file.name}`}
+                  onClick={() => setChosen((previous) => previous.filter((_, other) => other !== index))}
+                >
                   Remove
                 </Button>
               </span>

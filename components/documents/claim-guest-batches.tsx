@@ -35,7 +35,8 @@ export function ClaimGuestBatches() {
     );
   }, [guestSessionId, router]);
 
-  if (!hydrated || (guestSessionId && !error)) return <Spinner label="Moving your guest upload to your account…" className="min-h-32" />;
+  if (!hydrated || (guestSessionId && !error))
+    return <Spinner label="Moving your guest upload to your account…" className="min-h-32" />;
   const goOn = (
     <Link href="/batches" className={buttonClasses("secondary")}>
       Go to your batches

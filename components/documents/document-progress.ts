@@ -7,9 +7,19 @@ const share = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100
  * How a document's progress bar reads: failed pages counted apart (and drawn red) from the pages read,
  * and a file that could not be read at all shown as failed rather than as a full bar.
  */
-export function documentProgress(document: DocumentStatusItem): { value: number; failed: number; tone: "normal" | "failed"; detail: string } {
+export function documentProgress(document: DocumentStatusItem): {
+  value: number;
+  failed: number;
+  tone: "normal" | "failed";
+  detail: string;
+} {
   const tone = document.status === "failed" && document.pages_done === 0 ? "failed" : "normal";
-  return { value: document.progress, failed: share(document.pages_failed, document.pages_total ?? 0), tone, detail: progressText(document) };
+  return {
+    value: document.progress,
+    failed: share(document.pages_failed, document.pages_total ?? 0),
+    tone,
+    detail: progressText(document),
+  };
 }
 
 /** The batch's bar: the same rule over all of its pages. */

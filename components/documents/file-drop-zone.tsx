@@ -17,7 +17,14 @@ export interface FileDropZoneProps {
  * Drop files here or pick them: the real file input stays in the page (visually hidden, focusable),
  * so keyboard and screen-reader users choose files the ordinary way.
  */
-export function FileDropZone({ label, multiple = false, disabled = false, accept, onFiles, children }: FileDropZoneProps) {
+export function FileDropZone({
+  label,
+  multiple = false,
+  disabled = false,
+  accept,
+  onFiles,
+  children,
+}: FileDropZoneProps) {
   const inputId = useId();
   const hydrated = useHydrated();
   const [dragging, setDragging] = useState(false);
@@ -60,7 +67,10 @@ export function FileDropZone({ label, multiple = false, disabled = false, accept
       />
       <p className="text-sm text-ink">
         <span className="font-medium">Drag and drop {multiple ? "files" : "a file"} here, or </span>
-        <label htmlFor={inputId} className={`font-semibold text-brand-600 underline dark:text-brand-100 ${inactive ? "" : "cursor-pointer"}`}>
+        <label
+          htmlFor={inputId}
+          className={`font-semibold text-brand-600 underline dark:text-brand-100 ${inactive ? "" : "cursor-pointer"}`}
+        >
           {label}
         </label>
       </p>

@@ -19,7 +19,10 @@ import { useUpload } from "./use-upload";
 import { isSettled } from "./types";
 
 /** limits is null until the guest first chooses a file: only then is a guest session created. */
-type Session = { phase: "loading" } | { phase: "ready"; limits: GuestLimits | null; earlierBatchId?: string } | { phase: "error"; error: ApiError };
+type Session =
+  | { phase: "loading" }
+  | { phase: "ready"; limits: GuestLimits | null; earlierBatchId?: string }
+  | { phase: "error"; error: ApiError };
 
 const SIGN_UP_TO_KEEP = `/sign-up?next=${encodeURIComponent(CLAIM_PATH)}`;
 
@@ -43,10 +46,14 @@ export function GuestUpload() {
     (async () => {
       const limits = await loadStoredGuestSession();
       // A used-up session still opens its document: offer it instead of a dead end.
-      const earlier = limits && limits.current_files > 0 ? await fetchBatchHistory({ guestSessionId: limits.session_id }, { limit: 1, offset: 0 }) : undefined;
+      const earlier =
+        limits && limits.current_files > 0
+          ? await fetchBatchHistory({ guestSessionId: limits.session_id }, { limit: 1, offset: 0 })
+          : undefined;
       if (!cancelled) setSession({ phase: "ready", limits, earlierBatchId: earlier?.batches[0]?.batch_id });
     })().catch((error: unknown) => {
-      if (!cancelled) setSession({ phase: "error", error: error instanceof ApiError ? error : new ApiError(0, String(error)) });
+      if (!cancelled)
+        setSession({ phase: "error", error: error instanceof ApiError ? error : new ApiError(0, String(error)) });
     });
     return () => {
       cancelled = true;
@@ -90,7 +97,11 @@ export function GuestUpload() {
         ) : null}
         {session.phase === "ready" && state.phase === "idle" ? (
           !session.limits || session.limits.can_upload ? (
-            <FileDropZone label="Choose a file" accept="application/pdf,image/*" onFiles={(files) => void uploadAsGuest(files)}>
+            <FileDropZone
+              label="Choose a file"
+              accept="application/pdf,image/*"
+              onFiles={(files) => void uploadAsGuest(files)}
+            >
               The file is read in the background; you will see its text and boxes in a moment.
             </FileDropZone>
           ) : (
@@ -106,7 +117,9 @@ export function GuestUpload() {
             </div>
           )
         ) : null}
-        {state.phase !== "idle" ? <UploadProgressList files={state.files} sent={state.sent} upload={upload} status={status} /> : null}
+        {state.phase !== "idle" ? (
+          <UploadProgressList files={state.files} sent={state.sent} upload={upload} status={status} />
+        ) : null}
         {state.phase === "failed" ? (
           <UploadRefusal
             error={state.error}

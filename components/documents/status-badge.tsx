@@ -24,5 +24,9 @@ export function statusLabel(status: BatchStatusValue): string {
 
 /** A status as a coloured pill with words, never colour alone. */
 export function StatusBadge({ status }: { status: BatchStatusValue }) {
-  return <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${TONES[status]}`}>{LABELS[status]}</span>;
+  return (
+    <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${TONES[status]}`}>
+      {LABELS[status]}
+    </span>
+  );
 }

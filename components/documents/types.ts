@@ -1,5 +1,12 @@
 import type { z } from "zod";
-import type { BatchHistoryResponse, BatchResultsResponse, BatchStatusResponse, BatchUploadResponse, PageResponse, ResultDocument } from "@/lib/batches/schemas";
+import type {
+  BatchHistoryResponse,
+  BatchResultsResponse,
+  BatchStatusResponse,
+  BatchUploadResponse,
+  PageResponse,
+  ResultDocument,
+} from "@/lib/batches/schemas";
 
 // The shapes the screens read, taken from the API's own schemas so the UI cannot drift from them.
 

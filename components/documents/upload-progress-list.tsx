@@ -26,7 +26,11 @@ export function UploadProgressList({ files, sent, upload, status }: UploadProgre
           <li key={`${file.name}-${index}`} className="rounded-md border border-line p-3" data-testid="upload-file-row">
             <div className="mb-2 flex items-center justify-between gap-2">
               <span className="min-w-0 truncate text-sm font-medium text-ink">{file.name}</span>
-              {document ? <StatusBadge status={document.status} /> : <span className="text-xs text-ink-muted">{upload ? "Queued" : "Uploading"}</span>}
+              {document ? (
+                <StatusBadge status={document.status} />
+              ) : (
+                <span className="text-xs text-ink-muted">{upload ? "Queued" : "Uploading"}</span>
+              )}
             </div>
             {document ? (
               <ProgressBar

@@ -28,7 +28,10 @@ export function useBatchHistory(page: { limit: number; offset: number }): BatchH
         if (history.batches.some((batch) => !isSettled(batch.status))) timer = setTimeout(load, HISTORY_POLL_MS);
       } catch (error) {
         if (controller.signal.aborted) return;
-        setState((previous) => ({ ...previous, error: error instanceof ApiError ? error : new ApiError(0, String(error)) }));
+        setState((previous) => ({
+          ...previous,
+          error: error instanceof ApiError ? error : new ApiError(0, String(error)),
+        }));
       }
     };
     void load();

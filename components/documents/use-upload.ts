@@ -27,14 +27,20 @@ export function useUpload() {
         files,
         ...options,
         signal: controller.signal,
-        onProgress: (sent) => setState((previous) => (previous.phase === "uploading" ? { ...previous, sent } : previous)),
+        onProgress: (sent) =>
+          setState((previous) => (previous.phase === "uploading" ? { ...previous, sent } : previous)),
       });
       setState({ phase: "uploaded", files, sent: files.map((file) => file.size), upload });
       return upload;
     } catch (error) {
       if (controller.signal.aborted) return undefined;
       const apiError = error instanceof ApiError ? error : new ApiError(0, String(error));
-      setState((previous) => ({ phase: "failed", files, sent: previous.phase === "uploading" ? previous.sent : files.map(() => 0), error: apiError }));
+      setState((previous) => ({
+        phase: "failed",
+        files,
+        sent: previous.phase === "uploading" ? previous.sent : files.map(() => 0),
+        error: apiError,
+      }));
       return undefined;
     }
   }, []);

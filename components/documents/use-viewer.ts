@@ -12,5 +12,8 @@ import { storedGuestSessionId } from "./guest-session";
 export function useViewer(signedIn: boolean): Viewer | undefined {
   const hydrated = useHydrated();
   const guestSessionId = hydrated && !signedIn ? (storedGuestSessionId() ?? undefined) : undefined;
-  return useMemo(() => (signedIn ? {} : hydrated ? { guestSessionId } : undefined), [signedIn, hydrated, guestSessionId]);
+  return useMemo(
+    () => (signedIn ? {} : hydrated ? { guestSessionId } : undefined),
+    [signedIn, hydrated, guestSessionId],
+  );
 }

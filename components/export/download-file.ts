@@ -21,7 +21,11 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /** POSTs JSON and downloads the file the server answers; a non-2xx answer throws its message. */
-export async function postForDownload(path: string, body: unknown, fallbackName: string): Promise<{ fileName: string; missingPages: string | null }> {
+export async function postForDownload(
+  path: string,
+  body: unknown,
+  fallbackName: string,
+): Promise<{ fileName: string; missingPages: string | null }> {
   const response = await fetch(path, {
     method: "POST",
     headers: { "content-type": "application/json" },

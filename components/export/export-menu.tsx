@@ -22,7 +22,8 @@ export interface ExportMenuProps {
   unsavedPages?: UnsavedPage[];
 }
 
-type ExportChoice = { kind: "pdf"; mode: "searchable" | "report" } | { kind: "docx" } | { kind: "convert"; format: ConvertFormat };
+type ExportChoice =
+  { kind: "pdf"; mode: "searchable" | "report" } | { kind: "docx" } | { kind: "convert"; format: ConvertFormat };
 type ConvertFormat = "xml" | "csv" | "yaml" | "markdown" | "text" | "json";
 
 const EXPORTS: { label: string; choice: ExportChoice }[] = [
@@ -61,14 +62,24 @@ export function ExportMenu({ batchId, documentId, unsavedPages = [] }: ExportMen
         ...(documentId && edits ? { documents: [{ document_id: documentId, pages: edits }] } : {}),
         ...(choice.kind === "pdf" ? { mode: choice.mode } : {}),
       };
-      const result = await postForDownload(`/api/batch/${encodeURIComponent(batchId)}/export/${choice.kind}`, body, `export.${choice.kind}`);
+      const result = await postForDownload(
+        `/api/batch/${encodeURIComponent(batchId)}/export/${choice.kind}`,
+        body,
+        `export.${choice.kind}`,
+      );
       setMessage(
         result.missingPages
-          ? { tone: "warning", text: `Downloaded ${result.fileName}, without pages not read yet: ${result.missingPages}.` }
+          ? {
+              tone: "warning",
+              text: `Downloaded ${result.fileName}, without pages not read yet: ${result.missingPages}.`,
+            }
           : { tone: "success", text: `Downloaded ${result.fileName}.` },
       );
     } catch (thrown) {
-      setMessage({ tone: "error", text: `${label} failed: ${thrown instanceof Error ? thrown.message : String(thrown)}` });
+      setMessage({
+        tone: "error",
+        text: `${label} failed: ${thrown instanceof Error ? thrown.message : String(thrown)}`,
+      });
     } finally {
       setBusy(undefined);
     }
@@ -79,7 +90,8 @@ export function ExportMenu({ batchId, documentId, unsavedPages = [] }: ExportMen
     const body = pages ? { pages } : {};
     const output =
       format === "json"
-        ? (await apiFetch<{ formats: Record<string, ConvertedFile> }>(`${base}/convert-all`, { method: "POST", body })).formats.json
+        ? (await apiFetch<{ formats: Record<string, ConvertedFile> }>(`${base}/convert-all`, { method: "POST", body }))
+            .formats.json
         : await apiFetch<ConvertedFile>(`${base}/convert/${format}`, { method: "POST", body });
     saveBlob(new Blob([output.content], { type: output.content_type }), output.file_name);
     return output.file_name;
@@ -88,19 +100,35 @@ export function ExportMenu({ batchId, documentId, unsavedPages = [] }: ExportMen
   return (
     <div className="flex flex-col items-end gap-2">
       <details ref={details} className="relative" data-testid="export-menu">
-        <summary className={`${buttonClasses("secondary", "cursor-pointer list-none px-3 py-1.5")}`} aria-label="Export">
+        <summary
+          className={`${buttonClasses("secondary", "cursor-pointer list-none px-3 py-1.5")}`}
+          aria-label="Export"
+        >
           {busy ? <Spinner /> : null}
           {busy ? `Exporting ${busy}…` : "Export"} <span aria-hidden="true">▾</span>
         </summary>
-        <div role="menu" className="absolute right-0 z-20 mt-1 w-56 rounded-md border border-line bg-surface p-1 text-sm shadow-lg">
+        <div
+          role="menu"
+          className="absolute right-0 z-20 mt-1 w-56 rounded-md border border-line bg-surface p-1 text-sm shadow-lg"
+        >
           {EXPORTS.map((entry) => (
-            <MenuItem key={entry.label} label={entry.label} disabled={busy !== undefined} onSelect={() => run(entry.label, entry.choice)} />
+            <MenuItem
+              key={entry.label}
+              label={entry.label}
+              disabled={busy !== undefined}
+              onSelect={() => run(entry.label, entry.choice)}
+            />
           ))}
           {documentId ? (
             <>
               <p className="px-3 pb-1 pt-2 text-xs font-semibold uppercase text-ink-muted">Convert</p>
               {CONVERTS.map((entry) => (
-                <MenuItem key={entry.format} label={entry.label} disabled={busy !== undefined} onSelect={() => run(entry.label, { kind: "convert", format: entry.format })} />
+                <MenuItem
+                  key={entry.format}
+                  label={entry.label}
+                  disabled={busy !== undefined}
+                  onSelect={() => run(entry.label, { kind: "convert", format: entry.format })}
+                />
               ))}
             </>
           ) : null}
@@ -119,7 +147,13 @@ interface ConvertedFile {
 
 function MenuItem({ label, disabled, onSelect }: { label: string; disabled: boolean; onSelect: () => void }) {
   return (
-    <button type="button" role="menuitem" disabled={disabled} onClick={onSelect} className="block w-full rounded px-3 py-1.5 text-left hover:bg-surface-muted disabled:opacity-50">
+    <button
+      type="button"
+      role="menuitem"
+      disabled={disabled}
+      onClick={onSelect}
+      className="block w-full rounded px-3 py-1.5 text-left hover:bg-surface-muted disabled:opacity-50"
+    >
       {label}
     </button>
   );

@@ -25,7 +25,11 @@ interface LibraryFile {
 }
 
 function formatSize(bytes: number): string {
-  return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+      ? `${(bytes / 1024).toFixed(1)} KB`
+      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 /** The signed-in user's saved files: download, delete, or send one to be read as a new batch. */
@@ -39,22 +43,42 @@ export function LibraryList() {
     setProcessing(file.id);
     setNotice(undefined);
     try {
-      const batch = await apiFetch<{ batch_id: string }>("/api/batch/save-generated-file", { method: "POST", body: { action: "send_to_parsing", library_file_id: file.id } });
+      const batch = await apiFetch<{ batch_id: string }>("/api/batch/save-generated-file", {
+        method: "POST",
+        body: { action: "send_to_parsing", library_file_id: file.id },
+      });
       setNotice({ tone: "success", text: `${file.file_name} is being read.`, batchId: batch.batch_id });
     } catch (thrown) {
-      setNotice({ tone: "error", text: `${file.file_name} could not be processed: ${thrown instanceof Error ? thrown.message : String(thrown)}` });
+      setNotice({
+        tone: "error",
+        text: `${file.file_name} could not be processed: ${thrown instanceof Error ? thrown.message : String(thrown)}`,
+      });
     } finally {
       setProcessing(undefined);
     }
   }
 
-  if (library.status === "error") return <Alert tone="error" title="The library could not be loaded">{library.error.message}</Alert>;
+  if (library.status === "error")
+    return (
+      <Alert tone="error" title="The library could not be loaded">
+        {library.error.message}
+      </Alert>
+    );
   if (library.status === "loading") return <Spinner />;
   const { files } = library.data;
   return (
     <div className="flex flex-col gap-4">
       {notice ? (
-        <Alert tone={notice.tone} action={notice.batchId ? <Link href={batchPath(notice.batchId)} className={buttonClasses("secondary", "px-3 py-1.5")}>Open the batch</Link> : undefined}>
+        <Alert
+          tone={notice.tone}
+          action={
+            notice.batchId ? (
+              <Link href={batchPath(notice.batchId)} className={buttonClasses("secondary", "px-3 py-1.5")}>
+                Open the batch
+              </Link>
+            ) : undefined
+          }
+        >
           {notice.text}
         </Alert>
       ) : null}
@@ -63,22 +87,43 @@ export function LibraryList() {
       ) : (
         <ul className="divide-y divide-line rounded-lg border border-line" aria-label="Saved files">
           {files.map((file) => (
-            <li key={file.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" data-testid="library-file">
+            <li
+              key={file.id}
+              className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
+              data-testid="library-file"
+            >
               <div className="min-w-0">
                 <p className="truncate font-medium text-ink">{file.file_name}</p>
                 <p className="text-sm text-ink-muted">
-                  {file.kind === "template" ? "Template" : "Document"} · {formatSize(file.size_bytes)} · from {file.source} · {new Date(file.created_at).toLocaleString()}
+                  {file.kind === "template" ? "Template" : "Document"} · {formatSize(file.size_bytes)} · from{" "}
+                  {file.source} · {new Date(file.created_at).toLocaleString()}
                   {file.description ? ` · ${file.description}` : ""}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
-                <a href={file.download_url} download={file.file_name} className={buttonClasses("secondary", "px-3 py-1.5")} aria-label={`Download ${file.file_name}`}>
+                <a
+                  href={file.download_url}
+                  download={file.file_name}
+                  className={buttonClasses("secondary", "px-3 py-1.5")}
+                  aria-label={`Download ${file.file_name}`}
+                >
                   Download
                 </a>
-                <Button variant="secondary" className="px-3 py-1.5" loading={processing === file.id} onClick={() => process(file)} aria-label={`Process ${file.file_name}`}>
+                <Button
+                  variant="secondary"
+                  className="px-3 py-1.5"
+                  loading={processing === file.id}
+                  onClick={() => process(file)}
+                  aria-label={`Process ${file.file_name}`}
+                >
                   Process
                 </Button>
-                <Button variant="ghost" className="px-3 py-1.5" onClick={() => setDeleting(file)} aria-label={`Delete ${file.file_name}`}>
+                <Button
+                  variant="ghost"
+                  className="px-3 py-1.5"
+                  onClick={() => setDeleting(file)}
+                  aria-label={`Delete ${file.file_name}`}
+                >
                   Delete
                 </Button>
               </div>

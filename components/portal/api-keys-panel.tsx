@@ -31,7 +31,15 @@ export function ApiKeysPanel() {
 
       {keys.status === "loading" ? <Spinner label="Loading your keys…" className="min-h-24" /> : null}
       {keys.status === "error" ? (
-        <Alert tone="error" title="Could not load your keys" action={<Button variant="secondary" onClick={keys.reload}>Try again</Button>}>
+        <Alert
+          tone="error"
+          title="Could not load your keys"
+          action={
+            <Button variant="secondary" onClick={keys.reload}>
+              Try again
+            </Button>
+          }
+        >
           {keys.error.message}
         </Alert>
       ) : null}
@@ -52,7 +60,8 @@ export function ApiKeysPanel() {
           keys.reload();
         }}
       >
-        Requests with {revoking ? maskedKey(revoking) : "this key"} will be refused from now on (401). This cannot be undone.
+        Requests with {revoking ? maskedKey(revoking) : "this key"} will be refused from now on (401). This cannot be
+        undone.
       </ConfirmDialog>
     </div>
   );

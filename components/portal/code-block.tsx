@@ -10,7 +10,10 @@ export function CodeBlock({ title, code }: { title: string; code: string }) {
         <span className="text-sm font-medium text-ink">{title}</span>
         <CopyButton text={code} accessibleName={`Copy: ${title}`} variant="ghost" />
       </figcaption>
-      <pre tabIndex={0} className="overflow-x-auto rounded-md border border-line bg-surface-muted p-4 font-mono text-sm text-ink">
+      <pre
+        tabIndex={0}
+        className="overflow-x-auto rounded-md border border-line bg-surface-muted p-4 font-mono text-sm text-ink"
+      >
         <code>{code}</code>
       </pre>
     </figure>

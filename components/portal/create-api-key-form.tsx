@@ -24,7 +24,13 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey
   return (
     <Form label="Create an API key" onSubmit={form.onSubmit} error={form.formError}>
       <div className="flex flex-col gap-x-3 sm:flex-row sm:items-start">
-        <TextField label="Key name" placeholder="e.g. production server" hint="A name to recognise the key by." className="sm:w-80" {...form.field("name")} />
+        <TextField
+          label="Key name"
+          placeholder="e.g. production server"
+          hint="A name to recognise the key by."
+          className="sm:w-80"
+          {...form.field("name")}
+        />
         <Button type="submit" loading={form.submitting} className="sm:mt-7">
           Create key
         </Button>

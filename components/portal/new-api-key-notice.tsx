@@ -15,7 +15,10 @@ export function NewApiKeyNotice({ apiKey, onDismiss }: { apiKey: CreatedApiKey; 
   }, [apiKey.key_id]);
 
   return (
-    <section aria-labelledby="new-key-title" className="flex flex-col gap-3 rounded-lg border border-green-300 bg-green-50 p-4 dark:border-green-800 dark:bg-green-950">
+    <section
+      aria-labelledby="new-key-title"
+      className="flex flex-col gap-3 rounded-lg border border-green-300 bg-green-50 p-4 dark:border-green-800 dark:bg-green-950"
+    >
       <h3 id="new-key-title" ref={headingRef} tabIndex={-1} className="font-semibold text-ink outline-none">
         Your new key “{apiKey.name}”
       </h3>

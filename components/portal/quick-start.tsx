@@ -10,7 +10,11 @@ const noSubscription = () => () => {};
 
 /** The address this page was opened at: the base URL the person's own calls should use. */
 function useBrowserOrigin(serverFallback: string): string {
-  return useSyncExternalStore(noSubscription, () => window.location.origin, () => serverFallback);
+  return useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin,
+    () => serverFallback,
+  );
 }
 
 /** curl examples with the real base URL and, when signed in, the prefix of the newest active key. */
@@ -21,12 +25,14 @@ export function QuickStart({ appUrl, signedIn }: { appUrl: string; signedIn: boo
 
 function SignedInQuickStart({ origin }: { origin: string }) {
   const keys = useApiResource<ApiKeySummary[]>("/api/users/me/api-keys");
-  const newestActive = keys.data?.filter((key) => key.is_active).sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+  const newestActive = keys.data
+    ?.filter((key) => key.is_active)
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
   return <Snippets origin={origin} keyPrefix={newestActive?.prefix} />;
 }
 
 function Snippets({ origin, keyPrefix }: { origin: string; keyPrefix: string | undefined }) {
-  const auth = 'Authorization: Bearer $DOCSVC_API_KEY';
+  const auth = "Authorization: Bearer $DOCSVC_API_KEY";
   const snippets = [
     {
       title: "1. Put your key in the environment",
@@ -46,15 +52,24 @@ function Snippets({ origin, keyPrefix }: { origin: string; keyPrefix: string | u
   return (
     <div className="flex flex-col gap-6">
       <p className="text-sm text-ink-muted">
-        Base URL: <code className="font-mono text-ink" data-testid="base-url">{origin}</code>.{" "}
+        Base URL:{" "}
+        <code className="font-mono text-ink" data-testid="base-url">
+          {origin}
+        </code>
+        .{" "}
         {keyPrefix ? (
           <>Examples use your newest key ({keyPrefix}…).</>
         ) : (
           <>
-            You need an API key: <Link href="/developers" className="underline">create one</Link>.
+            You need an API key:{" "}
+            <Link href="/developers" className="underline">
+              create one
+            </Link>
+            .
           </>
         )}{" "}
-        One file of up to 5 pages answers at once; more pages, more files or a webhook_url answer 202 with a job to poll.
+        One file of up to 5 pages answers at once; more pages, more files or a webhook_url answer 202 with a job to
+        poll.
       </p>
       {snippets.map((snippet) => (
         <CodeBlock key={snippet.title} title={snippet.title} code={snippet.code} />

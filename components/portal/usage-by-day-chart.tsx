@@ -31,8 +31,21 @@ export function UsageByDayChart({ days }: { days: TokenUsage["by_day"] }) {
             return (
               <g key={day.date}>
                 <title>{`${day.date}: ${formatNumber(day.tokens)} tokens, ${day.requests} requests`}</title>
-                <rect x={index * (barWidth + BAR_GAP)} y={CHART_HEIGHT - height} width={barWidth} height={height} rx="2" className="fill-brand-500" />
-                <rect x={index * (barWidth + BAR_GAP)} y="0" width={barWidth} height={CHART_HEIGHT} fill="transparent" />
+                <rect
+                  x={index * (barWidth + BAR_GAP)}
+                  y={CHART_HEIGHT - height}
+                  width={barWidth}
+                  height={height}
+                  rx="2"
+                  className="fill-brand-500"
+                />
+                <rect
+                  x={index * (barWidth + BAR_GAP)}
+                  y="0"
+                  width={barWidth}
+                  height={CHART_HEIGHT}
+                  fill="transparent"
+                />
               </g>
             );
           })}
@@ -49,10 +62,18 @@ export function UsageByDayChart({ days }: { days: TokenUsage["by_day"] }) {
           <caption className="sr-only">Usage by day</caption>
           <thead className="text-ink-muted">
             <tr>
-              <th scope="col" className="py-1 font-medium">Day</th>
-              <th scope="col" className="py-1 text-right font-medium">Tokens</th>
-              <th scope="col" className="py-1 text-right font-medium">Requests</th>
-              <th scope="col" className="py-1 text-right font-medium">Pages</th>
+              <th scope="col" className="py-1 font-medium">
+                Day
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Tokens
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Requests
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Pages
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -13,7 +13,8 @@ export function UsageByModelChart({ models }: { models: TokenUsage["by_model"] }
           <div className="flex flex-wrap justify-between gap-2 text-sm">
             <span className="font-mono text-ink">{model.model}</span>
             <span className="tabular-nums text-ink-muted">
-              {formatNumber(model.tokens)} tokens · {formatNumber(model.requests)} requests · {formatNumber(model.pages)} pages
+              {formatNumber(model.tokens)} tokens · {formatNumber(model.requests)} requests ·{" "}
+              {formatNumber(model.pages)} pages
             </span>
           </div>
           <div className="h-2 rounded-full bg-surface-muted" aria-hidden="true">

@@ -17,7 +17,15 @@ export function UsagePanel() {
   if (usage.status === "loading") return <Spinner label="Loading usage…" className="min-h-48" />;
   if (usage.status === "error") {
     return (
-      <Alert tone="error" title="Could not load usage" action={<Button variant="secondary" onClick={usage.reload}>Try again</Button>}>
+      <Alert
+        tone="error"
+        title="Could not load usage"
+        action={
+          <Button variant="secondary" onClick={usage.reload}>
+            Try again
+          </Button>
+        }
+      >
         {usage.error.message}
       </Alert>
     );
@@ -33,8 +41,10 @@ export function UsagePanel() {
       >
         <div className="flex flex-col gap-2">
           <p className="text-sm text-ink">
-            <span className="text-2xl font-semibold tabular-nums" data-testid="tokens-used">{formatNumber(data.tokens_used)}</span> of{" "}
-            {formatNumber(data.tokens_limit)} tokens used
+            <span className="text-2xl font-semibold tabular-nums" data-testid="tokens-used">
+              {formatNumber(data.tokens_used)}
+            </span>{" "}
+            of {formatNumber(data.tokens_limit)} tokens used
           </p>
           <div
             role="progressbar"
@@ -44,7 +54,10 @@ export function UsagePanel() {
             aria-valuenow={data.tokens_used}
             className="h-3 rounded-full bg-surface-muted"
           >
-            <div className={`h-3 rounded-full ${share >= 0.9 ? "bg-red-600" : "bg-brand-500"}`} style={{ width: `${share * 100}%` }} />
+            <div
+              className={`h-3 rounded-full ${share >= 0.9 ? "bg-red-600" : "bg-brand-500"}`}
+              style={{ width: `${share * 100}%` }}
+            />
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
             <Stat label="Tokens left" value={data.tokens_remaining} />

@@ -31,8 +31,16 @@ export function WebhookSecretPanel() {
 
   return (
     <div className="flex flex-col gap-4">
-      {error ? <Alert tone="error" title="Could not load the secret">{error}</Alert> : null}
-      {rotated ? <Alert tone="success">New secret created. Deliveries are signed with it from now on; update your receiver.</Alert> : null}
+      {error ? (
+        <Alert tone="error" title="Could not load the secret">
+          {error}
+        </Alert>
+      ) : null}
+      {rotated ? (
+        <Alert tone="success">
+          New secret created. Deliveries are signed with it from now on; update your receiver.
+        </Alert>
+      ) : null}
       <div className="flex flex-col gap-2">
         <label htmlFor="webhook-secret" className="text-sm font-medium">
           Signing secret

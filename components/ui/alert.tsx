@@ -10,9 +10,22 @@ const TONE_CLASSES: Record<AlertTone, string> = {
 };
 
 /** A message box; errors and warnings interrupt screen readers (role=alert), the others are polite. */
-export function Alert({ tone = "info", title, children, action }: { tone?: AlertTone; title?: string; children?: ReactNode; action?: ReactNode }) {
+export function Alert({
+  tone = "info",
+  title,
+  children,
+  action,
+}: {
+  tone?: AlertTone;
+  title?: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
-    <div role={tone === "error" || tone === "warning" ? "alert" : "status"} className={`flex flex-wrap items-start justify-between gap-3 rounded-md border px-4 py-3 text-sm ${TONE_CLASSES[tone]}`}>
+    <div
+      role={tone === "error" || tone === "warning" ? "alert" : "status"}
+      className={`flex flex-wrap items-start justify-between gap-3 rounded-md border px-4 py-3 text-sm ${TONE_CLASSES[tone]}`}
+    >
       <div>
         {title ? <p className="font-semibold">{title}</p> : null}
         {children ? <div className={title ? "mt-1" : undefined}>{children}</div> : null}

@@ -13,10 +13,24 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading?: boolean;
 }
 
-export function Button({ variant = "primary", loading = false, disabled, className = "", children, type = "button", ...rest }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  loading = false,
+  disabled,
+  className = "",
+  children,
+  type = "button",
+  ...rest
+}: ButtonProps) {
   const hydrated = useHydrated();
   return (
-    <button type={type} disabled={disabled || loading || !hydrated} aria-busy={loading || undefined} className={buttonClasses(variant, className)} {...rest}>
+    <button
+      type={type}
+      disabled={disabled || loading || !hydrated}
+      aria-busy={loading || undefined}
+      className={buttonClasses(variant, className)}
+      {...rest}
+    >
       {loading ? <Spinner /> : null}
       {children}
     </button>

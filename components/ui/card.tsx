@@ -1,7 +1,17 @@
 import type { ReactNode } from "react";
 
 /** A titled section of a screen; the heading names the region for assistive technology. */
-export function Card({ title, description, children, id }: { title: string; description?: ReactNode; children: ReactNode; id?: string }) {
+export function Card({
+  title,
+  description,
+  children,
+  id,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  id?: string;
+}) {
   const headingId = `${id ?? title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-title`;
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-line bg-surface p-5 sm:p-6">

@@ -19,7 +19,15 @@ export interface ConfirmDialogProps {
  * A modal confirmation on the native <dialog>: the browser traps focus, Escape cancels, and focus
  * returns to the control that opened it. Children may hold inputs (a password to confirm).
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onClose, tone = "danger" }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  tone = "danger",
+}: ConfirmDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [running, setRunning] = useState(false);

@@ -5,7 +5,17 @@ import { Button, type ButtonVariant } from "./button";
 
 /** Copies `text` to the clipboard and says so; a refused clipboard is reported, never ignored. */
 /** `accessibleName` names what is copied when the visible label alone ("Copy") would be ambiguous. */
-export function CopyButton({ text, label = "Copy", accessibleName, variant = "secondary" }: { text: string; label?: string; accessibleName?: string; variant?: ButtonVariant }) {
+export function CopyButton({
+  text,
+  label = "Copy",
+  accessibleName,
+  variant = "secondary",
+}: {
+  text: string;
+  label?: string;
+  accessibleName?: string;
+  variant?: ButtonVariant;
+}) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
 
   async function copy() {

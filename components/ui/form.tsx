@@ -9,7 +9,19 @@ import { Alert } from "./alert";
  * form-level error on top. Its controls are disabled until the page is hydrated, so nothing typed
  * before the script runs is lost or submitted the old-fashioned way.
  */
-export function Form({ label, onSubmit, error, className = "flex flex-col gap-2", children }: { label: string; onSubmit: (event: FormEvent) => void; error?: string; className?: string; children: ReactNode }) {
+export function Form({
+  label,
+  onSubmit,
+  error,
+  className = "flex flex-col gap-2",
+  children,
+}: {
+  label: string;
+  onSubmit: (event: FormEvent) => void;
+  error?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const hydrated = useHydrated();
   return (
     <form onSubmit={onSubmit} noValidate aria-label={label} className={className}>

@@ -25,7 +25,10 @@ export function TextField({ label, hint, error, className = "", ...input }: Text
         {...input}
       />
       {/* The message slot keeps its height so the form does not jump when an error appears. */}
-      <p id={error ? `${id}-error` : `${id}-hint`} className={`min-h-5 text-sm ${error ? "text-red-700 dark:text-red-400" : "text-ink-muted"}`}>
+      <p
+        id={error ? `${id}-error` : `${id}-hint`}
+        className={`min-h-5 text-sm ${error ? "text-red-700 dark:text-red-400" : "text-ink-muted"}`}
+      >
         {error ?? hint ?? ""}
       </p>
     </div>

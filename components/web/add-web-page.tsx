@@ -37,7 +37,15 @@ export function AddWebPage() {
           }
         }}
       >
-        <TextField label="Page address" type="url" required placeholder="https://example.com/price-list" value={url} onChange={(event) => setUrl(event.target.value)} hint="Saved as a PDF with its text, boxes and tables." />
+        <TextField
+          label="Page address"
+          type="url"
+          required
+          placeholder="https://example.com/price-list"
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          hint="Saved as a PDF with its text, boxes and tables."
+        />
         <div>
           <Button type="submit" loading={busy} disabled={!url.trim()}>
             Add page

@@ -14,14 +14,27 @@ export interface FilledField {
 }
 
 function sourceText(source: FilledField["source"]): string {
-  if (source.kind === "document") return `${source.document ?? "document"}, page ${source.page ?? "?"} · ${Math.round((source.confidence ?? 0) * 100)}%`;
+  if (source.kind === "document")
+    return `${source.document ?? "document"}, page ${source.page ?? "?"} · ${Math.round((source.confidence ?? 0) * 100)}%`;
   if (source.kind === "mapping") return "your value";
   if (source.kind === "instruction") return "your instructions";
   return source.reason ?? source.kind;
 }
 
 /** Each filled field with its value, where it came from and what the page did; values can be corrected. */
-export function FilledFieldList({ fields, disabled, updating, onChange, onApply }: { fields: FilledField[]; disabled: boolean; updating: boolean; onChange: (ref: string, value: string) => void; onApply: () => void }) {
+export function FilledFieldList({
+  fields,
+  disabled,
+  updating,
+  onChange,
+  onApply,
+}: {
+  fields: FilledField[];
+  disabled: boolean;
+  updating: boolean;
+  onChange: (ref: string, value: string) => void;
+  onApply: () => void;
+}) {
   const changed = fields.some((field) => field.corrected !== field.value);
   return (
     <section aria-labelledby="filled-fields" className="flex flex-col gap-3">

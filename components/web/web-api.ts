@@ -8,18 +8,25 @@ export type WebPreview = z.infer<typeof WebPreviewResponse>;
 export type WebUpdate = z.infer<typeof WebUpdateResponse>;
 export type WebSubmit = z.infer<typeof WebSubmitResponse>;
 
-export const previewPage = (url: string) => apiFetch<WebPreview>("/api/batch/web-preview", { method: "POST", body: { url } });
+export const previewPage = (url: string) =>
+  apiFetch<WebPreview>("/api/batch/web-preview", { method: "POST", body: { url } });
 
 export const updateFields = (sessionId: string, fields: Array<{ field: string; value: string }>) =>
   apiFetch<WebUpdate>("/api/batch/web-update", { method: "POST", body: { session_id: sessionId, fields } });
 
-export const submitForm = (sessionId: string) => apiFetch<WebSubmit>("/api/batch/web-submit", { method: "POST", body: { session_id: sessionId } });
+export const submitForm = (sessionId: string) =>
+  apiFetch<WebSubmit>("/api/batch/web-submit", { method: "POST", body: { session_id: sessionId } });
 
 /** POST /api/batch/url takes a urlencoded form, as the spec says. */
 export async function addWebPage(url: string, batchName?: string): Promise<z.infer<typeof BatchUploadResponse>> {
   const form = new URLSearchParams({ url });
   if (batchName) form.set("batch_name", batchName);
-  const response = await fetch("/api/batch/url", { method: "POST", body: form, credentials: "same-origin", headers: { accept: "application/json" } });
+  const response = await fetch("/api/batch/url", {
+    method: "POST",
+    body: form,
+    credentials: "same-origin",
+    headers: { accept: "application/json" },
+  });
   const body = await jsonOf(response);
   if (!response.ok) throw toApiError(response.status, body);
   return body as z.infer<typeof BatchUploadResponse>;
@@ -31,7 +38,11 @@ export interface FillEvent {
 }
 
 /** Starts web-fill and hands each server-sent event to `onEvent` as it arrives. */
-export async function streamFill(body: Record<string, unknown>, onEvent: (event: FillEvent) => void, signal: AbortSignal): Promise<void> {
+export async function streamFill(
+  body: Record<string, unknown>,
+  onEvent: (event: FillEvent) => void,
+  signal: AbortSignal,
+): Promise<void> {
   const response = await fetch("/api/batch/web-fill", {
     method: "POST",
     body: JSON.stringify(body),

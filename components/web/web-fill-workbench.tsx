@@ -7,12 +7,21 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/client/api-error";
 import { FilledFieldList, type FilledField } from "./filled-field-list";
-import { previewPage, streamFill, submitForm, updateFields, type FillEvent, type WebPreview, type WebSubmit } from "./web-api";
+import {
+  previewPage,
+  streamFill,
+  submitForm,
+  updateFields,
+  type FillEvent,
+  type WebPreview,
+  type WebSubmit,
+} from "./web-api";
 
 type Phase = "idle" | "previewing" | "filling" | "filled" | "updating" | "submitting" | "submitted";
 
 const png = (base64: string) => `data:image/png;base64,${base64}`;
-const messageOf = (error: unknown) => (error instanceof ApiError || error instanceof Error ? error.message : String(error));
+const messageOf = (error: unknown) =>
+  error instanceof ApiError || error instanceof Error ? error.message : String(error);
 
 /** URL → preview → pick documents → watch the fill → correct → submit → result. */
 export function WebFillWorkbench() {
@@ -49,10 +58,26 @@ export function WebFillWorkbench() {
     if (event === "fields") setLog((previous) => [...previous, `Found ${String(data.count)} fields.`]);
     if (event === "value") {
       const source = data.source as FilledField["source"];
-      setFields((previous) => [...previous.filter((field) => field.ref !== data.ref), { ref: String(data.ref), label: String(data.label), value: String(data.value), corrected: String(data.value), source, status: "chosen" }]);
+      setFields((previous) => [
+        ...previous.filter((field) => field.ref !== data.ref),
+        {
+          ref: String(data.ref),
+          label: String(data.label),
+          value: String(data.value),
+          corrected: String(data.value),
+          source,
+          status: "chosen",
+        },
+      ]);
     }
     if (event === "action") {
-      setFields((previous) => previous.map((field) => (field.ref === data.ref ? { ...field, status: String(data.status), reason: (data.reason as string | null) ?? undefined } : field)));
+      setFields((previous) =>
+        previous.map((field) =>
+          field.ref === data.ref
+            ? { ...field, status: String(data.status), reason: (data.reason as string | null) ?? undefined }
+            : field,
+        ),
+      );
     }
     if (event === "summary") setLog((previous) => [...previous, String(data.message)]);
     if (event === "error") throw new Error(String(data.message));
@@ -80,7 +105,14 @@ export function WebFillWorkbench() {
           );
         }}
       >
-        <TextField label="Form address" type="url" required value={url} onChange={(event) => setUrl(event.target.value)} placeholder="https://example.com/apply" />
+        <TextField
+          label="Form address"
+          type="url"
+          required
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          placeholder="https://example.com/apply"
+        />
         <div>
           <Button type="submit" loading={phase === "previewing"} disabled={!url.trim()}>
             Preview
@@ -96,8 +128,14 @@ export function WebFillWorkbench() {
             <span className="font-medium text-ink">{preview.title || preview.url}</span> · {preview.url}
           </p>
           {/* A data: URL of a screenshot; next/image would only copy it. */}
-          {/* eslint-disable-next-line @next/next/no-img-element */}
-          {screenshot ? <img src={png(screenshot)} alt={`Screenshot of ${preview.title || preview.url}`} className="w-full rounded-md border border-line" /> : null}
+          {screenshot ? (
+            // eslint-disable-next-line @next/next/no-img-element
+            <img
+              src={png(screenshot)}
+              alt={`Screenshot of ${preview.title || preview.url}`}
+              className="w-full rounded-md border border-line"
+            />
+          ) : null}
         </section>
       ) : null}
 
@@ -109,12 +147,22 @@ export function WebFillWorkbench() {
             event.preventDefault();
             abort.current = new AbortController();
             setFields([]);
-            void run("filling", () => streamFill({ session_id: sessionId, batch_id: batchId }, onFillEvent, abort.current!.signal), "filled", "idle");
+            void run(
+              "filling",
+              () => streamFill({ session_id: sessionId, batch_id: batchId }, onFillEvent, abort.current!.signal),
+              "filled",
+              "idle",
+            );
           }}
         >
           <label className="flex flex-col gap-1 text-sm font-medium">
             Documents to fill from
-            <select required value={batchId} onChange={(event) => setBatchId(event.target.value)} className="rounded-md border border-line bg-surface px-3 py-2">
+            <select
+              required
+              value={batchId}
+              onChange={(event) => setBatchId(event.target.value)}
+              className="rounded-md border border-line bg-surface px-3 py-2"
+            >
               <option value="">Choose a batch…</option>
               {history?.batches.map((batch) => (
                 <option key={batch.batch_id} value={batch.batch_id}>
@@ -141,18 +189,31 @@ export function WebFillWorkbench() {
         <FilledFieldList
           fields={fields}
           disabled={phase !== "filled"}
-          onChange={(ref, corrected) => setFields((previous) => previous.map((field) => (field.ref === ref ? { ...field, corrected } : field)))}
+          onChange={(ref, corrected) =>
+            setFields((previous) => previous.map((field) => (field.ref === ref ? { ...field, corrected } : field)))
+          }
           onApply={() =>
             run(
               "updating",
               async () => {
                 const changed = fields.filter((field) => field.corrected !== field.value);
-                const updated = await updateFields(sessionId, changed.map((field) => ({ field: field.ref, value: field.corrected })));
+                const updated = await updateFields(
+                  sessionId,
+                  changed.map((field) => ({ field: field.ref, value: field.corrected })),
+                );
                 setScreenshot(updated.screenshot);
                 setFields((previous) =>
                   previous.map((field) => {
                     const report = updated.results.find((entry) => entry.ref === field.ref);
-                    return report ? { ...field, value: field.corrected, status: report.status, reason: report.reason ?? undefined, source: { ...field.source, kind: "correction", reason: "corrected by you" } } : field;
+                    return report
+                      ? {
+                          ...field,
+                          value: field.corrected,
+                          status: report.status,
+                          reason: report.reason ?? undefined,
+                          source: { ...field.source, kind: "correction", reason: "corrected by you" },
+                        }
+                      : field;
                   }),
                 );
               },
@@ -166,7 +227,12 @@ export function WebFillWorkbench() {
 
       {phase === "filled" || phase === "submitting" ? (
         <div>
-          <Button loading={phase === "submitting"} onClick={() => void run("submitting", async () => setResult(await submitForm(sessionId!)), "submitted", "filled")}>
+          <Button
+            loading={phase === "submitting"}
+            onClick={() =>
+              void run("submitting", async () => setResult(await submitForm(sessionId!)), "submitted", "filled")
+            }
+          >
             Submit the form
           </Button>
         </div>
@@ -178,7 +244,11 @@ export function WebFillWorkbench() {
             {result.title} · {result.url} {result.status ? `(HTTP ${result.status})` : ""}
           </p>
           {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src={png(result.screenshot)} alt="The page after submitting" className="mt-2 w-full rounded-md border border-line" />
+          <img
+            src={png(result.screenshot)}
+            alt="The page after submitting"
+            className="mt-2 w-full rounded-md border border-line"
+          />
         </Alert>
       ) : null}
     </div>

@@ -27,8 +27,17 @@ test("combined mode signs up with the provider and stores the calendar grant", a
   const { callback, code } = await runFlow(request, "", who);
   expect(callback.status(), await callback.text()).toBe(200);
   const body = await callback.json();
-  expect(body).toMatchObject({ mode: "combined", token_type: "bearer", is_new_user: true, user: { email: who.email, email_verified: true } });
-  expect(body.calendar_connection).toMatchObject({ provider: "google_calendar", status: "active", has_refresh_token: true });
+  expect(body).toMatchObject({
+    mode: "combined",
+    token_type: "bearer",
+    is_new_user: true,
+    user: { email: who.email, email_verified: true },
+  });
+  expect(body.calendar_connection).toMatchObject({
+    provider: "google_calendar",
+    status: "active",
+    has_refresh_token: true,
+  });
   expect(JSON.stringify(body)).not.toMatch(/"at-|"rt-/);
 
   const me = await request.get("/api/auth/me", { headers: bearer(body.access_token) });
@@ -47,7 +56,10 @@ test("combined mode signs up with the provider and stores the calendar grant", a
 });
 
 test("a plain link is redirected to the provider", async ({ request }) => {
-  const response = await request.get("/api/auth/idp/connect?mode=combined", { headers: { accept: "text/html" }, maxRedirects: 0 });
+  const response = await request.get("/api/auth/idp/connect?mode=combined", {
+    headers: { accept: "text/html" },
+    maxRedirects: 0,
+  });
   expect(response.status()).toBe(302);
   const location = new URL(response.headers()["location"]);
   expect(`${location.origin}${location.pathname}`).toBe(`${localIssuer.url}/authorize`);
@@ -71,13 +83,21 @@ test("connect mode adds the grant to the signed-in user only", async ({ request 
   const { callback } = await runFlow(request, `?mode=connect&auth_token=${user.token}`, calendar);
   expect(callback.status(), await callback.text()).toBe(200);
   const body = await callback.json();
-  expect(body).toMatchObject({ mode: "connect", user: { id: user.id }, calendar_connection: { account_email: calendar.email } });
+  expect(body).toMatchObject({
+    mode: "connect",
+    user: { id: user.id },
+    calendar_connection: { account_email: calendar.email },
+  });
   expect(body).not.toHaveProperty("access_token");
-  expect(await (await request.get(`/api/auth/idp/connection-status?auth_token=${user.token}`)).json()).toMatchObject({ connected: true });
+  expect(await (await request.get(`/api/auth/idp/connection-status?auth_token=${user.token}`)).json()).toMatchObject({
+    connected: true,
+  });
 
   // Another user is unaffected.
   const other = await createUser(request);
-  expect(await (await request.get(`/api/auth/idp/connection-status?auth_token=${other.token}`)).json()).toMatchObject({ connected: false });
+  expect(await (await request.get(`/api/auth/idp/connection-status?auth_token=${other.token}`)).json()).toMatchObject({
+    connected: false,
+  });
 });
 
 test("connect mode needs a valid auth_token; bad parameters answer 422", async ({ request }) => {
@@ -88,7 +108,11 @@ test("connect mode needs a valid auth_token; bad parameters answer 422", async (
   expect((await request.get("/api/auth/idp/connection-status?auth_token=garbage")).status()).toBe(401);
 });
 
-test("a callback from another browser (no flow cookie) or with a wrong state is refused", async ({ request, playwright, baseURL }) => {
+test("a callback from another browser (no flow cookie) or with a wrong state is refused", async ({
+  request,
+  playwright,
+  baseURL,
+}) => {
   const start = await request.get("/api/auth/idp/connect");
   const { authorization_url } = await start.json();
   const approved = await request.get(await localIssuer.authorizeAs(authorization_url, identity()), { maxRedirects: 0 });
@@ -112,7 +136,11 @@ test("an invitation is onboarded through the provider when the emails match", as
   await request.post("/api/users/invitations", { headers: bearer(inviter.token), data: { email } });
   const token = linkToken((await latestEmail(request, email)).text);
 
-  const { callback: mismatch } = await runFlow(request, `?invitation_token=${token}`, identity(uniqueEmail("someone-else")));
+  const { callback: mismatch } = await runFlow(
+    request,
+    `?invitation_token=${token}`,
+    identity(uniqueEmail("someone-else")),
+  );
   expect(mismatch.status()).toBe(403);
 
   const { callback } = await runFlow(request, `?invitation_token=${token}`, identity(email));
@@ -130,7 +158,9 @@ test.describe("POST /api/auth/idp/verify", () => {
     const body = await first.json();
     expect(body).toMatchObject({ token_type: "bearer", is_new_user: true, user: { email: who.email } });
     expect((await request.get("/api/auth/me", { headers: bearer(body.access_token) })).status()).toBe(200);
-    const second = await request.post("/api/auth/idp/verify", { data: { credential: await localIssuer.signIdToken(who) } });
+    const second = await request.post("/api/auth/idp/verify", {
+      data: { credential: await localIssuer.signIdToken(who) },
+    });
     expect(await second.json()).toMatchObject({ is_new_user: false, user: { id: body.user.id } });
   });
 
@@ -146,7 +176,9 @@ test.describe("POST /api/auth/idp/verify", () => {
       expect((await request.post("/api/auth/idp/verify", { data: { id_token: idToken } })).status()).toBe(401);
     }
     const withNonce = await localIssuer.signIdToken({ ...who, nonce: "expected" });
-    expect((await request.post("/api/auth/idp/verify", { data: { id_token: withNonce, nonce: "other" } })).status()).toBe(401);
+    expect(
+      (await request.post("/api/auth/idp/verify", { data: { id_token: withNonce, nonce: "other" } })).status(),
+    ).toBe(401);
     expect((await request.post("/api/auth/idp/verify", { data: {} })).status()).toBe(422);
   });
 

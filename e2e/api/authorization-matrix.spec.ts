@@ -20,8 +20,12 @@ const CREDENTIAL_IN_PATH: Record<string, string> = {
 
 /** Valid bodies, so validation (422) cannot answer before the ownership check (404). */
 const BODIES: Record<string, unknown> = {
-  "PUT /api/batch/{batch_id}/document/{document_id}": [{ page_number: 1, extracted_text: "overwritten by someone else" }],
-  "PUT /api/batch/{batch_id}/document/{document_id}/page/{page_number}": { extracted_text: "overwritten by someone else" },
+  "PUT /api/batch/{batch_id}/document/{document_id}": [
+    { page_number: 1, extracted_text: "overwritten by someone else" },
+  ],
+  "PUT /api/batch/{batch_id}/document/{document_id}/page/{page_number}": {
+    extracted_text: "overwritten by someone else",
+  },
   "POST /api/batch/{batch_id}/document/{document_id}/automap": { template_fields: [{ name: "Invoice Number" }] },
   "POST /api/batch/{batch_id}/document/{document_id}/chat": { question: "What is the invoice number?" },
 };
@@ -35,7 +39,13 @@ let ids: Record<string, string>;
 let operations: Operation[];
 let callers: Caller[];
 
-async function json(request: APIRequestContext, method: string, url: string, headers: Record<string, string>, data?: unknown) {
+async function json(
+  request: APIRequestContext,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  data?: unknown,
+) {
   return request.fetch(url, { method, headers, ...(data === undefined ? {} : { data }) });
 }
 
@@ -43,7 +53,10 @@ async function makeOwnerResources(request: APIRequestContext): Promise<void> {
   owner = await createV1Account(request);
   const ownerJwt = bearer(owner.user.token);
 
-  const upload = await uploadBatch(request, { headers: ownerJwt, files: [{ ...(await digitalPdf([[`Invoice Number: ${marker}`, "Total: 120.50 EUR"]])), name: `${marker}.pdf` }] });
+  const upload = await uploadBatch(request, {
+    headers: ownerJwt,
+    files: [{ ...(await digitalPdf([[`Invoice Number: ${marker}`, "Total: 120.50 EUR"]])), name: `${marker}.pdf` }],
+  });
   expect(upload.status(), await upload.text()).toBe(200);
   const batch = await upload.json();
   expect((await waitForBatch(request, batch.batch_id, ownerJwt)).status).toBe("completed");
@@ -51,7 +64,10 @@ async function makeOwnerResources(request: APIRequestContext): Promise<void> {
   const document = results.documents[0];
   const imageUrl: string = document.pages[0].image_url;
 
-  const extract = await postExtract(request, owner.headers, { file: pdfPart(await textPdf(1, [`Invoice Number: ${marker}`])), output_format: "csv" });
+  const extract = await postExtract(request, owner.headers, {
+    file: pdfPart(await textPdf(1, [`Invoice Number: ${marker}`])),
+    output_format: "csv",
+  });
   expect(extract.status(), await extract.text()).toBe(200);
 
   const chat = await json(request, "POST", "/api/batch/document-chat/sessions", ownerJwt, {
@@ -62,7 +78,11 @@ async function makeOwnerResources(request: APIRequestContext): Promise<void> {
   });
   expect(chat.status(), await chat.text()).toBe(200);
 
-  const library = await json(request, "POST", "/api/batch/save-generated-file", ownerJwt, { action: "save_to_library", file_name: `${marker}.csv`, content: `field,value\nsecret,${marker}\n` });
+  const library = await json(request, "POST", "/api/batch/save-generated-file", ownerJwt, {
+    action: "save_to_library",
+    file_name: `${marker}.csv`,
+    content: `field,value\nsecret,${marker}\n`,
+  });
   expect(library.status(), await library.text()).toBe(200);
 
   ids = {
@@ -82,7 +102,13 @@ async function makeOwnerResources(request: APIRequestContext): Promise<void> {
   const openapi = await (await request.get("/openapi.json")).json();
   operations = Object.entries(openapi.paths as Record<string, Record<string, { security?: Operation["security"] }>>)
     .filter(([path]) => path.includes("{"))
-    .flatMap(([path, byMethod]) => Object.entries(byMethod).map(([method, operation]) => ({ method: method.toUpperCase(), path, security: operation.security })))
+    .flatMap(([path, byMethod]) =>
+      Object.entries(byMethod).map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        path,
+        security: operation.security,
+      })),
+    )
     .filter((operation) => !(`${operation.method} ${operation.path}` in CREDENTIAL_IN_PATH));
 
   const other = await createV1Account(request);
@@ -98,7 +124,10 @@ function urlFor(operation: Operation): string {
   return operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     if (name === "session_id" && operation.path.startsWith("/api/batch/web-session/")) return randomUUID();
     const value = ids[name];
-    if (value === undefined) throw new Error(`No id for {${name}} in ${operation.method} ${operation.path}: make the owner one in makeOwnerResources`);
+    if (value === undefined)
+      throw new Error(
+        `No id for {${name}} in ${operation.method} ${operation.path}: make the owner one in makeOwnerResources`,
+      );
     return name === "storage_key" ? value : encodeURIComponent(value);
   });
 }
@@ -110,7 +139,11 @@ test("another user (JWT, sd_ key) and another guest get 404 and no data on every
   await test.step("the id routes come from the OpenAPI document", () => {
     expect(operations.length).toBeGreaterThanOrEqual(25);
     expect(operations.map((operation) => `${operation.method} ${operation.path}`)).toEqual(
-      expect.arrayContaining(["GET /api/batch/results/{batch_id}", "GET /v1/jobs/{id}", "DELETE /api/users/me/api-keys/{key_id}"]),
+      expect.arrayContaining([
+        "GET /api/batch/results/{batch_id}",
+        "GET /v1/jobs/{id}",
+        "DELETE /api/users/me/api-keys/{key_id}",
+      ]),
     );
   });
 
@@ -135,19 +168,31 @@ test("another user (JWT, sd_ key) and another guest get 404 and no data on every
         const data = operation.method === "GET" || operation.method === "DELETE" ? undefined : (BODIES[route] ?? {});
         const response = await json(request, operation.method, url, caller.headers, data);
         const body = await response.text();
-        if (response.status() !== expected || body.includes(marker)) outcomes.push(`${route} as ${caller.name}: ${response.status()} (expected ${expected}) ${body.slice(0, 200)}`);
+        if (response.status() !== expected || body.includes(marker))
+          outcomes.push(
+            `${route} as ${caller.name}: ${response.status()} (expected ${expected}) ${body.slice(0, 200)}`,
+          );
         // Probe finding 10: a /v1 401 carries the rate-limit headers too.
-        if (expected === 401 && operation.path.startsWith("/v1/") && !response.headers()["x-ratelimit-limit"]) outcomes.push(`${route} as ${caller.name}: 401 without X-RateLimit-Limit`);
+        if (expected === 401 && operation.path.startsWith("/v1/") && !response.headers()["x-ratelimit-limit"])
+          outcomes.push(`${route} as ${caller.name}: 401 without X-RateLimit-Limit`);
       }
     }
     expect(outcomes, outcomes.join("\n")).toEqual([]);
   });
 
   await test.step("nothing was changed or removed", async () => {
-    const results = await (await request.get(`/api/batch/results/${ids.batch_id}`, { headers: bearer(owner.user.token) })).json();
+    const results = await (
+      await request.get(`/api/batch/results/${ids.batch_id}`, { headers: bearer(owner.user.token) })
+    ).json();
     expect(results.documents[0].pages[0].extracted_text).toContain(marker);
     expect((await request.get(`/v1/jobs/${ids.id}`, { headers: owner.headers })).status()).toBe(200);
-    expect((await request.get(`/api/batch/library/${ids.file_id}/download`, { headers: bearer(owner.user.token) })).status()).toBe(200);
-    expect((await request.get(`/api/batch/document-chat/sessions/${ids.session_id}`, { headers: bearer(owner.user.token) })).status()).toBe(200);
+    expect(
+      (await request.get(`/api/batch/library/${ids.file_id}/download`, { headers: bearer(owner.user.token) })).status(),
+    ).toBe(200);
+    expect(
+      (
+        await request.get(`/api/batch/document-chat/sessions/${ids.session_id}`, { headers: bearer(owner.user.token) })
+      ).status(),
+    ).toBe(200);
   });
 });

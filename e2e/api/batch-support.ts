@@ -14,7 +14,12 @@ export interface UploadFile {
   buffer: Buffer;
 }
 
-export async function digitalPdf(pages: string[][] = [["Invoice Number: INV-2041", "Total: 120.50 EUR"], ["Page two", "Date: 2025-03-14"]]): Promise<UploadFile> {
+export async function digitalPdf(
+  pages: string[][] = [
+    ["Invoice Number: INV-2041", "Total: 120.50 EUR"],
+    ["Page two", "Date: 2025-03-14"],
+  ],
+): Promise<UploadFile> {
   return { name: "invoice.pdf", mimeType: "application/pdf", buffer: await makeTextPdf(pages) };
 }
 
@@ -24,13 +29,26 @@ export async function scannedPng(lines = ["Receipt 7731", "Amount 42.00"]): Prom
 }
 
 export async function wordDocx(): Promise<UploadFile> {
-  const buffer = await makeDocx({ heading: "Quarterly report", paragraphs: ["Revenue grew in every region."], table: [["Region", "Sales"], ["North", "100"]] });
+  const buffer = await makeDocx({
+    heading: "Quarterly report",
+    paragraphs: ["Revenue grew in every region."],
+    table: [
+      ["Region", "Sales"],
+      ["North", "100"],
+    ],
+  });
   return { name: "report.docx", mimeType: "application/octet-stream", buffer };
 }
 
 export async function uploadBatch(
   request: APIRequestContext,
-  options: { headers?: Record<string, string>; files: UploadFile[]; batchName?: string; skipProcessing?: boolean; guestSessionId?: string },
+  options: {
+    headers?: Record<string, string>;
+    files: UploadFile[];
+    batchName?: string;
+    skipProcessing?: boolean;
+    guestSessionId?: string;
+  },
 ) {
   const multipart: Record<string, string | UploadFile> = {};
   if (options.batchName) multipart.batch_name = options.batchName;
@@ -39,12 +57,18 @@ export async function uploadBatch(
   // Playwright's multipart option takes one value per name; a FormData carries repeated "files".
   const form = new FormData();
   for (const [name, value] of Object.entries(multipart)) form.append(name, value as string);
-  for (const file of options.files) form.append("files", new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
+  for (const file of options.files)
+    form.append("files", new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
   return request.post("/api/batch/upload", { headers: options.headers, multipart: form });
 }
 
 /** Polls the batch status until it leaves queued/processing; returns the final status body. */
-export async function waitForBatch(request: APIRequestContext, batchId: string, headers: Record<string, string>, timeout = 60_000) {
+export async function waitForBatch(
+  request: APIRequestContext,
+  batchId: string,
+  headers: Record<string, string>,
+  timeout = 60_000,
+) {
   let body: { status: string; documents: Array<{ status: string; error: string | null }> } | undefined;
   await expect
     .poll(

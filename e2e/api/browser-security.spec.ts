@@ -19,29 +19,42 @@ async function signInWithCookie(request: APIRequestContext, user: { email: strin
   expect(cookies.cookies.map((cookie) => cookie.name)).toContain("next-auth.session-token");
 }
 
-test("the session cookie cannot change data from another site; the app's own pages and API clients can", async ({ playwright, baseURL }) => {
+test("the session cookie cannot change data from another site; the app's own pages and API clients can", async ({
+  playwright,
+  baseURL,
+}) => {
   const browser = await playwright.request.newContext({ baseURL });
   try {
     const user = await createUser(browser);
     await signInWithCookie(browser, user);
-    const createKey = (headers: Record<string, string>, body = JSON.stringify({ name: "x" })) => browser.post("/api/users/me/api-keys", { headers, data: body });
+    const createKey = (headers: Record<string, string>, body = JSON.stringify({ name: "x" })) =>
+      browser.post("/api/users/me/api-keys", { headers, data: body });
 
     // The probe's curl: a foreign Origin and a text/plain body.
     const forged = await createKey({ origin: FOREIGN, "content-type": "text/plain" });
     expect(forged.status()).toBe(403);
     expect((await forged.json()).detail).toMatch(/Origin http:\/\/evil\.example may not change data/);
     expect((await browser.post("/api/users/me/webhook-secret", { headers: { origin: FOREIGN } })).status()).toBe(403);
-    expect((await createKey({ "sec-fetch-site": "cross-site", "content-type": "application/json" })).status()).toBe(403);
+    expect((await createKey({ "sec-fetch-site": "cross-site", "content-type": "application/json" })).status()).toBe(
+      403,
+    );
     // A text/plain body is what a cross-site form sends; even from our own page it is not JSON.
     expect((await createKey({ origin: baseURL!, "content-type": "text/plain" })).status()).toBe(415);
 
-    const ownPage = await createKey({ origin: baseURL!, "sec-fetch-site": "same-origin", "content-type": "application/json" });
+    const ownPage = await createKey({
+      origin: baseURL!,
+      "sec-fetch-site": "same-origin",
+      "content-type": "application/json",
+    });
     expect(ownPage.status(), await ownPage.text()).toBe(200);
     // No Origin, Sec-Fetch-Site or Referer: not a browser page (curl with a cookie jar).
     expect((await createKey({ "content-type": "application/json" })).status()).toBe(200);
 
     // A key or token from a foreign origin is not a cross-site forgery: it was sent on purpose.
-    const viaToken = await browser.post("/api/users/me/api-keys", { headers: { ...bearer(user.token), origin: FOREIGN }, data: { name: "script" } });
+    const viaToken = await browser.post("/api/users/me/api-keys", {
+      headers: { ...bearer(user.token), origin: FOREIGN },
+      data: { name: "script" },
+    });
     expect(viaToken.status()).toBe(200);
     const keys = await (await browser.get("/api/users/me/api-keys", { headers: bearer(user.token) })).json();
     expect(keys.map((key: { name: string }) => key.name).sort()).toEqual(["script", "x", "x"]);
@@ -50,16 +63,30 @@ test("the session cookie cannot change data from another site; the app's own pag
   }
 });
 
-test("next cannot lead a signed-in person off the site, and no spelling of it answers 500", async ({ playwright, baseURL }) => {
+test("next cannot lead a signed-in person off the site, and no spelling of it answers 500", async ({
+  playwright,
+  baseURL,
+}) => {
   const browser = await playwright.request.newContext({ baseURL });
   try {
     await signInWithCookie(browser, await createUser(browser));
-    const spellings = ["/%09/evil.example/", "//evil.example", "/%5Cevil.example", "/%0a/evil.example", "%2f%2fevil.example", "https://evil.example/", "javascript:alert(1)", "/.//evil.example"];
+    const spellings = [
+      "/%09/evil.example/",
+      "//evil.example",
+      "/%5Cevil.example",
+      "/%0a/evil.example",
+      "%2f%2fevil.example",
+      "https://evil.example/",
+      "javascript:alert(1)",
+      "/.//evil.example",
+    ];
     for (const page of ["/sign-in", "/sign-up"]) {
       for (const next of spellings) {
         const response = await browser.get(`${page}?next=${next}`, { maxRedirects: 0 });
         expect(response.status(), `${page}?next=${next}`).toBe(307);
-        expect(new URL(response.headers().location, baseURL).href, `${page}?next=${next}`).toBe(new URL("/batches", baseURL).href);
+        expect(new URL(response.headers().location, baseURL).href, `${page}?next=${next}`).toBe(
+          new URL("/batches", baseURL).href,
+        );
       }
     }
     const kept = await browser.get("/sign-in?next=/settings%3Ftab%3Dkeys", { maxRedirects: 0 });
@@ -86,7 +113,9 @@ test("security headers on pages, API answers and files; HSTS only over https", a
     });
     expect(response.headers()["strict-transport-security"]).toBeUndefined();
   }
-  expect(page.headers()["content-security-policy"]).toMatch(/^default-src 'self'; script-src 'self' 'nonce-[^']+' 'strict-dynamic';/);
+  expect(page.headers()["content-security-policy"]).toMatch(
+    /^default-src 'self'; script-src 'self' 'nonce-[^']+' 'strict-dynamic';/,
+  );
   expect(page.headers()["content-security-policy"]).not.toMatch(/unsafe-eval|upgrade-insecure-requests/);
   expect(api.headers()["content-security-policy"]).toContain("default-src 'none'");
 

@@ -10,7 +10,12 @@ test("connect exchanges the code and lists the connection without tokens", async
   const response = await request.post("/api/cloud/drive/connect", { headers: bearer(user.token), data: { code } });
   expect(response.status(), await response.text()).toBe(200);
   const body = await response.json();
-  expect(body.connection).toMatchObject({ provider: "google_drive", account_email: "drive.owner@example.test", status: "active", has_refresh_token: true });
+  expect(body.connection).toMatchObject({
+    provider: "google_drive",
+    account_email: "drive.owner@example.test",
+    status: "active",
+    has_refresh_token: true,
+  });
   expect(body.connection.scopes).toContain("https://www.googleapis.com/auth/drive.file");
   const exchange = await localTokenEndpoint.tokenRequest(code);
   expect(exchange.get("grant_type")).toBe("authorization_code");
@@ -27,7 +32,10 @@ test("connect exchanges the code and lists the connection without tokens", async
 
 test("a refused code answers 400 and stores nothing", async ({ request }) => {
   const user = await createUser(request);
-  const response = await request.post("/api/cloud/drive/connect", { headers: bearer(user.token), data: { code: "never-issued" } });
+  const response = await request.post("/api/cloud/drive/connect", {
+    headers: bearer(user.token),
+    data: { code: "never-issued" },
+  });
   expect(response.status()).toBe(400);
   expect((await response.json()).detail).toMatch(/invalid_grant/);
   expect(await (await request.get("/api/cloud/connections", { headers: bearer(user.token) })).json()).toEqual([]);
@@ -37,14 +45,18 @@ test("validation and authentication", async ({ request }) => {
   const user = await createUser(request);
   expect((await request.post("/api/cloud/drive/connect", { data: { code: "x" } })).status()).toBe(401);
   expect((await request.get("/api/cloud/connections")).status()).toBe(401);
-  expect((await request.post("/api/cloud/drive/connect", { headers: bearer(user.token), data: {} })).status()).toBe(422);
+  expect((await request.post("/api/cloud/drive/connect", { headers: bearer(user.token), data: {} })).status()).toBe(
+    422,
+  );
 });
 
 test("isolation: a user sees only their own connections", async ({ request }) => {
   const alice = await createUser(request);
   const bob = await createUser(request);
   const code = await localTokenEndpoint.issueCode({ sub: "drive-alice", email: "alice.drive@example.test" });
-  expect((await request.post("/api/cloud/drive/connect", { headers: bearer(alice.token), data: { code } })).status()).toBe(200);
+  expect(
+    (await request.post("/api/cloud/drive/connect", { headers: bearer(alice.token), data: { code } })).status(),
+  ).toBe(200);
   expect(await (await request.get("/api/cloud/connections", { headers: bearer(bob.token) })).json()).toEqual([]);
   expect(await (await request.get("/api/cloud/connections", { headers: bearer(alice.token) })).json()).toHaveLength(1);
 });

@@ -10,7 +10,11 @@ import { digitalPdf, scannedPng, uploadBatch, waitForBatch } from "./batch-suppo
 // (pdftotext, mammoth, an XML parser, YAML), and another user's ids answering 404 everywhere.
 
 async function readyBatch(request: APIRequestContext, auth: Record<string, string>) {
-  const upload = await uploadBatch(request, { headers: auth, files: [await digitalPdf(), await scannedPng()], batchName: "Ünïcode batch" });
+  const upload = await uploadBatch(request, {
+    headers: auth,
+    files: [await digitalPdf(), await scannedPng()],
+    batchName: "Ünïcode batch",
+  });
   expect(upload.status(), await upload.text()).toBe(200);
   const batch = await upload.json();
   expect((await waitForBatch(request, batch.batch_id, auth)).status).toBe("completed");
@@ -19,7 +23,9 @@ async function readyBatch(request: APIRequestContext, auth: Record<string, strin
 }
 
 test.describe("export and convert", () => {
-  test("searchable PDF, report PDF and DOCX carry the corrected words, key-values and tables; nothing stored changes", async ({ request }) => {
+  test("searchable PDF, report PDF and DOCX carry the corrected words, key-values and tables; nothing stored changes", async ({
+    request,
+  }) => {
     const auth = bearer((await createUser(request)).token);
     const { batchId, results } = await readyBatch(request, auth);
     const scan = results.documents.find((document: { type: string }) => document.type === "png");
@@ -28,9 +34,22 @@ test.describe("export and convert", () => {
     expect(word, JSON.stringify(page.bounding_boxes.words)).toBeDefined();
     word.text = "7739";
     page.extracted_text = page.extracted_text.replace("7731", "7739");
-    page.structured_data = { key_value_pairs: [{ key: "Kunde", value: "上海贸易 🚀" }], tables: [{ rows: [["Item", "Qty"], ["Widget", "3"]] }] };
+    page.structured_data = {
+      key_value_pairs: [{ key: "Kunde", value: "上海贸易 🚀" }],
+      tables: [
+        {
+          rows: [
+            ["Item", "Qty"],
+            ["Widget", "3"],
+          ],
+        },
+      ],
+    };
 
-    const searchable = await request.post(`/api/batch/${batchId}/export/pdf`, { headers: auth, data: { documents: [{ document_id: scan.document_id, pages: [page] }] } });
+    const searchable = await request.post(`/api/batch/${batchId}/export/pdf`, {
+      headers: auth,
+      data: { documents: [{ document_id: scan.document_id, pages: [page] }] },
+    });
     expect(searchable.status(), await searchable.text()).toBe(200);
     expect(searchable.headers()["x-export-mode"]).toBe("searchable");
     expect(searchable.headers()["content-disposition"]).toContain("filename*=UTF-8''%C3%9Cn%C3%AFcode%20batch.pdf");
@@ -38,22 +57,41 @@ test.describe("export and convert", () => {
     expect(searchableText).toMatch(/Receipt\s+7739[\s\S]*Amount\s+42\.00/);
     expect(searchableText).toContain("INV-2041");
 
-    const report = await request.post(`/api/batch/${batchId}/export/pdf`, { headers: auth, data: { mode: "report", document_ids: [scan.document_id], documents: [{ document_id: scan.document_id, pages: [page] }] } });
+    const report = await request.post(`/api/batch/${batchId}/export/pdf`, {
+      headers: auth,
+      data: {
+        mode: "report",
+        document_ids: [scan.document_id],
+        documents: [{ document_id: scan.document_id, pages: [page] }],
+      },
+    });
     const reportText = await pdfToText(await report.body());
     for (const expected of ["Kunde", "上海贸易", "Widget", "Receipt 7739"]) expect(reportText).toContain(expected);
 
-    const docx = await request.post(`/api/batch/${batchId}/export/docx`, { headers: auth, data: { documents: [{ document_id: scan.document_id, pages: [page] }] } });
+    const docx = await request.post(`/api/batch/${batchId}/export/docx`, {
+      headers: auth,
+      data: { documents: [{ document_id: scan.document_id, pages: [page] }] },
+    });
     expect(docx.headers()["content-type"]).toContain("wordprocessingml");
     const { value: docxText } = await mammoth.extractRawText({ buffer: await docx.body() });
-    for (const expected of ["invoice.pdf", "INV-2041", "Kunde", "上海贸易 🚀", "Widget"]) expect(docxText).toContain(expected);
+    for (const expected of ["invoice.pdf", "INV-2041", "Kunde", "上海贸易 🚀", "Widget"])
+      expect(docxText).toContain(expected);
 
     const after = await (await request.get(`/api/batch/results/${batchId}`, { headers: auth })).json();
-    expect(after.documents.map((document: { pages: unknown[] }) => document.pages.map((stored) => ({ ...(stored as object), image_url: null })))).toEqual(
-      results.documents.map((document: { pages: unknown[] }) => document.pages.map((stored) => ({ ...(stored as object), image_url: null }))),
+    expect(
+      after.documents.map((document: { pages: unknown[] }) =>
+        document.pages.map((stored) => ({ ...(stored as object), image_url: null })),
+      ),
+    ).toEqual(
+      results.documents.map((document: { pages: unknown[] }) =>
+        document.pages.map((stored) => ({ ...(stored as object), image_url: null })),
+      ),
     );
   });
 
-  test("convert and convert-all: XML parses, CSV cells match the JSON tables, YAML loads to the JSON; saved and shown", async ({ request }) => {
+  test("convert and convert-all: XML parses, CSV cells match the JSON tables, YAML loads to the JSON; saved and shown", async ({
+    request,
+  }) => {
     const auth = bearer((await createUser(request)).token);
     const { results } = await readyBatch(request, auth);
     const documentId = results.documents[0].document_id;
@@ -87,18 +125,35 @@ test.describe("export and convert", () => {
       request.post(`/api/batch/${batchId}/export/docx`, { headers: stranger, data: {} }),
       request.post(`/api/batch/documents/${documentId}/convert/xml`, { headers: stranger }),
       request.post(`/api/batch/documents/${documentId}/convert-all`, { headers: stranger }),
-      request.post("/api/batch/match-schema", { headers: stranger, data: { document_id: documentId, schema: { total: "number" } } }),
+      request.post("/api/batch/match-schema", {
+        headers: stranger,
+        data: { document_id: documentId, schema: { total: "number" } },
+      }),
     ];
     for (const response of await Promise.all(attempts)) expect(response.status(), response.url()).toBe(404);
-    const theirs = await request.post(`/api/batch/${batchId}/export/pdf`, { headers: owner, data: { document_ids: [documentId], mode: "report" } });
+    const theirs = await request.post(`/api/batch/${batchId}/export/pdf`, {
+      headers: owner,
+      data: { document_ids: [documentId], mode: "report" },
+    });
     expect(theirs.status()).toBe(200);
   });
 });
 
 test.describe("match-schema", () => {
-  test("anonymous text matching with offsets, a signed-in document with page and box, 422s and a per-address 429", async ({ request }) => {
+  test("anonymous text matching with offsets, a signed-in document with page and box, 422s and a per-address 429", async ({
+    request,
+  }) => {
     const text = "Invoice Number: INV-77\nTotal: 99.50\nPaid: yes";
-    const anonymous = await request.post("/api/batch/match-schema", { data: { text, schema: [{ name: "invoice_number", type: "string" }, { name: "total", type: "number" }, { name: "paid", type: "boolean" }] } });
+    const anonymous = await request.post("/api/batch/match-schema", {
+      data: {
+        text,
+        schema: [
+          { name: "invoice_number", type: "string" },
+          { name: "total", type: "number" },
+          { name: "paid", type: "boolean" },
+        ],
+      },
+    });
     expect(anonymous.status(), await anonymous.text()).toBe(200);
     const body = await anonymous.json();
     expect(body.values).toEqual({ invoice_number: "INV-77", total: 99.5, paid: true });
@@ -106,14 +161,31 @@ test.describe("match-schema", () => {
 
     const auth = bearer((await createUser(request)).token);
     const { results } = await readyBatch(request, auth);
-    const stored = await request.post("/api/batch/match-schema", { headers: auth, data: { document_id: results.documents[0].document_id, schema: { "Invoice Number": "string" } } });
+    const stored = await request.post("/api/batch/match-schema", {
+      headers: auth,
+      data: { document_id: results.documents[0].document_id, schema: { "Invoice Number": "string" } },
+    });
     const storedBody = await stored.json();
-    expect(storedBody.fields[0]).toMatchObject({ value: "INV-2041", page: 1, box: expect.objectContaining({ x: expect.any(Number) }) });
+    expect(storedBody.fields[0]).toMatchObject({
+      value: "INV-2041",
+      page: 1,
+      box: expect.objectContaining({ x: expect.any(Number) }),
+    });
 
-    for (const schema of ['{"a": "money"}', "{broken", Object.fromEntries(Array.from({ length: 201 }, (_, index) => [`f${index}`, "string"]))]) {
-      expect((await request.post("/api/batch/match-schema", { headers: auth, data: { text, schema } })).status()).toBe(422);
+    for (const schema of [
+      '{"a": "money"}',
+      "{broken",
+      Object.fromEntries(Array.from({ length: 201 }, (_, index) => [`f${index}`, "string"])),
+    ]) {
+      expect((await request.post("/api/batch/match-schema", { headers: auth, data: { text, schema } })).status()).toBe(
+        422,
+      );
     }
-    expect((await request.post("/api/batch/match-schema", { data: { text: "x".repeat(102_401), schema: { a: "string" } } })).status()).toBe(413);
+    expect(
+      (
+        await request.post("/api/batch/match-schema", { data: { text: "x".repeat(102_401), schema: { a: "string" } } })
+      ).status(),
+    ).toBe(413);
 
     let limited: Awaited<ReturnType<APIRequestContext["post"]>> | undefined;
     for (let attempt = 0; attempt < 12 && !limited; attempt++) {

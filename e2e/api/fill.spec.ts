@@ -26,11 +26,19 @@ function part(buffer: Buffer, name: string, mimeType: string) {
   return { name, mimeType, buffer };
 }
 
-async function fillPdf(request: APIRequestContext, headers: Record<string, string>, multipart: Record<string, string | ReturnType<typeof part>>) {
+async function fillPdf(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  multipart: Record<string, string | ReturnType<typeof part>>,
+) {
   return request.post("/v1/fill/pdf", { headers, multipart });
 }
 
-async function download(request: APIRequestContext, headers: Record<string, string>, job: Record<string, unknown>): Promise<Buffer> {
+async function download(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  job: Record<string, unknown>,
+): Promise<Buffer> {
   const result = job.result as { download_url: string };
   const response = await request.get(result.download_url, { headers });
   expect(response.status()).toBe(200);
@@ -50,10 +58,23 @@ test.describe("POST /v1/fill/pdf", () => {
     expect(accepted).toEqual({ id: expect.any(String), status: "processing", poll_url: `/v1/jobs/${accepted.id}` });
     const job = await waitForJob(request, await secondKey(request, account), accepted.id);
     expect(job.status, JSON.stringify(job)).toBe("completed");
-    const result = job.result as { fields_filled: number; fields_total: number; expires_at: string; field_details: Array<Record<string, unknown>> };
-    expect(result).toMatchObject({ download_url: `/v1/jobs/${accepted.id}/download`, fields_filled: 6, fields_total: 10 });
+    const result = job.result as {
+      fields_filled: number;
+      fields_total: number;
+      expires_at: string;
+      field_details: Array<Record<string, unknown>>;
+    };
+    expect(result).toMatchObject({
+      download_url: `/v1/jobs/${accepted.id}/download`,
+      fields_filled: 6,
+      fields_total: 10,
+    });
     expect(new Date(result.expires_at).getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
-    expect(result.field_details.find((detail) => detail.field_name === "married")).toMatchObject({ filled: true, value: "checked", reason: 'instruction "Tick married"' });
+    expect(result.field_details.find((detail) => detail.field_name === "married")).toMatchObject({
+      filled: true,
+      value: "checked",
+      reason: 'instruction "Tick married"',
+    });
     expect(result.field_details.find((detail) => detail.field_name === "signature")).toMatchObject({ filled: false });
     const form = (await PDFDocument.load(await download(request, account.headers, job))).getForm();
     expect((form.getField("full_name") as PDFTextField).getText()).toBe("Zoë Ångström-Łukasz");
@@ -64,13 +85,18 @@ test.describe("POST /v1/fill/pdf", () => {
     expect((form.getField("country") as PDFDropdown).getSelected()).toEqual(["Poland"]);
   });
 
-  test("fills from an invoice PDF, a scanned image and a DOCX, with page and box for each value", async ({ request }) => {
+  test("fills from an invoice PDF, a scanned image and a DOCX, with page and box for each value", async ({
+    request,
+  }) => {
     const account = await createV1Account(request);
     const invoice = await textPdf(1);
     const scan = await renderTextImage(["Email: jane.roe@example.com"], { fontSize: 40 });
     const docx = await makeDocx({ heading: "Contact", paragraphs: ["Name: Jane Roe", "Telefon: +49 30 1234567"] });
     const form = new FormData();
-    form.append("target_pdf", new File([new Uint8Array(await makeFormPdf(specs))], "form.pdf", { type: "application/pdf" }));
+    form.append(
+      "target_pdf",
+      new File([new Uint8Array(await makeFormPdf(specs))], "form.pdf", { type: "application/pdf" }),
+    );
     form.append("source_files", new File([new Uint8Array(invoice)], "invoice.pdf", { type: "application/pdf" }));
     form.append("source_files", new File([new Uint8Array(scan)], "scan.png", { type: "image/png" }));
     form.append("source_files", new File([new Uint8Array(docx)], "contact.docx"));
@@ -79,27 +105,51 @@ test.describe("POST /v1/fill/pdf", () => {
     expect(response.status(), await response.text()).toBe(202);
     const job = await waitForJob(request, await secondKey(request, account), (await response.json()).id, 90_000);
     expect(job.status, JSON.stringify(job)).toBe("completed");
-    const details = Object.fromEntries(((job.result as { field_details: Array<Record<string, unknown>> }).field_details).map((detail) => [detail.field_name, detail]));
-    expect(details.invoice_no).toMatchObject({ value: "INV-2042", source: "document", source_file: "invoice.pdf", page: 1, box: expect.any(Object) });
+    const details = Object.fromEntries(
+      (job.result as { field_details: Array<Record<string, unknown>> }).field_details.map((detail) => [
+        detail.field_name,
+        detail,
+      ]),
+    );
+    expect(details.invoice_no).toMatchObject({
+      value: "INV-2042",
+      source: "document",
+      source_file: "invoice.pdf",
+      page: 1,
+      box: expect.any(Object),
+    });
     expect(details.full_name).toMatchObject({ value: "Jane Roe", source_file: "contact.docx" });
     expect(details.email).toMatchObject({ value: "jane.roe@example.com", source_file: "scan.png", page: 1 });
     expect(details.phone).toMatchObject({ value: "+49 30 1234567", source_file: "contact.docx" });
     const flattened = await PDFDocument.load(await download(request, account.headers, job));
-    expect(flattened.getForm().getFields().map((field) => field.getName())).toEqual(["signature"]);
+    expect(
+      flattened
+        .getForm()
+        .getFields()
+        .map((field) => field.getName()),
+    ).toEqual(["signature"]);
     const usage = await (await request.get("/v1/usage", { headers: account.headers })).json();
     expect(usage.tokens.used).toBe(4000); // three source pages + one form
   });
 
   test("a PDF without a form fails the job with no_form_fields; no sources at all is a 400", async ({ request }) => {
     const account = await createV1Account(request);
-    const response = await fillPdf(request, account.headers, { target_pdf: part(await textPdf(1), "plain.pdf", "application/pdf"), instructions: "Tick married" });
+    const response = await fillPdf(request, account.headers, {
+      target_pdf: part(await textPdf(1), "plain.pdf", "application/pdf"),
+      instructions: "Tick married",
+    });
     expect(response.status()).toBe(202);
     const job = await waitForJob(request, await secondKey(request, account), (await response.json()).id);
     expect(job).toMatchObject({ status: "failed", error: { code: "no_form_fields" } });
-    const none = await fillPdf(request, account.headers, { target_pdf: part(await makeFormPdf(specs), "form.pdf", "application/pdf") });
+    const none = await fillPdf(request, account.headers, {
+      target_pdf: part(await makeFormPdf(specs), "form.pdf", "application/pdf"),
+    });
     expect(none.status()).toBe(400);
     expect((await errorOf(none)).code).toBe("no_source_data");
-    const notPdf = await fillPdf(request, account.headers, { target_pdf: part(Buffer.from("hello"), "form.pdf", "application/pdf"), instructions: "x" });
+    const notPdf = await fillPdf(request, account.headers, {
+      target_pdf: part(Buffer.from("hello"), "form.pdf", "application/pdf"),
+      instructions: "x",
+    });
     expect(notPdf.status()).toBe(400);
   });
 });
@@ -110,18 +160,29 @@ test.describe("POST /v1/fill/excel", () => {
     const source = await makeDocx({
       heading: "Invoice",
       paragraphs: ["Invoice number: INV-7", "Customer: Acme Ltd"],
-      table: [["Description", "Qty", "Unit price"], ["Widget", "2", "10.00"], ["Gadget", "1", "5.50"], ["Cable", "3", "2.00"]],
+      table: [
+        ["Description", "Qty", "Unit price"],
+        ["Widget", "2", "10.00"],
+        ["Gadget", "1", "5.50"],
+        ["Cable", "3", "2.00"],
+      ],
     });
     const response = await request.post("/v1/fill/excel", {
       headers: account.headers,
-      multipart: { target_excel: part(await makeInvoiceTemplate(), "invoice.xlsx", "application/octet-stream"), source_files: part(source, "invoice.docx", "application/octet-stream"), cell_mappings: JSON.stringify({ "Notes!B1": "checked" }) },
+      multipart: {
+        target_excel: part(await makeInvoiceTemplate(), "invoice.xlsx", "application/octet-stream"),
+        source_files: part(source, "invoice.docx", "application/octet-stream"),
+        cell_mappings: JSON.stringify({ "Notes!B1": "checked" }),
+      },
     });
     expect(response.status(), await response.text()).toBe(202);
     const job = await waitForJob(request, await secondKey(request, account), (await response.json()).id);
     expect(job.status, JSON.stringify(job)).toBe("completed");
     const result = job.result as { cells_written: number; cells: Array<Record<string, unknown>> };
     expect(result.cells_written).toBe(result.cells.length);
-    expect(result.cells).toContainEqual(expect.objectContaining({ sheet: "Invoice", cell: "B1", value: "INV-7", confidence: expect.any(Number) }));
+    expect(result.cells).toContainEqual(
+      expect.objectContaining({ sheet: "Invoice", cell: "B1", value: "INV-7", confidence: expect.any(Number) }),
+    );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await download(request, account.headers, job)) as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet("Invoice")!;
@@ -133,10 +194,17 @@ test.describe("POST /v1/fill/excel", () => {
 
   test("an .xlsm comes back as an .xlsm with its macros; a CSV is refused with 400", async ({ request }) => {
     const account = await createV1Account(request);
-    const template = await makeXlsmTemplate(await makeInvoiceTemplate(), { workbook: "ThisWorkbook", firstSheet: "Sheet1" });
+    const template = await makeXlsmTemplate(await makeInvoiceTemplate(), {
+      workbook: "ThisWorkbook",
+      firstSheet: "Sheet1",
+    });
     const response = await request.post("/v1/fill/excel", {
       headers: account.headers,
-      multipart: { target_excel: part(template.xlsm, "macros.xlsm", "application/octet-stream"), fill_mode: "explicit", cell_mappings: JSON.stringify({ "Invoice!B1": "INV-8" }) },
+      multipart: {
+        target_excel: part(template.xlsm, "macros.xlsm", "application/octet-stream"),
+        fill_mode: "explicit",
+        cell_mappings: JSON.stringify({ "Invoice!B1": "INV-8" }),
+      },
     });
     expect(response.status(), await response.text()).toBe(202);
     const job = await waitForJob(request, await secondKey(request, account), (await response.json()).id);
@@ -146,12 +214,21 @@ test.describe("POST /v1/fill/excel", () => {
     expect(file.headers()["content-type"]).toBe("application/vnd.ms-excel.sheet.macroEnabled.12");
     expect(file.headers()["content-disposition"]).toContain('filename="macros-filled.xlsm"');
     const bytes = Buffer.from(await file.body());
-    expect(await (await JSZip.loadAsync(bytes)).file("xl/vbaProject.bin")!.async("nodebuffer")).toEqual(template.vbaProject);
+    expect(await (await JSZip.loadAsync(bytes)).file("xl/vbaProject.bin")!.async("nodebuffer")).toEqual(
+      template.vbaProject,
+    );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
     expect(workbook.getWorksheet("Invoice")!.getCell("B1").value).toBe("INV-8");
 
-    const csv = await request.post("/v1/fill/excel", { headers: account.headers, multipart: { target_excel: part(Buffer.from("a,b\n1,2\n"), "data.csv", "text/csv"), fill_mode: "explicit", cell_mappings: "{}" } });
+    const csv = await request.post("/v1/fill/excel", {
+      headers: account.headers,
+      multipart: {
+        target_excel: part(Buffer.from("a,b\n1,2\n"), "data.csv", "text/csv"),
+        fill_mode: "explicit",
+        cell_mappings: "{}",
+      },
+    });
     expect(csv.status()).toBe(400);
     expect((await errorOf(csv)).code).toBe("bad_request");
   });

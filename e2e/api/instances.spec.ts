@@ -46,7 +46,13 @@ async function stop(instance: Instance): Promise<void> {
 function migrate(env: Record<string, string>): Promise<void> {
   const child = spawn(
     process.execPath,
-    ["--experimental-strip-types", "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", "--import", "./scripts/register-ts-resolve.mjs", "scripts/db-migrate.ts"],
+    [
+      "--experimental-strip-types",
+      "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON",
+      "--import",
+      "./scripts/register-ts-resolve.mjs",
+      "scripts/db-migrate.ts",
+    ],
     { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";

@@ -4,17 +4,32 @@ import { bearer, createUser } from "../support/accounts";
 import { digitalPdf, scannedPng, waitForBatch } from "./batch-support";
 
 test.describe("OCR endpoints", () => {
-  test("process answers text, pages, boxes and structure, and the document joins the user's list", async ({ request }) => {
+  test("process answers text, pages, boxes and structure, and the document joins the user's list", async ({
+    request,
+  }) => {
     const user = await createUser(request);
     const auth = bearer(user.token);
     const pdf = await digitalPdf();
-    const response = await request.post("/api/ocr/process", { headers: auth, multipart: { file: { name: pdf.name, mimeType: pdf.mimeType, buffer: pdf.buffer } } });
+    const response = await request.post("/api/ocr/process", {
+      headers: auth,
+      multipart: { file: { name: pdf.name, mimeType: pdf.mimeType, buffer: pdf.buffer } },
+    });
     expect(response.status(), await response.text()).toBe(200);
     const result = await response.json();
-    expect(result).toMatchObject({ status: "completed", type: "pdf", page_count: 2, pages_done: 2, tokens_used: 2000, model: expect.stringMatching(/^docsvc-OCR-v1/) });
+    expect(result).toMatchObject({
+      status: "completed",
+      type: "pdf",
+      page_count: 2,
+      pages_done: 2,
+      tokens_used: 2000,
+      model: expect.stringMatching(/^docsvc-OCR-v1/),
+    });
     expect(result.text).toContain("INV-2041");
     expect(result.pages[0].bounding_boxes.words.length).toBeGreaterThan(0);
-    expect(result.structured_data).toMatchObject({ key_value_pairs: expect.any(Array), document_type: expect.any(String) });
+    expect(result.structured_data).toMatchObject({
+      key_value_pairs: expect.any(Array),
+      document_type: expect.any(String),
+    });
 
     const list = await (await request.get("/api/ocr/documents", { headers: auth })).json();
     expect(list).toMatchObject({ total: 1, limit: 100, offset: 0, documents: [{ document_id: result.document_id }] });
@@ -22,8 +37,19 @@ test.describe("OCR endpoints", () => {
     expect(detail.pages).toHaveLength(2);
     expect((await request.get("/api/ocr/documents/nope", { headers: auth })).status()).toBe(404);
     const usage = await (await request.get("/api/ocr/usage", { headers: auth })).json();
-    expect(usage).toMatchObject({ tier: "free", tokens_used: 2000, ocr: { documents: 1, pages: 2, tokens: 2000 }, documents_total: 1 });
-    expect((await request.post("/api/ocr/process", { multipart: { file: { name: pdf.name, mimeType: pdf.mimeType, buffer: pdf.buffer } } })).status()).toBe(401);
+    expect(usage).toMatchObject({
+      tier: "free",
+      tokens_used: 2000,
+      ocr: { documents: 1, pages: 2, tokens: 2000 },
+      documents_total: 1,
+    });
+    expect(
+      (
+        await request.post("/api/ocr/process", {
+          multipart: { file: { name: pdf.name, mimeType: pdf.mimeType, buffer: pdf.buffer } },
+        })
+      ).status(),
+    ).toBe(401);
   });
 
   test("process/batch gives one result per file and isolates a bad file", async ({ request }) => {
@@ -38,26 +64,39 @@ test.describe("OCR endpoints", () => {
     expect(body).toMatchObject({ succeeded: 1, failed: 1 });
     expect(body.results[0]).toMatchObject({ file_name: "scan.png", success: true });
     expect(body.results[0].result.text).toMatch(/314/);
-    expect(body.results[1]).toMatchObject({ file_name: "garbage.bin", success: false, result: null, error: { status: 415 } });
+    expect(body.results[1]).toMatchObject({
+      file_name: "garbage.bin",
+      success: false,
+      result: null,
+      error: { status: 415 },
+    });
   });
 
   test("process refuses an image whose header is cut off before storing anything", async ({ request }) => {
     const user = await createUser(request);
     const auth = bearer(user.token);
     const png = await scannedPng();
-    const response = await request.post("/api/ocr/process", { headers: auth, multipart: { file: { name: "cut.png", mimeType: "image/png", buffer: png.buffer.subarray(0, 20) } } });
+    const response = await request.post("/api/ocr/process", {
+      headers: auth,
+      multipart: { file: { name: "cut.png", mimeType: "image/png", buffer: png.buffer.subarray(0, 20) } },
+    });
     expect(response.status(), await response.text()).toBe(422);
     expect((await response.json()).detail).toMatch(/damaged/);
     expect((await (await request.get("/api/ocr/documents", { headers: auth })).json()).documents).toEqual([]);
   });
 
-  test("process answers 422 with the reason when no page can be read, and keeps the document as failed", async ({ request }) => {
+  test("process answers 422 with the reason when no page can be read, and keeps the document as failed", async ({
+    request,
+  }) => {
     const user = await createUser(request);
     const auth = bearer(user.token);
     // The header is whole (size and type check out at upload), the compressed pixels after it are not.
     const png = await scannedPng();
     const damaged = withUnreadablePixels(png.buffer);
-    const response = await request.post("/api/ocr/process", { headers: auth, multipart: { file: { name: "damaged.png", mimeType: "image/png", buffer: damaged } } });
+    const response = await request.post("/api/ocr/process", {
+      headers: auth,
+      multipart: { file: { name: "damaged.png", mimeType: "image/png", buffer: damaged } },
+    });
     expect(response.status(), await response.text()).toBe(422);
     const { detail } = await response.json();
     expect(detail).toMatch(/^No page of damaged\.png could be read: /);
@@ -96,7 +135,14 @@ test.describe("OCR endpoints", () => {
     // A PDF with one page more than the balance still pays for is refused too.
     const pages = Math.floor((100_000 - usage.tokens_used) / 1000) + 1;
     const pdf = await digitalPdf(Array.from({ length: Math.max(1, pages) }, (_, page) => [`page ${page + 1}`]));
-    expect((await request.post("/api/ocr/process", { headers: auth, multipart: { file: { name: pdf.name, mimeType: pdf.mimeType, buffer: pdf.buffer } } })).status()).toBe(402);
+    expect(
+      (
+        await request.post("/api/ocr/process", {
+          headers: auth,
+          multipart: { file: { name: pdf.name, mimeType: pdf.mimeType, buffer: pdf.buffer } },
+        })
+      ).status(),
+    ).toBe(402);
     expect((await (await request.get("/api/batch/history", { headers: auth })).json()).total).toBe(batchIds.length);
   });
 });
@@ -104,7 +150,7 @@ test.describe("OCR endpoints", () => {
 /** The PNG with every IDAT chunk's compressed pixels overwritten (and its checksum redone): the header reads, the pixels do not. */
 function withUnreadablePixels(png: Buffer): Buffer {
   const damaged = Buffer.from(png);
-  for (let offset = 8; offset + 8 <= damaged.length; ) {
+  for (let offset = 8; offset + 8 <= damaged.length;) {
     const length = damaged.readUInt32BE(offset);
     if (damaged.toString("latin1", offset + 4, offset + 8) === "IDAT") {
       damaged.fill(0xff, offset + 8, offset + 8 + length);

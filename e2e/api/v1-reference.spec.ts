@@ -11,14 +11,21 @@ test.describe("/v1 authentication and reference endpoints", () => {
 
   test("missing, malformed, unknown and deactivated keys answer 401 with the /v1 error body", async ({ request }) => {
     const account = await createV1Account(request);
-    const cases: Array<Record<string, string>> = [{}, { authorization: "Bearer not-a-key" }, { authorization: "Basic c2Q6eA==" }, bearer(`sd_${"A".repeat(43)}`)];
+    const cases: Array<Record<string, string>> = [
+      {},
+      { authorization: "Bearer not-a-key" },
+      { authorization: "Basic c2Q6eA==" },
+      bearer(`sd_${"A".repeat(43)}`),
+    ];
     for (const headers of cases) {
       const response = await request.get("/v1/models", { headers });
       expect(response.status(), JSON.stringify(headers)).toBe(401);
       expect((await errorOf(response)).code).toBe("unauthorized");
     }
     expect((await request.get("/v1/models", { headers: account.headers })).status()).toBe(200);
-    const deactivated = await request.delete(`/api/users/me/api-keys/${account.keyId}`, { headers: bearer(account.user.token) });
+    const deactivated = await request.delete(`/api/users/me/api-keys/${account.keyId}`, {
+      headers: bearer(account.user.token),
+    });
     expect(deactivated.status()).toBe(200);
     const refused = await request.get("/v1/jobs", { headers: account.headers });
     expect(refused.status()).toBe(401);
@@ -32,8 +39,15 @@ test.describe("/v1 authentication and reference endpoints", () => {
     expect(response.headers()["x-ratelimit-limit"]).toBe("10");
     const body = await response.json();
     const byId = Object.fromEntries(body.models.map((model: { id: string }) => [model.id, model]));
-    expect(byId["docsvc-OCR-v1"]).toMatchObject({ latest_version: "docsvc-OCR-v1-2025-02", token_cost_multiplier: 1, default: true });
-    expect(byId["docsvc-OCR-XL-v1"]).toMatchObject({ latest_version: "docsvc-OCR-XL-v1-2025-02", token_cost_multiplier: 2 });
+    expect(byId["docsvc-OCR-v1"]).toMatchObject({
+      latest_version: "docsvc-OCR-v1-2025-02",
+      token_cost_multiplier: 1,
+      default: true,
+    });
+    expect(byId["docsvc-OCR-XL-v1"]).toMatchObject({
+      latest_version: "docsvc-OCR-XL-v1-2025-02",
+      token_cost_multiplier: 2,
+    });
     expect(body.pricing.token_packages).toHaveLength(3);
   });
 
@@ -43,12 +57,20 @@ test.describe("/v1 authentication and reference endpoints", () => {
     expect(response.status()).toBe(200);
     const body = await response.json();
     expect(body.formats.length).toBeGreaterThan(25);
-    expect(body.formats.find((format: { id: string }) => format.id === "pdf")).toMatchObject({ extensions: ["pdf"], mime_type: "application/pdf", kind: "document", requires_libreoffice: false, available: true });
+    expect(body.formats.find((format: { id: string }) => format.id === "pdf")).toMatchObject({
+      extensions: ["pdf"],
+      mime_type: "application/pdf",
+      kind: "document",
+      requires_libreoffice: false,
+      available: true,
+    });
     const doc = body.formats.find((format: { id: string }) => format.id === "doc");
     expect(doc).toMatchObject({ requires_libreoffice: true, available: body.libreoffice_available });
   });
 
-  test("the Free tier allows 10 requests a minute per key, then 429 with Retry-After and X-RateLimit-*", async ({ request }) => {
+  test("the Free tier allows 10 requests a minute per key, then 429 with Retry-After and X-RateLimit-*", async ({
+    request,
+  }) => {
     const { headers } = await createV1Account(request);
     const remaining: number[] = [];
     for (let index = 0; index < 10; index++) {
@@ -75,7 +97,12 @@ test.describe("/v1 authentication and reference endpoints", () => {
     const { headers } = await createV1Account(request);
     const response = await request.get("/v1/usage", { headers });
     expect(response.status()).toBe(200);
-    expect(await response.json()).toMatchObject({ tier: "free", tokens: { allowance: 100_000, used: 0 }, requests: { total: 0 }, documents: { processed: 0, pages: 0 } });
+    expect(await response.json()).toMatchObject({
+      tier: "free",
+      tokens: { allowance: 100_000, used: 0 },
+      requests: { total: 0 },
+      documents: { processed: 0, pages: 0 },
+    });
   });
 
   test("an unknown /v1 path answers a JSON 404", async ({ request }) => {

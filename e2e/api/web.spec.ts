@@ -26,22 +26,46 @@ test.describe("web forms", () => {
     const owner = bearer((await createUser(request)).token);
     const other = bearer((await createUser(request)).token);
 
-    const preview = await request.post("/api/batch/web-preview", { headers: owner, data: { url: `${site.origin}/redirect` } });
+    const preview = await request.post("/api/batch/web-preview", {
+      headers: owner,
+      data: { url: `${site.origin}/redirect` },
+    });
     expect(preview.status(), await preview.text()).toBe(200);
     const shown = await preview.json();
     expect(shown).toMatchObject({ url: `${site.origin}/form`, title: "Invoice intake", status: 200 });
     expect(Buffer.from(shown.screenshot, "base64").subarray(1, 4).toString()).toBe("PNG");
     const sessionId = shown.session_id as string;
 
-    const scan = await (await request.post("/api/batch/web-scan", { headers: owner, data: { session_id: sessionId } })).json();
+    const scan = await (
+      await request.post("/api/batch/web-scan", { headers: owner, data: { session_id: sessionId } })
+    ).json();
     const labels = scan.fields.map((field: { label: string }) => field.label);
-    expect(labels).toEqual(expect.arrayContaining(["Invoice number", "Customer name", "Country", "Payment method", "I accept the terms", "Attachment", "Reference", "Shadow code"]));
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        "Invoice number",
+        "Customer name",
+        "Country",
+        "Payment method",
+        "I accept the terms",
+        "Attachment",
+        "Reference",
+        "Shadow code",
+      ]),
+    );
     expect(scan.submit_buttons).toEqual([expect.objectContaining({ label: "Send invoice" })]);
 
-    expect((await request.post("/api/batch/web-scan", { headers: other, data: { session_id: sessionId } })).status()).toBe(404);
-    expect((await request.post("/api/batch/web-submit", { headers: other, data: { session_id: sessionId } })).status()).toBe(404);
+    expect(
+      (await request.post("/api/batch/web-scan", { headers: other, data: { session_id: sessionId } })).status(),
+    ).toBe(404);
+    expect(
+      (await request.post("/api/batch/web-submit", { headers: other, data: { session_id: sessionId } })).status(),
+    ).toBe(404);
 
-    const upload = await uploadBatch(request, { headers: owner, files: [await digitalPdf([["Attachment for the form"]])], skipProcessing: true });
+    const upload = await uploadBatch(request, {
+      headers: owner,
+      files: [await digitalPdf([["Attachment for the form"]])],
+      skipProcessing: true,
+    });
     const documentId = (await upload.json()).documents[0].document_id as string;
     const update = await request.post("/api/batch/web-update", {
       headers: owner,
@@ -59,14 +83,32 @@ test.describe("web forms", () => {
     });
     expect(update.status(), await update.text()).toBe(200);
     const updated = await update.json();
-    expect(updated.results.map((result: { status: string }) => result.status)).toEqual(["typed", "typed", "selected", "selected", "checked", "attached"]);
+    expect(updated.results.map((result: { status: string }) => result.status)).toEqual([
+      "typed",
+      "typed",
+      "selected",
+      "selected",
+      "checked",
+      "attached",
+    ]);
     expect(site.posts).toHaveLength(0);
 
     const submit = await request.post("/api/batch/web-submit", { headers: owner, data: { session_id: sessionId } });
     expect(submit.status(), await submit.text()).toBe(200);
-    expect(await submit.json()).toMatchObject({ url: `${site.origin}/submit`, title: "Received", status: 200, navigated: true });
+    expect(await submit.json()).toMatchObject({
+      url: `${site.origin}/submit`,
+      title: "Received",
+      status: 200,
+      navigated: true,
+    });
     expect(site.posts).toHaveLength(1);
-    expect(site.posts[0].fields).toMatchObject({ invoice_number: "INV-77", customer: "Globex", country: "de", payment: "card", terms: "yes" });
+    expect(site.posts[0].fields).toMatchObject({
+      invoice_number: "INV-77",
+      customer: "Globex",
+      country: "de",
+      payment: "card",
+      terms: "yes",
+    });
     expect(site.posts[0].files).toEqual([{ field: "attachment", name: "invoice.pdf", size: expect.any(Number) }]);
 
     const repeat = await request.post("/api/batch/web-submit", { headers: owner, data: { session_id: sessionId } });
@@ -75,23 +117,34 @@ test.describe("web forms", () => {
 
     expect((await request.delete(`/api/batch/web-session/${sessionId}`, { headers: other })).status()).toBe(404);
     expect((await request.delete(`/api/batch/web-session/${sessionId}`, { headers: owner })).status()).toBe(200);
-    expect((await request.post("/api/batch/web-scan", { headers: owner, data: { session_id: sessionId } })).status()).toBe(404);
+    expect(
+      (await request.post("/api/batch/web-scan", { headers: owner, data: { session_id: sessionId } })).status(),
+    ).toBe(404);
   });
 
   test("bad input answers clear errors", async ({ request }) => {
     const owner = bearer((await createUser(request)).token);
     expect((await request.post("/api/batch/web-preview", { headers: owner, data: {} })).status()).toBe(422);
-    const notHttp = await request.post("/api/batch/web-preview", { headers: owner, data: { url: "file:///etc/passwd" } });
+    const notHttp = await request.post("/api/batch/web-preview", {
+      headers: owner,
+      data: { url: "file:///etc/passwd" },
+    });
     expect(notHttp.status()).toBe(400);
     expect((await notHttp.json()).detail).toContain("http");
-    const download = await request.post("/api/batch/web-scan", { headers: owner, data: { url: `${site.origin}/download` } });
+    const download = await request.post("/api/batch/web-scan", {
+      headers: owner,
+      data: { url: `${site.origin}/download` },
+    });
     expect(download.status()).toBe(400);
     expect((await request.post("/api/batch/web-preview", { data: { url: `${site.origin}/form` } })).status()).toBe(401);
   });
 
   test("a web page becomes a batch with the page's text and table", async ({ request }) => {
     const owner = bearer((await createUser(request)).token);
-    const response = await request.post("/api/batch/url", { headers: owner, form: { url: `${site.origin}/table`, batch_name: "Prices" } });
+    const response = await request.post("/api/batch/url", {
+      headers: owner,
+      form: { url: `${site.origin}/table`, batch_name: "Prices" },
+    });
     expect(response.status(), await response.text()).toBe(200);
     const batch = await response.json();
     expect(batch).toMatchObject({ batch_name: "Prices", total_files: 1, documents: [{ type: "pdf" }] });
@@ -107,29 +160,51 @@ test.describe("web forms", () => {
     ]);
   });
 
-  test("web-fill fills an invoice's number, customer and total from an uploaded invoice and streams their sources", async ({ request }) => {
+  test("web-fill fills an invoice's number, customer and total from an uploaded invoice and streams their sources", async ({
+    request,
+  }) => {
     const owner = bearer((await createUser(request)).token);
-    const invoice = await digitalPdf([["ACME SUPPLIES LTD", "Invoice", "Invoice number: INV-2041", "Customer: Acme GmbH", "Total: 1,234.50 EUR"]]);
+    const invoice = await digitalPdf([
+      ["ACME SUPPLIES LTD", "Invoice", "Invoice number: INV-2041", "Customer: Acme GmbH", "Total: 1,234.50 EUR"],
+    ]);
     const upload = await (await uploadBatch(request, { headers: owner, files: [invoice] })).json();
     await waitForBatch(request, upload.batch_id, owner);
 
-    const response = await request.post("/api/batch/web-fill", { headers: owner, data: { url: `${site.origin}/form`, batch_id: upload.batch_id } });
+    const response = await request.post("/api/batch/web-fill", {
+      headers: owner,
+      data: { url: `${site.origin}/form`, batch_id: upload.batch_id },
+    });
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("text/event-stream");
     const events = parseEvents(await response.text());
     expect(events[0].event).toBe("navigated");
-    const values = Object.fromEntries(events.filter((entry) => entry.event === "value").map((entry) => [entry.data.label, entry.data]));
+    const values = Object.fromEntries(
+      events.filter((entry) => entry.event === "value").map((entry) => [entry.data.label, entry.data]),
+    );
     const documentId = upload.documents[0].document_id;
-    expect(values["Invoice number"]).toMatchObject({ value: "INV-2041", source: { kind: "document", document_id: documentId, page: 1 } });
-    expect(values["Customer name"]).toMatchObject({ value: "Acme GmbH", source: { kind: "document", document_id: documentId } });
+    expect(values["Invoice number"]).toMatchObject({
+      value: "INV-2041",
+      source: { kind: "document", document_id: documentId, page: 1 },
+    });
+    expect(values["Customer name"]).toMatchObject({
+      value: "Acme GmbH",
+      source: { kind: "document", document_id: documentId },
+    });
     expect(values["Total amount"]).toMatchObject({ source: { kind: "document", document_id: documentId } });
     expect(events.filter((entry) => entry.event === "action").length).toBeGreaterThanOrEqual(3);
     const summary = events.at(-1)!;
     expect(summary).toMatchObject({ event: "summary", data: { submitted: false } });
     expect(site.posts.filter((post) => post.fields.invoice_number === "INV-2041")).toHaveLength(0);
 
-    const submit = await request.post("/api/batch/web-submit", { headers: owner, data: { session_id: summary.data.session_id } });
+    const submit = await request.post("/api/batch/web-submit", {
+      headers: owner,
+      data: { session_id: summary.data.session_id },
+    });
     expect(submit.status()).toBe(200);
-    expect(site.posts.filter((post) => post.fields.invoice_number === "INV-2041").map((post) => [post.fields.customer, post.fields.total])).toEqual([["Acme GmbH", "1234.5"]]);
+    expect(
+      site.posts
+        .filter((post) => post.fields.invoice_number === "INV-2041")
+        .map((post) => [post.fields.customer, post.fields.total]),
+    ).toEqual([["Acme GmbH", "1234.5"]]);
   });
 });

@@ -27,7 +27,10 @@ export interface TestUser {
 }
 
 /** Registers a user through POST /api/auth/register and returns its credentials and token. */
-export async function createUser(request: APIRequestContext, options: { email?: string; password?: string; name?: string } = {}): Promise<TestUser> {
+export async function createUser(
+  request: APIRequestContext,
+  options: { email?: string; password?: string; name?: string } = {},
+): Promise<TestUser> {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? DEFAULT_PASSWORD;
   const response = await request.post("/api/auth/register", { data: { email, password, name: options.name } });
@@ -38,13 +41,20 @@ export async function createUser(request: APIRequestContext, options: { email?: 
 
 /** Signs in with email and password; returns a fresh access token. */
 export async function signIn(request: APIRequestContext, user: { email: string; password: string }): Promise<string> {
-  const response = await request.post("/api/auth/login", { data: { email: user.email, password: user.password }, headers: { "x-forwarded-for": uniqueClientAddress() } });
+  const response = await request.post("/api/auth/login", {
+    data: { email: user.email, password: user.password },
+    headers: { "x-forwarded-for": uniqueClientAddress() },
+  });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()).access_token;
 }
 
 /** Creates an API key for the user; the full key is only in this answer. */
-export async function createApiKey(request: APIRequestContext, token: string, name = "test key"): Promise<{ key: string; keyId: string }> {
+export async function createApiKey(
+  request: APIRequestContext,
+  token: string,
+  name = "test key",
+): Promise<{ key: string; keyId: string }> {
   const response = await request.post("/api/users/me/api-keys", { headers: bearer(token), data: { name } });
   expect(response.status(), await response.text()).toBe(200);
   const body = await response.json();
@@ -61,7 +71,9 @@ export async function latestEmail(request: APIRequestContext, to: string): Promi
     .poll(async () => {
       const html = await (await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`)).text();
       const match = /data-testid="outbox-subject">([^<]*)<\/h2><pre[^>]*>([\s\S]*?)<\/pre>/.exec(html);
-      found = match ? { subject: decodeEntities(match[1]), text: decodeEntities(match[2].replace(/<[^>]+>/g, "")) } : undefined;
+      found = match
+        ? { subject: decodeEntities(match[1]), text: decodeEntities(match[2].replace(/<[^>]+>/g, "")) }
+        : undefined;
       return found !== undefined;
     })
     .toBe(true);
@@ -81,5 +93,10 @@ export function sixDigitCode(text: string): string {
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return text
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }

@@ -32,7 +32,12 @@ export const localTokenEndpoint = providerClient(`http://127.0.0.1:${CLOUD_TOKEN
 
 function providerClient(url: string): LocalProviderClient {
   async function call(path: string, body?: unknown): Promise<Record<string, unknown>> {
-    const response = await fetch(`${url}${path}`, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const response = await fetch(
+      `${url}${path}`,
+      body === undefined
+        ? {}
+        : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) },
+    );
     const text = await response.text();
     expect(response.status, `${path}: ${text}`).toBe(200);
     return JSON.parse(text) as Record<string, unknown>;
@@ -49,7 +54,9 @@ function providerClient(url: string): LocalProviderClient {
       return authorize.toString();
     },
     async issueCode(identity, options = {}) {
-      return String((await call("/test/codes", { identity, redirect_uri: options.redirectUri, scope: options.scope })).code);
+      return String(
+        (await call("/test/codes", { identity, redirect_uri: options.redirectUri, scope: options.scope })).code,
+      );
     },
     async signIdToken(claims, options) {
       return String((await call("/test/id-tokens", { claims, options })).id_token);

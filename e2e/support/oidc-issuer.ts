@@ -49,7 +49,11 @@ export interface LocalIssuer {
 }
 
 /** Starts the issuer on 127.0.0.1:`port` (0 picks a free port; read it from `issuer`). */
-export async function startLocalIssuer(options: { port: number; clientId: string; clientSecret: string }): Promise<LocalIssuer> {
+export async function startLocalIssuer(options: {
+  port: number;
+  clientId: string;
+  clientSecret: string;
+}): Promise<LocalIssuer> {
   const { privateKey, publicKey } = await generateKeyPair("RS256");
   const foreign = await generateKeyPair("RS256");
   const kid = randomUUID();
@@ -79,7 +83,11 @@ export async function startLocalIssuer(options: { port: number; clientId: string
     nextIdentity: { sub: randomUUID(), email: "someone@example.test", email_verified: true },
     tokenRequests,
     issueCode: (identity, codeOptions = {}) =>
-      issueCode({ identity, redirectUri: codeOptions.redirectUri ?? "postmessage", scope: codeOptions.scope ?? "https://www.googleapis.com/auth/drive.file" }),
+      issueCode({
+        identity,
+        redirectUri: codeOptions.redirectUri ?? "postmessage",
+        scope: codeOptions.scope ?? "https://www.googleapis.com/auth/drive.file",
+      }),
     signIdToken,
     close: () =>
       new Promise((resolve, reject) => {
@@ -90,7 +98,8 @@ export async function startLocalIssuer(options: { port: number; clientId: string
 
   async function token(form: URLSearchParams): Promise<[number, unknown]> {
     tokenRequests.push(form);
-    if (form.get("client_id") !== options.clientId || form.get("client_secret") !== options.clientSecret) return [401, { error: "invalid_client" }];
+    if (form.get("client_id") !== options.clientId || form.get("client_secret") !== options.clientSecret)
+      return [401, { error: "invalid_client" }];
     if (form.get("grant_type") === "refresh_token") {
       const grant = refreshTokens.get(form.get("refresh_token") ?? "");
       if (!grant) return [400, { error: "invalid_grant" }];
@@ -99,16 +108,28 @@ export async function startLocalIssuer(options: { port: number; clientId: string
     }
     const pending = codes.get(form.get("code") ?? "");
     codes.delete(form.get("code") ?? "");
-    if (!pending || form.get("grant_type") !== "authorization_code" || form.get("redirect_uri") !== pending.redirectUri) return [400, { error: "invalid_grant" }];
+    if (!pending || form.get("grant_type") !== "authorization_code" || form.get("redirect_uri") !== pending.redirectUri)
+      return [400, { error: "invalid_grant" }];
     if (pending.codeChallenge) {
       const verifier = form.get("code_verifier") ?? "";
-      if (createHash("sha256").update(verifier).digest("base64url") !== pending.codeChallenge) return [400, { error: "invalid_grant", error_description: "PKCE" }];
+      if (createHash("sha256").update(verifier).digest("base64url") !== pending.codeChallenge)
+        return [400, { error: "invalid_grant", error_description: "PKCE" }];
     }
     const { sub, ...profile } = pending.identity;
     const idToken = await signIdToken({ sub, ...profile, ...(pending.nonce ? { nonce: pending.nonce } : {}) });
     const refreshToken = `rt-${randomUUID()}`;
     refreshTokens.set(refreshToken, { scope: pending.scope });
-    return [200, { access_token: `at-${randomUUID()}`, refresh_token: refreshToken, token_type: "Bearer", expires_in: 3600, scope: pending.scope, id_token: idToken }];
+    return [
+      200,
+      {
+        access_token: `at-${randomUUID()}`,
+        refresh_token: refreshToken,
+        token_type: "Bearer",
+        expires_in: 3600,
+        scope: pending.scope,
+        id_token: idToken,
+      },
+    ];
   }
 
   /** The /test/ endpoints; the bodies are JSON. */
@@ -168,7 +189,11 @@ export async function startLocalIssuer(options: { port: number; clientId: string
       if (query.get("client_id") !== options.clientId) return json(400, { error: "unauthorized_client" });
       const hint = query.get("login_hint");
       const identity = hint ? identities.get(hint) : local.nextIdentity;
-      if (!identity) return json(400, { error: "invalid_request", error_description: `no identity registered for login_hint ${hint}` });
+      if (!identity)
+        return json(400, {
+          error: "invalid_request",
+          error_description: `no identity registered for login_hint ${hint}`,
+        });
       const code = issueCode({
         identity: { ...identity },
         redirectUri: query.get("redirect_uri") ?? "",

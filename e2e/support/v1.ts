@@ -23,7 +23,13 @@ export async function secondKey(request: APIRequestContext, account: V1Account):
   return bearer((await createApiKey(request, account.user.token, "v1 e2e poller")).key);
 }
 
-export const INVOICE_LINES = ["ACME Corporation", "Invoice Number: INV-2042", "Invoice Date: 14 March 2025", "Customer: Jane Roe", "Total: 1,250.00"];
+export const INVOICE_LINES = [
+  "ACME Corporation",
+  "Invoice Number: INV-2042",
+  "Invoice Date: 14 March 2025",
+  "Customer: Jane Roe",
+  "Total: 1,250.00",
+];
 
 /** A digital PDF with a text layer: page 1 is the invoice, later pages numbered filler text. */
 export async function textPdf(pageCount: number, firstPage: string[] = INVOICE_LINES): Promise<Buffer> {
@@ -31,7 +37,10 @@ export async function textPdf(pageCount: number, firstPage: string[] = INVOICE_L
   const font = await document.embedFont(StandardFonts.Helvetica);
   for (let index = 0; index < pageCount; index++) {
     const page = document.addPage([612, 792]);
-    const lines = index === 0 ? firstPage : [`Page ${index + 1} of the terms and conditions.`, "Payment is due within thirty days of the invoice date."];
+    const lines =
+      index === 0
+        ? firstPage
+        : [`Page ${index + 1} of the terms and conditions.`, "Payment is due within thirty days of the invoice date."];
     lines.forEach((line, row) => page.drawText(line, { x: 72, y: 720 - row * 20, size: 12, font }));
   }
   return Buffer.from(await document.save());
@@ -49,9 +58,14 @@ export function pdfPart(buffer: Buffer, name = "invoice.pdf") {
 }
 
 /** A multipart body with the same part name repeated (several files). */
-export function formWithFiles(name: string, files: Array<{ name: string; buffer: Buffer }>, fields: Record<string, string> = {}): FormData {
+export function formWithFiles(
+  name: string,
+  files: Array<{ name: string; buffer: Buffer }>,
+  fields: Record<string, string> = {},
+): FormData {
   const form = new FormData();
-  for (const file of files) form.append(name, new File([new Uint8Array(file.buffer)], file.name, { type: "application/pdf" }));
+  for (const file of files)
+    form.append(name, new File([new Uint8Array(file.buffer)], file.name, { type: "application/pdf" }));
   for (const [field, value] of Object.entries(fields)) form.append(field, value);
   return form;
 }
@@ -65,7 +79,12 @@ export async function postExtract(
 }
 
 /** Polls GET /v1/jobs/{id} until the job leaves processing; returns the final job. */
-export async function waitForJob(request: APIRequestContext, headers: Record<string, string>, jobId: string, timeoutMs = 45_000): Promise<Record<string, unknown>> {
+export async function waitForJob(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  jobId: string,
+  timeoutMs = 45_000,
+): Promise<Record<string, unknown>> {
   let job: Record<string, unknown> = {};
   await expect
     .poll(

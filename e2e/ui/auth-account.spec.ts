@@ -8,7 +8,10 @@ import { signedInUser } from "./support/session";
 test("an invited person opens the emailed link, chooses a password and is signed in", async ({ page }) => {
   const inviter = await createUser(page.request, { name: "Grace Hopper" });
   const invitee = uniqueEmail("invitee");
-  const invited = await page.request.post("/api/users/invitations", { headers: bearer(inviter.token), data: { email: invitee } });
+  const invited = await page.request.post("/api/users/invitations", {
+    headers: bearer(inviter.token),
+    data: { email: invitee },
+  });
   expect(invited.status(), await invited.text()).toBe(200);
 
   await page.goto(`${await emailedLinkFor(page, invitee)}&next=/settings`);
@@ -25,7 +28,9 @@ test("an invited person opens the emailed link, chooses a password and is signed
 
 test("an unknown invitation link says so", async ({ page }) => {
   await page.goto("/invite?token=no-such-invitation");
-  await expect(page.getByRole("alert").filter({ hasText: "This invitation cannot be used" })).toContainText("The link is not valid");
+  await expect(page.getByRole("alert").filter({ hasText: "This invitation cannot be used" })).toContainText(
+    "The link is not valid",
+  );
 });
 
 test("changing the email sends a code to the new address and applies it once entered", async ({ page }) => {
@@ -75,5 +80,8 @@ test("next-auth's sign-in page address leads to the sign-in screen with its erro
   await page.goto("/login?error=OAuthCallback&callbackUrl=%2Fdevelopers");
   await expect(page).toHaveURL(/\/sign-in\?/);
   await expect(new SignInPage(page).formAlert()).toContainText("identity provider");
-  await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/sign-up?next=%2Fdevelopers");
+  await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute(
+    "href",
+    "/sign-up?next=%2Fdevelopers",
+  );
 });

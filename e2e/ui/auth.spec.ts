@@ -62,7 +62,9 @@ test("sign-up shows the server's answer and the password rules next to the field
   await expect(page.getByText("Password is too common")).toBeVisible();
 
   await signUp.signUp({ email: existing.email, password: DEFAULT_PASSWORD });
-  await expect(page.getByRole("form", { name: "Create an account" }).getByRole("alert")).toHaveText("An account with this email already exists");
+  await expect(page.getByRole("form", { name: "Create an account" }).getByRole("alert")).toHaveText(
+    "An account with this email already exists",
+  );
 });
 
 test("the sign-in screen offers the configured identity provider", async ({ page }) => {

@@ -5,11 +5,18 @@ import { BatchesPage, BatchPage } from "./support/documents-pages";
 import { invoicePdf } from "./support/documents-samples";
 import { signedInUser } from "./support/session";
 
-test("a document that failed is retried from the batches list and completes without a manual refresh", async ({ page }) => {
+test("a document that failed is retried from the batches list and completes without a manual refresh", async ({
+  page,
+}) => {
   const user = await signedInUser(page, "/batches");
   const auth = bearer(user.token);
   // The injected failure of the API suite: the stored original is taken away before reading starts.
-  const upload = await uploadBatch(page.request, { headers: auth, files: [await invoicePdf("retry-me.pdf", "INV-5150")], batchName: "Retry me", skipProcessing: true });
+  const upload = await uploadBatch(page.request, {
+    headers: auth,
+    files: [await invoicePdf("retry-me.pdf", "INV-5150")],
+    batchName: "Retry me",
+    skipProcessing: true,
+  });
   expect(upload.status(), await upload.text()).toBe(200);
   const batch = await upload.json();
   const original = hideStoredOriginal(batch.batch_id, batch.documents[0].document_id, "pdf");
@@ -36,11 +43,19 @@ test("a document that failed is retried from the batches list and completes with
 test("a file that cannot be read shows a red, failed bar and no retry that would only fail again", async ({ page }) => {
   const user = await signedInUser(page, "/batches");
   const auth = bearer(user.token);
-  const upload = await uploadBatch(page.request, { headers: auth, files: [await invoicePdf("broken.pdf", "INV-404")], batchName: "Broken file", skipProcessing: true });
+  const upload = await uploadBatch(page.request, {
+    headers: auth,
+    files: [await invoicePdf("broken.pdf", "INV-404")],
+    batchName: "Broken file",
+    skipProcessing: true,
+  });
   const batch = await upload.json();
   corruptStoredOriginal(batch.batch_id, batch.documents[0].document_id, "pdf");
   expect((await page.request.post(`/api/batch/${batch.batch_id}/process`, { headers: auth })).status()).toBe(200);
-  expect(await waitForBatch(page.request, batch.batch_id, auth)).toMatchObject({ status: "failed", documents: [{ retryable: false }] });
+  expect(await waitForBatch(page.request, batch.batch_id, auth)).toMatchObject({
+    status: "failed",
+    documents: [{ retryable: false }],
+  });
 
   await page.goto(`/batches/${batch.batch_id}`);
   const card = new BatchPage(page).documentCard("broken.pdf");

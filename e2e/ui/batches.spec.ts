@@ -6,7 +6,9 @@ import { BatchesPage, BatchPage, UploadPage, ViewerPage } from "./support/docume
 import { invoicePdf } from "./support/documents-samples";
 import { signedInUser } from "./support/session";
 
-test("a user uploads three files, watches them complete, corrects a value that survives a reload, and deletes the batch", async ({ page }) => {
+test("a user uploads three files, watches them complete, corrects a value that survives a reload, and deletes the batch", async ({
+  page,
+}) => {
   await signedInUser(page, "/batches");
   const batches = new BatchesPage(page);
   await expect(page.getByText("No batches yet")).toBeVisible();
@@ -14,7 +16,11 @@ test("a user uploads three files, watches them complete, corrects a value that s
 
   const upload = new UploadPage(page);
   await upload.goto();
-  const files = await Promise.all([invoicePdf("invoice-1.pdf", "INV-2001"), invoicePdf("invoice-2.pdf", "INV-2002", 2), invoicePdf("invoice-3.pdf", "INV-2003")]);
+  const files = await Promise.all([
+    invoicePdf("invoice-1.pdf", "INV-2001"),
+    invoicePdf("invoice-2.pdf", "INV-2002", 2),
+    invoicePdf("invoice-3.pdf", "INV-2003"),
+  ]);
   await upload.upload(files, "March invoices");
   await upload.expectAllCompleted(3);
   await captureScreen(page, "upload-complete");
@@ -62,14 +68,22 @@ test.describe("on a phone", () => {
 
   test("the batches table scrolls inside its box; the page itself never scrolls sideways", async ({ page }) => {
     const user = await signedInUser(page, "/batches");
-    const upload = await uploadBatch(page.request, { headers: bearer(user.token), files: [await invoicePdf("phone.pdf", "INV-375")], batchName: "Phone batch", skipProcessing: true });
+    const upload = await uploadBatch(page.request, {
+      headers: bearer(user.token),
+      files: [await invoicePdf("phone.pdf", "INV-375")],
+      batchName: "Phone batch",
+      skipProcessing: true,
+    });
     expect(upload.status(), await upload.text()).toBe(200);
     const batches = new BatchesPage(page);
     await batches.goto();
     await expect(batches.row("Phone batch")).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     const table = page.getByRole("table", { name: "Your batches, newest first" });
-    const scroller = await table.evaluate((element) => ({ scrollWidth: element.parentElement!.scrollWidth, clientWidth: element.parentElement!.clientWidth }));
+    const scroller = await table.evaluate((element) => ({
+      scrollWidth: element.parentElement!.scrollWidth,
+      clientWidth: element.parentElement!.clientWidth,
+    }));
     expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
     await captureScreen(page, "batches-list-phone");
   });

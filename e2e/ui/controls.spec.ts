@@ -6,14 +6,20 @@ import { signedInUser } from "./support/session";
 // A disabled control must look disabled: faded, and unchanged when hovered.
 test("buttons that cannot act look disabled in every style", async ({ page }) => {
   const user = await signedInUser(page, "/batches");
-  const { batchId, documentIds } = await uploadAndWait(page.request, user.token, [await invoicePdf("one.pdf", "INV-1")], "One page");
+  const { batchId, documentIds } = await uploadAndWait(
+    page.request,
+    user.token,
+    [await invoicePdf("one.pdf", "INV-1")],
+    "One page",
+  );
   await page.goto(`/batches/${batchId}/documents/${documentIds[0]}`);
 
   const previous = page.getByRole("button", { name: "Previous" });
   const zoomIn = page.getByRole("button", { name: "Zoom in" });
   await expect(previous).toBeDisabled();
   await expect(zoomIn).toBeEnabled();
-  const opacity = (locator: typeof previous) => locator.evaluate((element) => Number(getComputedStyle(element).opacity));
+  const opacity = (locator: typeof previous) =>
+    locator.evaluate((element) => Number(getComputedStyle(element).opacity));
   expect(await opacity(previous)).toBeLessThan(0.6);
   expect(await opacity(zoomIn)).toBe(1);
 

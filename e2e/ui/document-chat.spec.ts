@@ -4,13 +4,22 @@ import { invoicePdf } from "./support/documents-samples";
 import { signedInUser } from "./support/session";
 
 async function rectOf(locator: Locator) {
-  const [x, y, width, height] = await Promise.all(["x", "y", "width", "height"].map(async (name) => Number(await locator.getAttribute(name))));
+  const [x, y, width, height] = await Promise.all(
+    ["x", "y", "width", "height"].map(async (name) => Number(await locator.getAttribute(name))),
+  );
   return { x, y, width, height };
 }
 
-test("ask in the viewer's chat, see the answer stream, click the citation to highlight its box, reopen the saved chat", async ({ page }) => {
+test("ask in the viewer's chat, see the answer stream, click the citation to highlight its box, reopen the saved chat", async ({
+  page,
+}) => {
   const user = await signedInUser(page, "/batches");
-  const { batchId, documentIds } = await uploadAndWait(page.request, user.token, [await invoicePdf("chat.pdf", "INV-7070")], "Chat");
+  const { batchId, documentIds } = await uploadAndWait(
+    page.request,
+    user.token,
+    [await invoicePdf("chat.pdf", "INV-7070")],
+    "Chat",
+  );
   await page.goto(`/batches/${batchId}/documents/${documentIds[0]}`);
 
   const chat = page.getByTestId("chat-panel");
@@ -26,7 +35,10 @@ test("ask in the viewer's chat, see the answer stream, click the citation to hig
   await answer.getByTestId("citation").first().click();
   const highlight = page.getByTestId("selected-box");
   await expect(highlight).toBeAttached();
-  const amount = page.getByTestId("page-canvas").locator('rect[data-box^="words:"]').filter({ has: page.locator("title", { hasText: /^120\.50 / }) });
+  const amount = page
+    .getByTestId("page-canvas")
+    .locator('rect[data-box^="words:"]')
+    .filter({ has: page.locator("title", { hasText: /^120\.50 / }) });
   const box = await rectOf(highlight);
   const word = await rectOf(amount);
   expect(word.x).toBeGreaterThanOrEqual(box.x - 1e-6);
@@ -48,7 +60,9 @@ test("ask in the viewer's chat, see the answer stream, click the citation to hig
   await expect(sessions.getByRole("button", { name: "What is the total due?", exact: true })).toHaveCount(0);
 });
 
-test("the chat page answers over the library and its citation opens the viewer with the box highlighted", async ({ page }) => {
+test("the chat page answers over the library and its citation opens the viewer with the box highlighted", async ({
+  page,
+}) => {
   const user = await signedInUser(page, "/chat");
   await uploadAndWait(page.request, user.token, [await invoicePdf("library.pdf", "INV-8080")], "Library");
   await page.goto("/chat");

@@ -18,7 +18,12 @@ async function exportFrom(page: Page, item: string): Promise<{ name: string; byt
 
 test("the viewer's Export menu downloads a PDF and a DOCX with the unsaved correction", async ({ page }) => {
   const user = await signedInUser(page, "/batches");
-  const { batchId, documentIds } = await uploadAndWait(page.request, user.token, [await invoicePdf("exported.pdf", "INV-3030")], "Quarter close");
+  const { batchId, documentIds } = await uploadAndWait(
+    page.request,
+    user.token,
+    [await invoicePdf("exported.pdf", "INV-3030")],
+    "Quarter close",
+  );
   await page.goto(`/batches/${batchId}/documents/${documentIds[0]}`);
   const viewer = new ViewerPage(page);
   await viewer.expectPage(1, 1);
@@ -43,7 +48,12 @@ test("the library lists, downloads, processes and deletes a saved file", async (
   const pdf = await invoicePdf("saved-invoice.pdf", "INV-5050");
   const saved = await page.request.post("/api/batch/save-generated-file", {
     headers: bearer(user.token),
-    data: { action: "save_to_library", file_name: pdf.name, content_base64: pdf.buffer.toString("base64"), description: "From the chat" },
+    data: {
+      action: "save_to_library",
+      file_name: pdf.name,
+      content_base64: pdf.buffer.toString("base64"),
+      description: "From the chat",
+    },
   });
   expect(saved.status()).toBe(200);
 
@@ -63,7 +73,11 @@ test("the library lists, downloads, processes and deletes a saved file", async (
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("saved-invoice.pdf");
 
   await page.goto("/library");
-  await page.getByTestId("library-file").filter({ hasText: "saved-invoice.pdf" }).getByRole("button", { name: "Delete saved-invoice.pdf" }).click();
+  await page
+    .getByTestId("library-file")
+    .filter({ hasText: "saved-invoice.pdf" })
+    .getByRole("button", { name: "Delete saved-invoice.pdf" })
+    .click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Deleted saved-invoice.pdf.")).toBeVisible();
   await expect(page.getByText("Your library is empty")).toBeVisible();

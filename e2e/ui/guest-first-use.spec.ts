@@ -17,7 +17,11 @@ async function visitLanding(browser: Browser, address: string, baseURL: string |
   return { context, page, guest };
 }
 
-test("three new visitors opening the landing page leave the address's guest allowance untouched, and a guest can still upload", async ({ browser, request, baseURL }) => {
+test("three new visitors opening the landing page leave the address's guest allowance untouched, and a guest can still upload", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   const address = uniqueClientAddress();
   for (let visitor = 0; visitor < 3; visitor++) {
     const { context } = await visitLanding(browser, address, baseURL);
@@ -38,7 +42,9 @@ test("three new visitors opening the landing page leave the address's guest allo
   // Of the address's three sessions that one upload used one: two remain, then the limit answers 429.
   const statuses: number[] = [];
   for (let attempt = 0; attempt < 3; attempt++) {
-    statuses.push((await request.get("/api/batch/guest-session", { headers: { "x-forwarded-for": address } })).status());
+    statuses.push(
+      (await request.get("/api/batch/guest-session", { headers: { "x-forwarded-for": address } })).status(),
+    );
   }
   expect(statuses).toEqual([200, 200, 429]);
 });

@@ -18,7 +18,11 @@ test("a guest uploads a scanned image from the landing page and sees its text an
   await captureScreen(page, "landing-guest-upload");
 
   // A refused upload says why, and the guest can pick another file.
-  await guest.upload({ name: "notes.xyz", mimeType: "application/octet-stream", buffer: Buffer.from("\u0000\u0001 not a document \u0002") });
+  await guest.upload({
+    name: "notes.xyz",
+    mimeType: "application/octet-stream",
+    buffer: Buffer.from("\u0000\u0001 not a document \u0002"),
+  });
   const refusal = guest.panel.getByRole("alert");
   await expect(refusal).toContainText("Unsupported file format");
   await refusal.getByRole("button", { name: "Choose another file" }).click();

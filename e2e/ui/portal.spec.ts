@@ -4,7 +4,10 @@ import { ApiKeysPage, UsagePage, WebhooksPage } from "./support/portal-pages";
 import { onePageInvoicePdf } from "./support/sample-pdf";
 import { signedInUser } from "./support/session";
 
-test("a developer creates a key, uses it for /v1/extract, sees the usage rise, revokes it and is refused", async ({ page, context }) => {
+test("a developer creates a key, uses it for /v1/extract, sees the usage rise, revokes it and is refused", async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signedInUser(page, "/developers");
   const keys = new ApiKeysPage(page);
@@ -75,14 +78,20 @@ test("the quick start uses this server's address and the newest key's prefix", a
 
 test("the API reference lists every operation of /openapi.json by tag", async ({ page }) => {
   const document = await (await page.request.get("/openapi.json")).json();
-  const operationCount = Object.values(document.paths as Record<string, object>).reduce((sum, item) => sum + Object.keys(item).length, 0);
+  const operationCount = Object.values(document.paths as Record<string, object>).reduce(
+    (sum, item) => sum + Object.keys(item).length,
+    0,
+  );
   await page.goto("/developers/reference");
   await expect(page.getByRole("heading", { name: "API reference" })).toBeVisible();
   await expect(page.getByTestId("api-operation")).toHaveCount(operationCount);
   const createKey = page.locator("#usersCreateApiKey");
   await expect(createKey).toContainText("POST");
   await expect(createKey).toContainText("/api/users/me/api-keys");
-  await expect(createKey.getByRole("link", { name: "CreateAPIKeyRequest" })).toHaveAttribute("href", "#schema-CreateAPIKeyRequest");
+  await expect(createKey.getByRole("link", { name: "CreateAPIKeyRequest" })).toHaveAttribute(
+    "href",
+    "#schema-CreateAPIKeyRequest",
+  );
   await expect(page.getByRole("heading", { name: "Accounts", level: 3 })).toBeVisible();
   // The reference is very long: the screenshot shows its first screen; axe still checks all of it.
   await captureScreen(page, "developers-api-reference", { fullPage: false });
@@ -108,7 +117,10 @@ test.describe("on a phone", () => {
     expect(pageWidth).toBeLessThanOrEqual(390);
     await captureScreen(page, "developers-api-keys-phone");
 
-    await keys.row("phone key").getByRole("button", { name: /^Revoke phone key/ }).click();
+    await keys
+      .row("phone key")
+      .getByRole("button", { name: /^Revoke phone key/ })
+      .click();
     const dialog = page.getByRole("dialog", { name: "Revoke “phone key”?" });
     await expect(dialog).toBeVisible();
     await page.keyboard.press("Escape");

@@ -7,7 +7,12 @@ import { signedInUser } from "./support/session";
 test("a long document is fetched a few pages at a time as the reader moves through it", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const user = await signedInUser(page, "/batches");
-  const { batchId, documentIds } = await uploadAndWait(page.request, user.token, [await invoicePdf("long.pdf", "INV-10", 10)], "Long document");
+  const { batchId, documentIds } = await uploadAndWait(
+    page.request,
+    user.token,
+    [await invoicePdf("long.pdf", "INV-10", 10)],
+    "Long document",
+  );
   const windows: string[] = [];
   const documentFilters: (string | null)[] = [];
   page.on("request", (request) => {
@@ -35,7 +40,12 @@ test("a long document is fetched a few pages at a time as the reader moves throu
 
 test("boxes and values point at each other; layers and zoom change the picture", async ({ page }) => {
   const user = await signedInUser(page, "/batches");
-  const { batchId } = await uploadAndWait(page.request, user.token, [await invoicePdf("linked.pdf", "INV-4242")], "Linked");
+  const { batchId } = await uploadAndWait(
+    page.request,
+    user.token,
+    [await invoicePdf("linked.pdf", "INV-4242")],
+    "Linked",
+  );
   await page.goto(`/batches/${batchId}`);
   await new BatchPage(page).open("linked.pdf");
   const viewer = new ViewerPage(page);
@@ -46,11 +56,16 @@ test("boxes and values point at each other; layers and zoom change the picture",
   await expect(page.getByTestId("selected-box")).toBeAttached();
 
   // A word clicked on the page marks the value it belongs to.
-  const word = viewer.canvas.locator('rect[data-box^="words:"]').filter({ has: page.locator("title", { hasText: "INV-4242" }) });
+  const word = viewer.canvas
+    .locator('rect[data-box^="words:"]')
+    .filter({ has: page.locator("title", { hasText: "INV-4242" }) });
   await word.hover();
   await expect(page.getByTestId("hovered-box")).toContainText("“INV-4242” · confidence 100%");
   await word.click();
-  await expect(page.getByTestId("key-value").filter({ hasText: "Invoice number" })).toHaveAttribute("data-marked", "true");
+  await expect(page.getByTestId("key-value").filter({ hasText: "Invoice number" })).toHaveAttribute(
+    "data-marked",
+    "true",
+  );
 
   await page.getByLabel("Boxes").selectOption("lines");
   await expect(viewer.canvas.locator('rect[data-box^="lines:"]').first()).toBeAttached();

@@ -15,7 +15,11 @@ test.afterEach(async () => {
 
 test("fill a web form from a document: preview, fill with sources, correct, submit", async ({ page }) => {
   const user = await signedInUser(page, "/web-fill");
-  const invoice = { name: "invoice.pdf", mimeType: "application/pdf", buffer: await makeTextPdf([["Invoice number: INV-5150", "Customer: Initech", "Total: 99.90 EUR"]]) };
+  const invoice = {
+    name: "invoice.pdf",
+    mimeType: "application/pdf",
+    buffer: await makeTextPdf([["Invoice number: INV-5150", "Customer: Initech", "Total: 99.90 EUR"]]),
+  };
   const { batchId } = await uploadAndWait(page.request, user.token, [invoice], "Invoice for the form");
 
   const screen = new WebFillPage(page);

@@ -25,11 +25,22 @@ interface ApiWord {
 
 async function skewedScan(): Promise<Buffer> {
   const lines = ["ACME SUPPLY COMPANY", "Invoice number: INV-5120", "Total due: 367.80 EUR"];
-  const upright = await sharp(textSvg(lines, { fontSize: 44, width: 1400, margin: 100 })).flatten({ background: "#fff" }).png().toBuffer();
-  return sharp(upright).rotate(4, { background: "#fff" }).jpeg({ quality: 70 }).withMetadata({ density: 300 }).toBuffer();
+  const upright = await sharp(textSvg(lines, { fontSize: 44, width: 1400, margin: 100 }))
+    .flatten({ background: "#fff" })
+    .png()
+    .toBuffer();
+  return sharp(upright)
+    .rotate(4, { background: "#fff" })
+    .jpeg({ quality: 70 })
+    .withMetadata({ density: 300 })
+    .toBuffer();
 }
 
-async function pageWords(request: APIRequestContext, token: string, batchId: string): Promise<{ words: ApiWord[]; text: string; imageUrl: string }> {
+async function pageWords(
+  request: APIRequestContext,
+  token: string,
+  batchId: string,
+): Promise<{ words: ApiWord[]; text: string; imageUrl: string }> {
   const results = await (await request.get(`/api/batch/results/${batchId}`, { headers: bearer(token) })).json();
   const page = results.documents[0].pages[0];
   return { words: page.bounding_boxes.words, text: page.extracted_text, imageUrl: page.image_url };
@@ -38,13 +49,20 @@ async function pageWords(request: APIRequestContext, token: string, batchId: str
 test("a word on a skewed scan is corrected in place and stays on its pixels", async ({ page }) => {
   const user = await signedInUser(page, "/batches");
   const scan = await skewedScan();
-  const { batchId, documentIds } = await uploadAndWait(page.request, user.token, [{ name: "skewed.jpg", mimeType: "image/jpeg", buffer: scan }], "Skewed");
+  const { batchId, documentIds } = await uploadAndWait(
+    page.request,
+    user.token,
+    [{ name: "skewed.jpg", mimeType: "image/jpeg", buffer: scan }],
+    "Skewed",
+  );
   await page.goto(`/batches/${batchId}/documents/${documentIds[0]}`);
   const viewer = new ViewerPage(page);
   await viewer.expectPage(1, 1);
 
   const supply = viewer.wordBoxes().filter({ has: page.locator("title", { hasText: /^SUPPLY —/ }) });
-  const placed = await supply.evaluate((rect) => ["x", "y", "width", "height"].map((name) => Number(rect.getAttribute(name))));
+  const placed = await supply.evaluate((rect) =>
+    ["x", "y", "width", "height"].map((name) => Number(rect.getAttribute(name))),
+  );
   await supply.click();
   const editor = page.getByTestId("word-editor");
   await expect(editor).toHaveValue("SUPPLY");
@@ -57,7 +75,9 @@ test("a word on a skewed scan is corrected in place and stays on its pixels", as
   await viewer.expectPage(1, 1);
   const corrected = viewer.wordBoxes().filter({ has: page.locator("title", { hasText: "SUPPLIES — confidence" }) });
   await expect(corrected.locator("title")).toContainText("read as SUPPLY");
-  expect(await corrected.evaluate((rect) => ["x", "y", "width", "height"].map((name) => Number(rect.getAttribute(name))))).toEqual(placed);
+  expect(
+    await corrected.evaluate((rect) => ["x", "y", "width", "height"].map((name) => Number(rect.getAttribute(name)))),
+  ).toEqual(placed);
 
   // The API answers the correction where the word's pixels are: the native CLI's box of it in the same image.
   const { words, text } = await pageWords(page.request, user.token, batchId);
@@ -70,7 +90,9 @@ test("a word on a skewed scan is corrected in place and stays on its pixels", as
     await writeFile(path.join(folder, "scan.jpg"), scan);
     const { width, height } = await sharp(scan).metadata();
     // The CLI reads this JPEG's word as "SUPPLy": the same word, whatever its case.
-    const reference = (await tesseractCliWords(path.join(folder, "scan.jpg"), width!, height!)).find((candidate) => candidate.text.toUpperCase() === "SUPPLY");
+    const reference = (await tesseractCliWords(path.join(folder, "scan.jpg"), width!, height!)).find(
+      (candidate) => candidate.text.toUpperCase() === "SUPPLY",
+    );
     expect(reference, "the Tesseract CLI reads SUPPLY in the scan").toBeDefined();
     expect(boxIou(word.box, reference!.box)).toBeGreaterThan(0.5);
   } finally {
@@ -78,9 +100,16 @@ test("a word on a skewed scan is corrected in place and stays on its pixels", as
   }
 });
 
-test("keyboard: arrows move a visible focus between words, Enter opens one, Escape leaves it unchanged", async ({ page }) => {
+test("keyboard: arrows move a visible focus between words, Enter opens one, Escape leaves it unchanged", async ({
+  page,
+}) => {
   const user = await signedInUser(page, "/batches");
-  const { batchId, documentIds } = await uploadAndWait(page.request, user.token, [{ name: "keys.jpg", mimeType: "image/jpeg", buffer: await skewedScan() }], "Keys");
+  const { batchId, documentIds } = await uploadAndWait(
+    page.request,
+    user.token,
+    [{ name: "keys.jpg", mimeType: "image/jpeg", buffer: await skewedScan() }],
+    "Keys",
+  );
   await page.goto(`/batches/${batchId}/documents/${documentIds[0]}`);
   const viewer = new ViewerPage(page);
   await viewer.expectPage(1, 1);
@@ -98,13 +127,29 @@ test("keyboard: arrows move a visible focus between words, Enter opens one, Esca
   await editor.fill("changed");
   await editor.press("Escape");
   await expect(editor).toHaveCount(0);
-  expect((await pageWords(page.request, user.token, batchId)).words.some((word) => word.text === "changed")).toBe(false);
+  expect((await pageWords(page.request, user.token, batchId)).words.some((word) => word.text === "changed")).toBe(
+    false,
+  );
 });
 
 test("an office file's page shows its picture with the word boxes on its text", async ({ page }) => {
   const user = await signedInUser(page, "/batches");
-  const docx = await makeDocx({ heading: "Quarterly Report", paragraphs: ["Revenue grew by twelve percent in the third quarter."] });
-  const { batchId, documentIds } = await uploadAndWait(page.request, user.token, [{ name: "report.docx", mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", buffer: docx }], "Office");
+  const docx = await makeDocx({
+    heading: "Quarterly Report",
+    paragraphs: ["Revenue grew by twelve percent in the third quarter."],
+  });
+  const { batchId, documentIds } = await uploadAndWait(
+    page.request,
+    user.token,
+    [
+      {
+        name: "report.docx",
+        mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        buffer: docx,
+      },
+    ],
+    "Office",
+  );
   await page.goto(`/batches/${batchId}/documents/${documentIds[0]}`);
   const viewer = new ViewerPage(page);
   await viewer.expectPage(1, 1);
@@ -119,8 +164,13 @@ test("an office file's page shows its picture with the word boxes on its text", 
   const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
   for (const word of words) {
     let dark = 0;
-    for (let y = Math.floor(word.box.y * info.height); y < Math.ceil((word.box.y + word.box.height) * info.height); y++) {
-      for (let x = Math.floor(word.box.x * info.width); x < Math.ceil((word.box.x + word.box.width) * info.width); x++) if (data[(y * info.width + x) * info.channels] < 128) dark++;
+    for (
+      let y = Math.floor(word.box.y * info.height);
+      y < Math.ceil((word.box.y + word.box.height) * info.height);
+      y++
+    ) {
+      for (let x = Math.floor(word.box.x * info.width); x < Math.ceil((word.box.x + word.box.width) * info.width); x++)
+        if (data[(y * info.width + x) * info.channels] < 128) dark++;
     }
     expect(dark, word.text).toBeGreaterThan(0);
   }

@@ -51,7 +51,10 @@ describe("cleanup-background-runs", () => {
     const { inngest } = await import("../client");
     const { backgroundRunsCleanupRequested } = await import("@/lib/background/events");
     const engine = new InngestTestEngine({
-      function: buildInngestFunction(inngest, functionDefinitions.find((definition) => definition.id === "cleanup-background-runs")!),
+      function: buildInngestFunction(
+        inngest,
+        functionDefinitions.find((definition) => definition.id === "cleanup-background-runs")!,
+      ),
       events: [{ name: backgroundRunsCleanupRequested.name, data: { retentionDays: 7, day: "2026-03-31" } }],
       // The test engine cannot wait out a sleep or deliver an event; both are stood in for.
       steps: [

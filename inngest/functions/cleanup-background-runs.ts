@@ -18,12 +18,19 @@ export const cleanupBackgroundRuns = defineFunction({
   async handler({ event, step }) {
     const { retentionDays, day } = event.data;
     const deleted = await step.run("delete-finished-runs", async () =>
-      deleteFinishedBackgroundRuns({ db: await getDb(), finishedBefore: new Date(Date.now() - retentionDays * DAY_MS) }),
+      deleteFinishedBackgroundRuns({
+        db: await getDb(),
+        finishedBefore: new Date(Date.now() - retentionDays * DAY_MS),
+      }),
     );
     await rescheduleDaily(step, {
       day,
       sendStepId: "request-next-cleanup",
-      next: (tomorrow) => ({ name: backgroundRunsCleanupRequested.name, data: { retentionDays, day: tomorrow }, id: cleanupEventId(tomorrow) }),
+      next: (tomorrow) => ({
+        name: backgroundRunsCleanupRequested.name,
+        data: { retentionDays, day: tomorrow },
+        id: cleanupEventId(tomorrow),
+      }),
     });
     return { deleted };
   },

@@ -41,7 +41,13 @@ describe("delete-expired-guest-sessions", () => {
       ],
     });
     await db.batch.create({
-      data: { id: batchId, guestSessionId: "guest_old", documents: { create: { id: documentId, fileName: "a.png", contentType: "image/png", sizeBytes: 3, storageKey: key } } },
+      data: {
+        id: batchId,
+        guestSessionId: "guest_old",
+        documents: {
+          create: { id: documentId, fileName: "a.png", contentType: "image/png", sizeBytes: 3, storageKey: key },
+        },
+      },
     });
 
     const { functionDefinitions } = await import("./index");
@@ -49,7 +55,10 @@ describe("delete-expired-guest-sessions", () => {
     const { inngest } = await import("../client");
     const { guestSessionsCleanupRequested } = await import("@/lib/background/events");
     const engine = new InngestTestEngine({
-      function: buildInngestFunction(inngest, functionDefinitions.find((definition) => definition.id === "delete-expired-guest-sessions")!),
+      function: buildInngestFunction(
+        inngest,
+        functionDefinitions.find((definition) => definition.id === "delete-expired-guest-sessions")!,
+      ),
       events: [{ name: guestSessionsCleanupRequested.name, data: { day: "2026-03-31" } }],
       // The test engine cannot wait out a sleep or deliver an event; both are stood in for.
       steps: [
@@ -64,7 +73,11 @@ describe("delete-expired-guest-sessions", () => {
     expect(await getBlobStore().exists(key)).toBe(false);
     expect(ctx.step.sleep).toHaveBeenCalledWith("wait-for-next-day", expect.any(Number));
     expect(ctx.step.sendEvent).toHaveBeenCalledWith("request-next-cleanup", [
-      { name: guestSessionsCleanupRequested.name, data: { day: "2026-04-01" }, id: "guest-sessions-cleanup:2026-04-01" },
+      {
+        name: guestSessionsCleanupRequested.name,
+        data: { day: "2026-04-01" },
+        id: "guest-sessions-cleanup:2026-04-01",
+      },
     ]);
   });
 });

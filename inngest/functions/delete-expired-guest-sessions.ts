@@ -16,11 +16,17 @@ export const deleteExpiredGuestSessionsFunction = defineFunction({
   concurrency: 1,
   async handler({ event, step }) {
     const { day } = event.data;
-    const deleted = await step.run("delete-expired-sessions", async () => deleteExpiredGuestSessions({ db: await getDb(), store: getBlobStore() }));
+    const deleted = await step.run("delete-expired-sessions", async () =>
+      deleteExpiredGuestSessions({ db: await getDb(), store: getBlobStore() }),
+    );
     await rescheduleDaily(step, {
       day,
       sendStepId: "request-next-cleanup",
-      next: (tomorrow) => ({ name: guestSessionsCleanupRequested.name, data: { day: tomorrow }, id: guestSessionsCleanupEventId(tomorrow) }),
+      next: (tomorrow) => ({
+        name: guestSessionsCleanupRequested.name,
+        data: { day: tomorrow },
+        id: guestSessionsCleanupEventId(tomorrow),
+      }),
     });
     return deleted;
   },

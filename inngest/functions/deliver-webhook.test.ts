@@ -7,7 +7,11 @@ import type { AnyFunctionDefinition, JobStep } from "@/lib/background/define-fun
 import { createExecutor, type Executor } from "@/lib/background/executor/create-executor";
 import { listJobWebhookDeliveries } from "@/lib/webhooks/list-job-webhook-deliveries";
 import { getOrCreateWebhookSecret } from "@/lib/webhooks/webhook-secret";
-import { startWebhookReceiver, type ReceiverAnswer, type WebhookReceiver } from "@/lib/webhooks/testing/start-webhook-receiver";
+import {
+  startWebhookReceiver,
+  type ReceiverAnswer,
+  type WebhookReceiver,
+} from "@/lib/webhooks/testing/start-webhook-receiver";
 import { webhookDeliveryEventId, webhookDeliveryRequested } from "@/lib/background/events";
 import { createDeliverWebhookFunction, deliverWebhook, WEBHOOK_RETRY_DELAYS_MS } from "./deliver-webhook";
 
@@ -46,15 +50,50 @@ async function receiver(answers: ReceiverAnswer[]) {
 
 /** A finished job with a delivery to `url`, delivered by the real in-process executor. */
 async function deliver(url: string, options: { retryDelaysMs?: number[]; timeoutMs?: number } = {}) {
-  const job = await db.job.create({ data: { userId, type: "extract", status: "completed", result: { fields: { total: "42.00" } }, webhookUrl: url, completedAt: new Date() } });
-  const delivery = await db.webhookDelivery.create({ data: { jobId: job.id, url, payload: { job_id: job.id, data: { id: job.id, type: "extract", status: "completed", result: { fields: { total: "42.00" } } } } } });
-  const fn = createDeliverWebhookFunction({ retryDelaysMs: options.retryDelaysMs ?? SHORT_DELAYS, timeoutMs: options.timeoutMs, getDb: async () => db });
-  const executor = createExecutor({ db, definitions: [fn as AnyFunctionDefinition], concurrency: 2, logger: quiet, pollIntervalMs: 50 });
+  const job = await db.job.create({
+    data: {
+      userId,
+      type: "extract",
+      status: "completed",
+      result: { fields: { total: "42.00" } },
+      webhookUrl: url,
+      completedAt: new Date(),
+    },
+  });
+  const delivery = await db.webhookDelivery.create({
+    data: {
+      jobId: job.id,
+      url,
+      payload: {
+        job_id: job.id,
+        data: { id: job.id, type: "extract", status: "completed", result: { fields: { total: "42.00" } } },
+      },
+    },
+  });
+  const fn = createDeliverWebhookFunction({
+    retryDelaysMs: options.retryDelaysMs ?? SHORT_DELAYS,
+    timeoutMs: options.timeoutMs,
+    getDb: async () => db,
+  });
+  const executor = createExecutor({
+    db,
+    definitions: [fn as AnyFunctionDefinition],
+    concurrency: 2,
+    logger: quiet,
+    pollIntervalMs: 50,
+  });
   executors.push(executor);
   await executor.recoverUnfinishedRuns();
-  await executor.enqueue({ name: webhookDeliveryRequested.name, data: { deliveryId: delivery.id }, id: webhookDeliveryEventId(delivery.id) });
+  await executor.enqueue({
+    name: webhookDeliveryRequested.name,
+    data: { deliveryId: delivery.id },
+    id: webhookDeliveryEventId(delivery.id),
+  });
   await executor.drain({ timeoutMs: 30_000 });
-  const finished = await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id }, include: { attempts: { orderBy: { attemptNumber: "asc" } } } });
+  const finished = await db.webhookDelivery.findUniqueOrThrow({
+    where: { id: delivery.id },
+    include: { attempts: { orderBy: { attemptNumber: "asc" } } },
+  });
   return { job, delivery: finished };
 }
 
@@ -64,14 +103,24 @@ describe("deliver-webhook", () => {
     // Read the schedule off the registered definition: a step that records instead of waiting.
     const sleeps: number[] = [];
     const step: JobStep = {
-      run: async <T,>(_id: string, fn: () => Promise<T> | T) => {
+      run: async <T>(_id: string, fn: () => Promise<T> | T) => {
         void fn;
-        return { attemptNumber: 0, delivered: false, statusCode: 500, durationMs: 1, error: "Receiver answered 500" } as T;
+        return {
+          attemptNumber: 0,
+          delivered: false,
+          statusCode: 500,
+          durationMs: 1,
+          error: "Receiver answered 500",
+        } as T;
       },
       sleep: async (_id, duration) => void sleeps.push(Number(duration)),
       sendEvent: async () => ({ ids: [] }),
     };
-    const outcome = await deliverWebhook.handler({ event: { name: webhookDeliveryRequested.name, id: "e", data: { deliveryId: crypto.randomUUID() } }, step, logger: quiet });
+    const outcome = await deliverWebhook.handler({
+      event: { name: webhookDeliveryRequested.name, id: "e", data: { deliveryId: crypto.randomUUID() } },
+      step,
+      logger: quiet,
+    });
     expect(outcome).toEqual({ status: "undeliverable", attempts: 3 });
     const attemptOffsets = [0, ...sleeps.map((_, i) => sleeps.slice(0, i + 1).reduce((sum, ms) => sum + ms, 0))];
     expect(attemptOffsets).toEqual([0, 5_000, 15_000]);
@@ -91,7 +140,10 @@ describe("deliver-webhook", () => {
     expect(hook.received).toHaveLength(3);
     expect(hook.received.every((request) => request.signatureValid)).toBe(true);
     expect(new Set(hook.received.map((request) => request.headers["webhook-id"]))).toEqual(new Set([delivery.id]));
-    expect(JSON.parse(hook.received[2].body)).toEqual({ job_id: job.id, data: { id: job.id, type: "extract", status: "completed", result: { fields: { total: "42.00" } } } });
+    expect(JSON.parse(hook.received[2].body)).toEqual({
+      job_id: job.id,
+      data: { id: job.id, type: "extract", status: "completed", result: { fields: { total: "42.00" } } },
+    });
     expect(hook.received[0].headers["content-type"]).toBe("application/json");
   });
 
@@ -101,7 +153,10 @@ describe("deliver-webhook", () => {
     expect(delivery.status).toBe("undeliverable");
     expect(delivery.attempts.map((attempt) => attempt.statusCode)).toEqual([404, 404, 404]);
     expect(hook.received).toHaveLength(3);
-    expect(await db.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: "completed", result: { fields: { total: "42.00" } } });
+    expect(await db.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
+      status: "completed",
+      result: { fields: { total: "42.00" } },
+    });
   });
 
   it("records a receiver slower than the timeout as a timeout, then delivers on the next attempt", async () => {
@@ -116,16 +171,31 @@ describe("deliver-webhook", () => {
 
   it("attempts at 0, 5 and 15 s on the executor's clock, then marks the delivery undeliverable and leaves the job readable", async () => {
     const hook = await receiver([{ status: 500 }]);
-    const job = await db.job.create({ data: { userId, type: "extract", status: "completed", result: {}, webhookUrl: hook.url, completedAt: new Date() } });
-    const delivery = await db.webhookDelivery.create({ data: { jobId: job.id, url: hook.url, payload: { job_id: job.id } } });
+    const job = await db.job.create({
+      data: { userId, type: "extract", status: "completed", result: {}, webhookUrl: hook.url, completedAt: new Date() },
+    });
+    const delivery = await db.webhookDelivery.create({
+      data: { jobId: job.id, url: hook.url, payload: { job_id: job.id } },
+    });
     // The production schedule, on a clock the test moves: no real waiting.
     const start = Date.now();
     let clock = start;
     const fn = createDeliverWebhookFunction({ getDb: async () => db });
-    const executor = createExecutor({ db, definitions: [fn as AnyFunctionDefinition], concurrency: 2, logger: quiet, pollIntervalMs: 50, now: () => clock });
+    const executor = createExecutor({
+      db,
+      definitions: [fn as AnyFunctionDefinition],
+      concurrency: 2,
+      logger: quiet,
+      pollIntervalMs: 50,
+      now: () => clock,
+    });
     executors.push(executor);
     await executor.recoverUnfinishedRuns();
-    await executor.enqueue({ name: webhookDeliveryRequested.name, data: { deliveryId: delivery.id }, id: webhookDeliveryEventId(delivery.id) });
+    await executor.enqueue({
+      name: webhookDeliveryRequested.name,
+      data: { deliveryId: delivery.id },
+      id: webhookDeliveryEventId(delivery.id),
+    });
     const run = () => db.backgroundRun.findFirstOrThrow({ where: { eventId: webhookDeliveryEventId(delivery.id) } });
 
     await executor.waitForIdle();
@@ -147,7 +217,11 @@ describe("deliver-webhook", () => {
     expect(hook.received.every((attempt) => attempt.signatureValid)).toBe(true);
     const [listed] = await listJobWebhookDeliveries(db, userId, job.id);
     expect(listed.status).toBe("undeliverable");
-    expect(listed.attempts.map((attempt) => [attempt.attempt, attempt.status_code])).toEqual([[1, 500], [2, 500], [3, 500]]);
+    expect(listed.attempts.map((attempt) => [attempt.attempt, attempt.status_code])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 500],
+    ]);
     expect((await db.job.findUniqueOrThrow({ where: { id: job.id } })).status).toBe("completed");
   });
 

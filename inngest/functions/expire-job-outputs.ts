@@ -19,7 +19,11 @@ export const expireJobOutputs = defineFunction({
     await rescheduleDaily(step, {
       day,
       sendStepId: "request-next-expiry",
-      next: (tomorrow) => ({ name: jobOutputsExpiryRequested.name, data: { day: tomorrow }, id: jobOutputsExpiryEventId(tomorrow) }),
+      next: (tomorrow) => ({
+        name: jobOutputsExpiryRequested.name,
+        data: { day: tomorrow },
+        id: jobOutputsExpiryEventId(tomorrow),
+      }),
     });
     return { deleted };
   },

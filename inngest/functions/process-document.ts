@@ -24,7 +24,10 @@ export const processDocument = defineFunction({
   // Retries exhausted: the document must not stay "processing" until someone retries it.
   async onFailure({ event, error }) {
     const db = await getDb();
-    const document = await db.batchDocument.findUnique({ where: { id: event.data.documentId }, select: { id: true, batchId: true, status: true } });
+    const document = await db.batchDocument.findUnique({
+      where: { id: event.data.documentId },
+      select: { id: true, batchId: true, status: true },
+    });
     if (!document || document.status === "completed") return;
     await failDocument(db, document, `Processing stopped after repeated failures: ${error.message}`);
   },

@@ -32,6 +32,9 @@ export function assertAdminSecret(req: Request): void {
   const presented = Buffer.from(req.headers.get(ADMIN_SECRET_HEADER) ?? "");
   const expected = Buffer.from(readOrCreateAdminSecret());
   if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) {
-    throw new AppError("forbidden", `Operator endpoint: send the secret from ${adminSecretFile()} in ${ADMIN_SECRET_HEADER} (npm run user:tier does).`);
+    throw new AppError(
+      "forbidden",
+      `Operator endpoint: send the secret from ${adminSecretFile()} in ${ADMIN_SECRET_HEADER} (npm run user:tier does).`,
+    );
   }
 }

@@ -4,7 +4,10 @@ import { defineRoute } from "@/lib/http/contract";
 export const UserTierRequest = z
   .object({
     email: z.string().min(1).max(320).describe("The user's email address."),
-    tier: z.enum(["free", "starter", "growth", "scale"]).optional().describe("The new tier; omitted: only show the current one."),
+    tier: z
+      .enum(["free", "starter", "growth", "scale"])
+      .optional()
+      .describe("The new tier; omitted: only show the current one."),
   })
   .meta({ id: "UserTierRequest", title: "UserTierRequest" });
 
@@ -29,5 +32,9 @@ export const setUserTierRoute = defineRoute({
     "DATA_DIR/admin-secret, sent in the x-docsvc-admin-secret header; 403 otherwise.",
   tags: ["Operations"],
   body: UserTierRequest,
-  responses: { 200: UserTierResponse, 403: { description: "The admin secret is missing or wrong." }, 404: { description: "No user with that email." } },
+  responses: {
+    200: UserTierResponse,
+    403: { description: "The admin secret is missing or wrong." },
+    404: { description: "No user with that email." },
+  },
 });

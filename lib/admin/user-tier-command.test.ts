@@ -22,8 +22,13 @@ beforeAll(async () => {
   server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = new Headers(Object.entries(req.headers).map(([name, value]): [string, string] => [name, String(value)]));
-    const response = await POST(new Request(`http://127.0.0.1${req.url}`, { method: "POST", headers, body: Buffer.concat(chunks) }), { params: Promise.resolve({}) });
+    const headers = new Headers(
+      Object.entries(req.headers).map(([name, value]): [string, string] => [name, String(value)]),
+    );
+    const response = await POST(
+      new Request(`http://127.0.0.1${req.url}`, { method: "POST", headers, body: Buffer.concat(chunks) }),
+      { params: Promise.resolve({}) },
+    );
     res.writeHead(response.status, { "content-type": "application/json" });
     res.end(Buffer.from(await response.arrayBuffer()));
   });
@@ -48,7 +53,9 @@ describe("npm run user:tier while the app runs", () => {
     const changed = await userTier("operator-target@example.com", "growth");
     expect(changed.stdout.trim()).toBe("operator-target@example.com: free -> growth (2,500,000 tokens a month)");
     expect((await db.user.findUniqueOrThrow({ where: { email: "operator-target@example.com" } })).tier).toBe("growth");
-    expect((await userTier("operator-target@example.com")).stdout.trim()).toBe("operator-target@example.com: growth (2,500,000 tokens a month)");
+    expect((await userTier("operator-target@example.com")).stdout.trim()).toBe(
+      "operator-target@example.com: growth (2,500,000 tokens a month)",
+    );
   }, 180_000);
 
   it("refuses the endpoint without the secret", async () => {
@@ -60,6 +67,8 @@ describe("npm run user:tier while the app runs", () => {
       });
       expect(response.status).toBe(403);
     }
-    expect((await (await getDb()).user.findUniqueOrThrow({ where: { email: "operator-target@example.com" } })).tier).toBe("growth");
+    expect(
+      (await (await getDb()).user.findUniqueOrThrow({ where: { email: "operator-target@example.com" } })).tier,
+    ).toBe("growth");
   });
 });

@@ -3,7 +3,16 @@ import { z } from "zod";
 // The zod-typed answer the model must give: the document's type, its key-value pairs and (with a
 // schema) the schema's fields, each citing the ids of the words it was read from.
 
-export const documentTypes = ["invoice", "receipt", "form", "bank_statement", "letter", "contract", "id_document", "other"] as const;
+export const documentTypes = [
+  "invoice",
+  "receipt",
+  "form",
+  "bank_statement",
+  "letter",
+  "contract",
+  "id_document",
+  "other",
+] as const;
 
 const WordIds = z.array(z.string()).describe("Ids of the document words this text is read from, e.g. p1w12.");
 const Confidence = z.number().min(0).max(1);

@@ -30,7 +30,13 @@ const failingModel = () =>
   });
 
 async function pages() {
-  return (await readDocument({ bytes: await makeTextPdf([["Receipt from Corner Shop", "Paid on 2 January 2025", "Amount paid EUR 18,20", "Cashier: Ann Lee"]]) })).pages;
+  return (
+    await readDocument({
+      bytes: await makeTextPdf([
+        ["Receipt from Corner Shop", "Paid on 2 January 2025", "Amount paid EUR 18,20", "Cashier: Ann Lee"],
+      ]),
+    })
+  ).pages;
 }
 
 /** The id the model is shown for the first word with this text ("p1w12"). */
@@ -42,9 +48,17 @@ function idOf(documentPages: Page[], text: string): string {
 
 describe("extractDocument", () => {
   it("uses the deterministic engine without a provider", async () => {
-    const result = await extractDocument({ pages: await pages(), schema: [{ name: "amount paid", type: "number" }], ai: null });
+    const result = await extractDocument({
+      pages: await pages(),
+      schema: [{ name: "amount paid", type: "number" }],
+      ai: null,
+    });
     expect(result.engine).toBe("deterministic");
-    expect(result.keyValuePairs.map((pair) => [pair.key, pair.value, pair.method])).toContainEqual(["Cashier", "Ann Lee", "colon"]);
+    expect(result.keyValuePairs.map((pair) => [pair.key, pair.value, pair.method])).toContainEqual([
+      "Cashier",
+      "Ann Lee",
+      "colon",
+    ]);
   });
 
   it("grounds AI schema fields on the cited words, with page and box", async () => {
@@ -87,13 +101,21 @@ describe("extractDocument", () => {
   });
 
   it("reads a cited numeric date in the order the document writes its dates", async () => {
-    const documentPages = (await readDocument({ bytes: await makeTextPdf([["Invoice of 25/12/2024", "Paid on 03/01/2025"]]) })).pages;
+    const documentPages = (
+      await readDocument({ bytes: await makeTextPdf([["Invoice of 25/12/2024", "Paid on 03/01/2025"]]) })
+    ).pages;
     const model = mockModel(() => ({
       documentType: "invoice",
       keyValuePairs: [],
-      fields: [{ name: "paid_on", value: "3 March 2025", wordIds: [idOf(documentPages, "03/01/2025")], confidence: 0.9 }],
+      fields: [
+        { name: "paid_on", value: "3 March 2025", wordIds: [idOf(documentPages, "03/01/2025")], confidence: 0.9 },
+      ],
     }));
-    const result = await extractDocument({ pages: documentPages, schema: [{ name: "paid_on", type: "date" }], ai: { model, label: "mock:test" } });
+    const result = await extractDocument({
+      pages: documentPages,
+      schema: [{ name: "paid_on", type: "date" }],
+      ai: { model, label: "mock:test" },
+    });
     // 25/12/2024 can only be day-first, so 03/01/2025 is 3 January.
     expect(result.fields).toEqual({ paid_on: "2025-01-03" });
   });
@@ -106,11 +128,35 @@ describe("extractDocument", () => {
       return {
         documentType: "receipt",
         keyValuePairs: [
-          { key: "Cashier", keyWordIds: [id("Cashier:")], value: "Ann Lee", valueWordIds: [id("Ann"), id("Lee")], confidence: 1 },
-          { key: "Amount paid", keyWordIds: [id("Amount"), id("paid")], value: "EUR 18,20", valueWordIds: [id("EUR"), id("18,20")], confidence: 0.8 },
+          {
+            key: "Cashier",
+            keyWordIds: [id("Cashier:")],
+            value: "Ann Lee",
+            valueWordIds: [id("Ann"), id("Lee")],
+            confidence: 1,
+          },
+          {
+            key: "Amount paid",
+            keyWordIds: [id("Amount"), id("paid")],
+            value: "EUR 18,20",
+            valueWordIds: [id("EUR"), id("18,20")],
+            confidence: 0.8,
+          },
           // An implicit label: the model names it, the value is still the document's.
-          { key: "Shop", keyWordIds: [], value: "Corner Shop", valueWordIds: [id("Corner"), id("Shop")], confidence: 0.7 },
-          { key: "Store number", keyWordIds: [id("Receipt")], value: "4711", valueWordIds: ["p1w9999", "p7w1", "w3"], confidence: 0.9 },
+          {
+            key: "Shop",
+            keyWordIds: [],
+            value: "Corner Shop",
+            valueWordIds: [id("Corner"), id("Shop")],
+            confidence: 0.7,
+          },
+          {
+            key: "Store number",
+            keyWordIds: [id("Receipt")],
+            value: "4711",
+            valueWordIds: ["p1w9999", "p7w1", "w3"],
+            confidence: 0.9,
+          },
           { key: "Tip", keyWordIds: [], value: "2.00", valueWordIds: [], confidence: 0.9 },
         ],
       };
@@ -133,11 +179,17 @@ describe("extractDocument", () => {
     expect(shop.keyBox).toBeUndefined();
     expect(shop.valueBox!.width).toBeGreaterThan(0);
     // Layout results the model does not replace.
-    expect(result.entities).toEqual(expect.arrayContaining([expect.objectContaining({ type: "date", value: "2025-01-02" })]));
+    expect(result.entities).toEqual(
+      expect.arrayContaining([expect.objectContaining({ type: "date", value: "2025-01-02" })]),
+    );
   });
 
   it("falls back to the deterministic engine and reports the AI failure", async () => {
-    const result = await extractDocument({ pages: await pages(), schema: [{ name: "amount paid", type: "number" }], ai: { model: failingModel(), label: "mock:down" } });
+    const result = await extractDocument({
+      pages: await pages(),
+      schema: [{ name: "amount paid", type: "number" }],
+      ai: { model: failingModel(), label: "mock:down" },
+    });
     expect(result.engine).toBe("deterministic");
     expect(result.aiError).toContain("provider down");
     expect(result.fields).toEqual({ "amount paid": "18.2" });
@@ -146,7 +198,11 @@ describe("extractDocument", () => {
   it("falls back for pairing and classification too", async () => {
     const result = await extractDocument({ pages: await pages(), ai: { model: failingModel(), label: "mock:down" } });
     expect(result).toMatchObject({ engine: "deterministic", aiError: expect.stringContaining("provider down") });
-    expect(result.keyValuePairs.map((pair) => [pair.key, pair.value, pair.method])).toContainEqual(["Cashier", "Ann Lee", "colon"]);
+    expect(result.keyValuePairs.map((pair) => [pair.key, pair.value, pair.method])).toContainEqual([
+      "Cashier",
+      "Ann Lee",
+      "colon",
+    ]);
   });
 
   it("falls back when the model's answer does not match the typed schema", async () => {

@@ -24,10 +24,20 @@ async function askModel(ai: ConfiguredModel, pages: Page[], schema: SchemaField[
   const fields = schema && schema.length > 0 ? `Fields: ${JSON.stringify(schema)}\n` : "";
   const prompt = `${fields}Document types: ${documentTypes.join(", ")}\n\nDocument words:\n${wordList(pages)}`;
   if (fields) {
-    const { output } = await generateText({ model: ai.model, output: Output.object({ schema: AiStructureWithFields }), system, prompt });
+    const { output } = await generateText({
+      model: ai.model,
+      output: Output.object({ schema: AiStructureWithFields }),
+      system,
+      prompt,
+    });
     return output;
   }
-  const { output } = await generateText({ model: ai.model, output: Output.object({ schema: AiStructure }), system, prompt });
+  const { output } = await generateText({
+    model: ai.model,
+    output: Output.object({ schema: AiStructure }),
+    system,
+    prompt,
+  });
   return output;
 }
 
@@ -38,7 +48,11 @@ async function askModel(ai: ConfiguredModel, pages: Page[], schema: SchemaField[
  * layout engine, which reads them exactly. Without a provider, or when it fails (`aiError`), the
  * deterministic engine does all of it. `engine` says which one answered.
  */
-export async function extractDocument(options: { pages: Page[]; schema?: SchemaField[]; ai?: ConfiguredModel | null }): Promise<ExtractDocumentResult> {
+export async function extractDocument(options: {
+  pages: Page[];
+  schema?: SchemaField[];
+  ai?: ConfiguredModel | null;
+}): Promise<ExtractDocumentResult> {
   const structure = extractStructure({ pages: options.pages, schema: options.schema });
   const ai = options.ai === undefined ? configuredLanguageModel() : options.ai;
   if (!ai) return structure;
@@ -56,7 +70,13 @@ export async function extractDocument(options: { pages: Page[]; schema?: SchemaF
     engine: `ai:${ai.label}`,
   };
   if (options.schema && options.schema.length > 0) {
-    const details = options.schema.map((field) => groundField(field, answer.fields?.find((candidate) => candidate.name === field.name), options.pages));
+    const details = options.schema.map((field) =>
+      groundField(
+        field,
+        answer.fields?.find((candidate) => candidate.name === field.name),
+        options.pages,
+      ),
+    );
     result.fieldDetails = details;
     result.fields = Object.fromEntries(details.map((detail) => [detail.name, detail.value]));
   }

@@ -12,7 +12,11 @@ import { citedText, meanConfidence, resolveWordIds } from "./word-ids";
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
-function typed(type: SchemaField["type"], text: string, pages: Page[]): { value: string; typedValue: string | number } | null {
+function typed(
+  type: SchemaField["type"],
+  text: string,
+  pages: Page[],
+): { value: string; typedValue: string | number } | null {
   if (type === "number") {
     const number = parseNumber(text);
     return number === null ? null : { value: formatNumber(number), typedValue: number };
@@ -27,7 +31,16 @@ function typed(type: SchemaField["type"], text: string, pages: Page[]): { value:
 }
 
 export function groundField(field: SchemaField, answer: AiField | undefined, pages: Page[]): FieldDetail {
-  const empty: FieldDetail = { name: field.name, type: field.type, value: null, typedValue: null, page: null, box: null, words: [], confidence: 0 };
+  const empty: FieldDetail = {
+    name: field.name,
+    type: field.type,
+    value: null,
+    typedValue: null,
+    page: null,
+    box: null,
+    words: [],
+    confidence: 0,
+  };
   if (!answer?.value) return empty;
   const cited = resolveWordIds(answer.wordIds, pages);
   const parsed = cited ? typed(field.type, citedText(cited), pages) : null;

@@ -26,7 +26,14 @@ export function configuredLanguageModel(): ConfiguredModel | null {
       return { model: createAnthropic({ apiKey: config.AI_API_KEY, baseURL: config.AI_BASE_URL })(modelId), label };
     case "openai-compatible": {
       if (!config.AI_BASE_URL) throw new Error("AI_BASE_URL is required for AI_PROVIDER=openai-compatible");
-      return { model: createOpenAICompatible({ name: "openai-compatible", apiKey: config.AI_API_KEY, baseURL: config.AI_BASE_URL })(modelId), label };
+      return {
+        model: createOpenAICompatible({
+          name: "openai-compatible",
+          apiKey: config.AI_API_KEY,
+          baseURL: config.AI_BASE_URL,
+        })(modelId),
+        label,
+      };
     }
   }
 }

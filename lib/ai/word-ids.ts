@@ -13,7 +13,9 @@ export function wordList(pages: Page[]): string {
   for (const page of pages) {
     for (const line of page.lines) {
       if (count > maxPromptWords) break;
-      const words = page.words.slice(line.firstWord, line.firstWord + line.wordCount).map((word, offset) => `${word.text}[p${page.pageNumber}w${line.firstWord + offset}]`);
+      const words = page.words
+        .slice(line.firstWord, line.firstWord + line.wordCount)
+        .map((word, offset) => `${word.text}[p${page.pageNumber}w${line.firstWord + offset}]`);
       count += words.length;
       lines.push(words.join(" "));
     }
@@ -41,7 +43,9 @@ export function resolveWordIds(ids: string[], pages: Page[]): CitedWords | null 
   });
   if (cited.length === 0) return null;
   const page = cited[0].page;
-  const onPage = [...new Map(cited.filter((entry) => entry.page === page).map((entry) => [entry.index, entry.word])).entries()].sort(([a], [b]) => a - b);
+  const onPage = [
+    ...new Map(cited.filter((entry) => entry.page === page).map((entry) => [entry.index, entry.word])).entries(),
+  ].sort(([a], [b]) => a - b);
   return { page, words: onPage.map(([, word]) => word) };
 }
 

@@ -14,10 +14,15 @@ export async function acceptInvitation(input: { token: string; password: string;
   return db.$transaction(async (tx) => {
     const invitation = await claimInvitation(tx, input.token);
     const problem = checkPasswordPolicy(input.password, invitation.email);
-    if (problem) throw new AppError("validation_error", undefined, { issues: [{ loc: ["body", "password"], msg: problem, type: "value_error" }] });
+    if (problem)
+      throw new AppError("validation_error", undefined, {
+        issues: [{ loc: ["body", "password"], msg: problem, type: "value_error" }],
+      });
     if (await tx.user.findUnique({ where: { email: invitation.email }, select: { id: true } })) {
       throw new AppError("conflict", "An account with this email already exists");
     }
-    return tx.user.create({ data: { email: invitation.email, passwordHash, name: input.name ?? null, emailVerifiedAt: new Date() } });
+    return tx.user.create({
+      data: { email: invitation.email, passwordHash, name: input.name ?? null, emailVerifiedAt: new Date() },
+    });
   });
 }

@@ -37,13 +37,18 @@ describe("access tokens", () => {
     resetConfigForTests();
     const { token } = await signAccessToken(user);
     vi.useFakeTimers({ now: Date.now() + 61_000 });
-    await expect(verifyAccessToken(token)).rejects.toMatchObject({ code: "unauthorized", message: "Access token has expired" });
+    await expect(verifyAccessToken(token)).rejects.toMatchObject({
+      code: "unauthorized",
+      message: "Access token has expired",
+    });
   });
 
   it("are refused when tampered with", async () => {
     const { token } = await signAccessToken(user);
     const [header, payload, signature] = token.split(".");
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, "base64url").toString()), ver: 99 })).toString("base64url");
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, "base64url").toString()), ver: 99 }),
+    ).toString("base64url");
     await expect(verifyAccessToken(`${header}.${forged}.${signature}`)).rejects.toMatchObject({ code: "unauthorized" });
     await expect(verifyAccessToken("not-a-jwt")).rejects.toMatchObject({ code: "unauthorized" });
   });
@@ -58,9 +63,18 @@ describe("access tokens", () => {
     const { hkdfSync } = await import("node:crypto");
     const key = new Uint8Array(hkdfSync("sha256", getAuthSecret(), "", "docsvc access token", 32));
     const sign = (issuer: string, audience: string) =>
-      new SignJWT({ ver: 3 }).setProtectedHeader({ alg: "HS256" }).setSubject(user.id).setIssuer(issuer).setAudience(audience).setIssuedAt().setExpirationTime("1h").sign(key);
+      new SignJWT({ ver: 3 })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(user.id)
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setIssuedAt()
+        .setExpirationTime("1h")
+        .sign(key);
     expect(await verifyAccessToken(await sign("docsvc", "docsvc-api"))).toEqual({ userId: user.id, tokenVersion: 3 });
-    await expect(verifyAccessToken(await sign("docsvc", "someone-else"))).rejects.toMatchObject({ code: "unauthorized" });
+    await expect(verifyAccessToken(await sign("docsvc", "someone-else"))).rejects.toMatchObject({
+      code: "unauthorized",
+    });
     await expect(verifyAccessToken(await sign("evil", "docsvc-api"))).rejects.toMatchObject({ code: "unauthorized" });
   });
 });

@@ -24,7 +24,10 @@ function getSigningKey(): Uint8Array {
 }
 
 /** A signed HS256 JWT for the user, valid for ACCESS_TOKEN_TTL_SECONDS. */
-export async function signAccessToken(user: { id: string; tokenVersion: number }): Promise<{ token: string; expiresIn: number }> {
+export async function signAccessToken(user: {
+  id: string;
+  tokenVersion: number;
+}): Promise<{ token: string; expiresIn: number }> {
   const expiresIn = getConfig().ACCESS_TOKEN_TTL_SECONDS;
   const token = await new SignJWT({ ver: user.tokenVersion })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })

@@ -56,8 +56,14 @@ describe("registration and sign-in", () => {
     const email = uniqueEmail();
     await registerUser({ email, password: PASSWORD });
     await rejectsWith(registerUser({ email, password: PASSWORD }), "conflict");
-    const wrongPassword = await rejectsWith(authenticateWithPassword({ email, password: "wrong password" }), "unauthorized");
-    const unknownUser = await rejectsWith(authenticateWithPassword({ email: uniqueEmail(), password: PASSWORD }), "unauthorized");
+    const wrongPassword = await rejectsWith(
+      authenticateWithPassword({ email, password: "wrong password" }),
+      "unauthorized",
+    );
+    const unknownUser = await rejectsWith(
+      authenticateWithPassword({ email: uniqueEmail(), password: PASSWORD }),
+      "unauthorized",
+    );
     expect(wrongPassword.message).toBe(unknownUser.message);
   });
 
@@ -79,11 +85,20 @@ describe("registration and sign-in", () => {
   it("locks a client address that fails across many accounts", async () => {
     const clientAddress = "203.0.113.7";
     for (let attempt = 0; attempt < 25; attempt++) {
-      await rejectsWith(authenticateWithPassword({ email: uniqueEmail(), password: "wrong", clientAddress }), "unauthorized");
+      await rejectsWith(
+        authenticateWithPassword({ email: uniqueEmail(), password: "wrong", clientAddress }),
+        "unauthorized",
+      );
     }
-    await rejectsWith(authenticateWithPassword({ email: uniqueEmail(), password: "wrong", clientAddress }), "rate_limit_exceeded");
+    await rejectsWith(
+      authenticateWithPassword({ email: uniqueEmail(), password: "wrong", clientAddress }),
+      "rate_limit_exceeded",
+    );
     // Another address is unaffected.
-    await rejectsWith(authenticateWithPassword({ email: uniqueEmail(), password: "wrong", clientAddress: "203.0.113.8" }), "unauthorized");
+    await rejectsWith(
+      authenticateWithPassword({ email: uniqueEmail(), password: "wrong", clientAddress: "203.0.113.8" }),
+      "unauthorized",
+    );
   });
 });
 
@@ -113,7 +128,10 @@ describe("password reset", () => {
 
     const db = await getDb();
     const second = new URL(/https?:\/\/\S+/.exec((await lastMailTo(email)).text)![0]).searchParams.get("token")!;
-    await db.passwordResetToken.updateMany({ where: { usedAt: null, user: { email } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db.passwordResetToken.updateMany({
+      where: { usedAt: null, user: { email } },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     await rejectsWith(resetPassword({ token: second, newPassword: "a brand new passphrase" }), "bad_request");
   });
 
@@ -147,7 +165,8 @@ describe("email verification", () => {
     await sendVerificationCode({ userId: user.id, email });
     const code = await codeOf(email);
     const wrong = code === "000000" ? "111111" : "000000";
-    for (let attempt = 0; attempt < 5; attempt++) await rejectsWith(verifyEmailCode({ userId: user.id, code: wrong }), "bad_request");
+    for (let attempt = 0; attempt < 5; attempt++)
+      await rejectsWith(verifyEmailCode({ userId: user.id, code: wrong }), "bad_request");
     const error = await rejectsWith(verifyEmailCode({ userId: user.id, code }), "bad_request");
     expect(error.message).toMatch(/Too many/);
   });
@@ -156,11 +175,17 @@ describe("email verification", () => {
     const email = uniqueEmail();
     const newEmail = uniqueEmail();
     const user = await registerUser({ email, password: PASSWORD });
-    await rejectsWith(requestEmailChange({ userId: user.id, currentPassword: "wrong password", newEmail }), "unauthorized");
+    await rejectsWith(
+      requestEmailChange({ userId: user.id, currentPassword: "wrong password", newEmail }),
+      "unauthorized",
+    );
     await requestEmailChange({ userId: user.id, currentPassword: PASSWORD, newEmail });
     const db = await getDb();
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).email).toBe(email);
-    expect(await verifyEmailCode({ userId: user.id, code: await codeOf(newEmail) })).toEqual({ email: newEmail, changed: true });
+    expect(await verifyEmailCode({ userId: user.id, code: await codeOf(newEmail) })).toEqual({
+      email: newEmail,
+      changed: true,
+    });
     await authenticateWithPassword({ email: newEmail, password: PASSWORD });
   });
 });
@@ -172,7 +197,13 @@ describe("invitations", () => {
     await createInvitation({ inviterId: inviter.id, email });
     const token = new URL(/https?:\/\/\S+/.exec((await lastMailTo(email)).text)![0]).searchParams.get("token")!;
 
-    expect(await getInvitationInfo(token)).toMatchObject({ email, inviter_email: inviter.email, inviter_name: "Ines", status: "pending", is_valid: true });
+    expect(await getInvitationInfo(token)).toMatchObject({
+      email,
+      inviter_email: inviter.email,
+      inviter_name: "Ines",
+      status: "pending",
+      is_valid: true,
+    });
     const user = await acceptInvitation({ token, password: PASSWORD });
     expect(user.email).toBe(email);
     expect(user.emailVerifiedAt).not.toBeNull();
@@ -198,9 +229,19 @@ describe("change password", () => {
   it("needs the current password and revokes earlier tokens", async () => {
     const email = uniqueEmail();
     const user = await registerUser({ email, password: PASSWORD });
-    await rejectsWith(changePassword({ userId: user.id, currentPassword: "wrong password", newPassword: "another passphrase" }), "unauthorized");
-    await rejectsWith(changePassword({ userId: user.id, currentPassword: PASSWORD, newPassword: PASSWORD }), "validation_error");
-    const updated = await changePassword({ userId: user.id, currentPassword: PASSWORD, newPassword: "another passphrase" });
+    await rejectsWith(
+      changePassword({ userId: user.id, currentPassword: "wrong password", newPassword: "another passphrase" }),
+      "unauthorized",
+    );
+    await rejectsWith(
+      changePassword({ userId: user.id, currentPassword: PASSWORD, newPassword: PASSWORD }),
+      "validation_error",
+    );
+    const updated = await changePassword({
+      userId: user.id,
+      currentPassword: PASSWORD,
+      newPassword: "another passphrase",
+    });
     expect(updated.tokenVersion).toBe(user.tokenVersion + 1);
     await authenticateWithPassword({ email, password: "another passphrase" });
   });

@@ -1,5 +1,11 @@
 import { defineRoute } from "@/lib/http/contract";
-import { ChangeEmailRequest, ChangePasswordRequest, DeleteAccountRequest, MessageResponse, TokenResponse } from "./schemas";
+import {
+  ChangeEmailRequest,
+  ChangePasswordRequest,
+  DeleteAccountRequest,
+  MessageResponse,
+  TokenResponse,
+} from "./schemas";
 
 // Beyond the spec: account self-service. Each sensitive change asks for the current password again.
 const tags = ["Accounts"];
@@ -24,10 +30,15 @@ export const changeEmailRoute = defineRoute({
   auth: "user",
   operationId: "authChangeEmail",
   summary: "Start an email change",
-  description: "Emails a 6-digit code to the new address; the account switches when POST /api/auth/verify-email receives it.",
+  description:
+    "Emails a 6-digit code to the new address; the account switches when POST /api/auth/verify-email receives it.",
   tags,
   body: ChangeEmailRequest,
-  responses: { 200: MessageResponse, 401: { description: "Not signed in, or the current password is wrong." }, 409: { description: "The new address has an account." } },
+  responses: {
+    200: MessageResponse,
+    401: { description: "Not signed in, or the current password is wrong." },
+    409: { description: "The new address has an account." },
+  },
 });
 
 export const signOutEverywhereRoute = defineRoute({
@@ -49,7 +60,8 @@ export const deleteAccountRoute = defineRoute({
   auth: "user",
   operationId: "usersDeleteMe",
   summary: "Delete my account",
-  description: "Irreversible: deletes the account with all its batches, documents, stored files, jobs, API keys, connections and usage. Requires the password (or confirm_email for accounts without one).",
+  description:
+    "Irreversible: deletes the account with all its batches, documents, stored files, jobs, API keys, connections and usage. Requires the password (or confirm_email for accounts without one).",
   tags: ["Users"],
   body: DeleteAccountRequest,
   responses: { 200: MessageResponse, 401: { description: "Not signed in, or the password is wrong." } },

@@ -15,8 +15,12 @@ import {
 
 const tags = ["Accounts"];
 const conflict = { description: "An account with this email already exists." };
-const throttled = { description: "Too many failed attempts from this address (on this account, or in all); see Retry-After." };
-const registerThrottled = { description: "Too many registrations refused as taken from this address; see Retry-After." };
+const throttled = {
+  description: "Too many failed attempts from this address (on this account, or in all); see Retry-After.",
+};
+const registerThrottled = {
+  description: "Too many registrations refused as taken from this address; see Retry-After.",
+};
 
 export const registerRoute = defineRoute({
   method: "POST",
@@ -38,7 +42,8 @@ export const loginRoute = defineRoute({
   auth: "none",
   operationId: "authLogin",
   summary: "Sign in with email and password",
-  description: "401 does not say whether the email or the password was wrong. Repeated failures lock the account (5 in 15 min) or the client address (25 in 15 min) for a growing time: 429 with Retry-After.",
+  description:
+    "401 does not say whether the email or the password was wrong. Repeated failures lock the account (5 in 15 min) or the client address (25 in 15 min) for a growing time: 429 with Retry-After.",
   tags,
   body: UserLogin,
   responses: { 200: TokenResponse, 401: { description: "Incorrect email or password." }, 429: throttled },
@@ -62,7 +67,8 @@ export const forgotPasswordRoute = defineRoute({
   auth: "none",
   operationId: "authForgotPassword",
   summary: "Email a password reset link",
-  description: "Answers the same whether or not the address has an account. The link is valid for 60 minutes, once; a new request closes older links.",
+  description:
+    "Answers the same whether or not the address has an account. The link is valid for 60 minutes, once; a new request closes older links.",
   tags,
   body: ForgotPasswordRequest,
   responses: { 200: MessageResponse },
@@ -88,7 +94,8 @@ export const sendVerificationRoute = defineRoute({
   auth: "user",
   operationId: "authSendVerification",
   summary: "Email a 6-digit verification code to the current user",
-  description: "The code is valid for 15 minutes and 5 attempts; a new code replaces the old one. At most 10 codes per hour (429).",
+  description:
+    "The code is valid for 15 minutes and 5 attempts; a new code replaces the old one. At most 10 codes per hour (429).",
   tags,
   responses: { 200: MessageResponse, 429: { description: "Too many codes requested." } },
 });
@@ -100,7 +107,8 @@ export const verifyEmailRoute = defineRoute({
   auth: "user",
   operationId: "authVerifyEmail",
   summary: "Verify the email address with the code",
-  description: "Also completes an email change started with POST /api/auth/change-email. 400 for a wrong, expired or exhausted code.",
+  description:
+    "Also completes an email change started with POST /api/auth/change-email. 400 for a wrong, expired or exhausted code.",
   tags,
   body: VerifyEmailRequest,
   responses: { 200: MessageResponse, 400: { description: "Wrong, expired or exhausted code." }, 409: conflict },
@@ -125,8 +133,14 @@ export const acceptInvitationRoute = defineRoute({
   auth: "none",
   operationId: "authAcceptInvitation",
   summary: "Create the invited account and sign in",
-  description: "The invitation's email is used, already verified. Single use; 400 when used or expired, 404 when unknown.",
+  description:
+    "The invitation's email is used, already verified. Single use; 400 when used or expired, 404 when unknown.",
   tags,
   body: AcceptInvitationRequest,
-  responses: { 200: TokenResponse, 400: { description: "Invitation used or expired." }, 404: { description: "Unknown invitation." }, 409: conflict },
+  responses: {
+    200: TokenResponse,
+    400: { description: "Invitation used or expired." },
+    404: { description: "Unknown invitation." },
+    409: conflict,
+  },
 });

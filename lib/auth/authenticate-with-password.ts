@@ -12,14 +12,21 @@ export const INVALID_CREDENTIALS = "Incorrect email or password";
  * of this account or of sign-in, or while the account is under attack and this address has failed
  * against it (a correct password from an address that has not failed still signs in).
  */
-export async function authenticateWithPassword(input: { email: string; password: string; clientAddress?: string; now?: Date }) {
+export async function authenticateWithPassword(input: {
+  email: string;
+  password: string;
+  clientAddress?: string;
+  now?: Date;
+}) {
   const email = normalizeEmail(input.email);
   const throttle = signInThrottleKeys(email, input.clientAddress);
   await assertSignInAllowed(throttle, input.now);
 
   const db = await getDb();
   const user = await db.user.findUnique({ where: { email }, omit: { passwordHash: false } });
-  const valid = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
+  const valid = user?.passwordHash
+    ? await verifyPassword(input.password, user.passwordHash)
+    : await verifyAgainstDummy(input.password);
   if (!user || !valid) {
     await recordSignInFailure(throttle, input.now);
     throw new AppError("unauthorized", INVALID_CREDENTIALS);

@@ -9,10 +9,15 @@ export async function changePassword(input: { userId: string; currentPassword: s
   const db = await getDb();
   const user = await requireCurrentPassword(db, input.userId, input.currentPassword);
   const problem = checkPasswordPolicy(input.newPassword, user.email);
-  if (problem) throw new AppError("validation_error", undefined, { issues: [{ loc: ["body", "new_password"], msg: problem, type: "value_error" }] });
+  if (problem)
+    throw new AppError("validation_error", undefined, {
+      issues: [{ loc: ["body", "new_password"], msg: problem, type: "value_error" }],
+    });
   if (input.newPassword === input.currentPassword) {
     throw new AppError("validation_error", undefined, {
-      issues: [{ loc: ["body", "new_password"], msg: "New password must differ from the current one", type: "value_error" }],
+      issues: [
+        { loc: ["body", "new_password"], msg: "New password must differ from the current one", type: "value_error" },
+      ],
     });
   }
   return db.user.update({

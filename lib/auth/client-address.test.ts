@@ -11,15 +11,20 @@ function request(headers: Record<string, string>): Request {
 describe("getClientAddress (probe finding 5)", () => {
   it("ignores a client-sent X-Forwarded-For when no proxy is trusted (the default)", () => {
     const none = trustedProxies("");
-    expect(getClientAddress(request({ [PEER_ADDRESS_HEADER]: "198.51.100.7", "x-forwarded-for": "127.0.0.2" }), none)).toBe("198.51.100.7");
-    expect(getClientAddress(request({ [PEER_ADDRESS_HEADER]: "::ffff:198.51.100.7", "x-real-ip": "127.0.0.2" }), none)).toBe("198.51.100.7");
+    expect(
+      getClientAddress(request({ [PEER_ADDRESS_HEADER]: "198.51.100.7", "x-forwarded-for": "127.0.0.2" }), none),
+    ).toBe("198.51.100.7");
+    expect(
+      getClientAddress(request({ [PEER_ADDRESS_HEADER]: "::ffff:198.51.100.7", "x-real-ip": "127.0.0.2" }), none),
+    ).toBe("198.51.100.7");
     // Without the peer (the app not started through npm start) nothing is believed.
     expect(getClientAddress(request({ "x-forwarded-for": "127.0.0.2" }), none)).toBeUndefined();
   });
 
   it("believes X-Forwarded-For only from configured proxies, read from the right", () => {
     const proxies = trustedProxies("10.0.0.0/8, 192.0.2.1");
-    const forwarded = (peer: string, chain: string) => getClientAddress(request({ [PEER_ADDRESS_HEADER]: peer, "x-forwarded-for": chain }), proxies);
+    const forwarded = (peer: string, chain: string) =>
+      getClientAddress(request({ [PEER_ADDRESS_HEADER]: peer, "x-forwarded-for": chain }), proxies);
     expect(forwarded("10.1.2.3", "203.0.113.9")).toBe("203.0.113.9");
     // A client that prepends its own entry cannot hide behind it: the proxy appended the real one.
     expect(forwarded("10.1.2.3", "127.0.0.2, 203.0.113.9")).toBe("203.0.113.9");
@@ -36,7 +41,9 @@ describe("getClientAddress (probe finding 5)", () => {
     await once(server, "listening");
     try {
       const { port } = server.address() as AddressInfo;
-      const answer = await fetch(`http://127.0.0.1:${port}/`, { headers: { [PEER_ADDRESS_HEADER]: "203.0.113.9", "x-forwarded-for": "203.0.113.9" } });
+      const answer = await fetch(`http://127.0.0.1:${port}/`, {
+        headers: { [PEER_ADDRESS_HEADER]: "203.0.113.9", "x-forwarded-for": "203.0.113.9" },
+      });
       expect(await answer.text()).toBe("127.0.0.1");
     } finally {
       server.close();

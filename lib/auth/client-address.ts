@@ -15,7 +15,10 @@ let cached: { source: string; list: BlockList } | undefined;
 export function trustedProxies(source = getConfig().TRUSTED_PROXIES ?? ""): BlockList {
   if (cached?.source === source) return cached.list;
   const list = new BlockList();
-  for (const entry of source.split(",").map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of source
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [address, bits] = entry.split("/");
     const family = isIP(address) === 6 ? "ipv6" : "ipv4";
     if (!isIP(address)) throw new Error(`TRUSTED_PROXIES: ${entry} is not an address or CIDR range`);

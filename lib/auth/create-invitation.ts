@@ -16,18 +16,30 @@ const MAX_INVITATIONS_PER_DAY = 50;
 export async function createInvitation(input: { inviterId: string; email: string }) {
   const email = normalizeEmail(input.email);
   const db = await getDb();
-  const inviter = await db.user.findUniqueOrThrow({ where: { id: input.inviterId }, select: { email: true, name: true } });
+  const inviter = await db.user.findUniqueOrThrow({
+    where: { id: input.inviterId },
+    select: { email: true, name: true },
+  });
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) {
     throw new AppError("conflict", "An account with this email already exists");
   }
   const now = new Date();
-  const sentToday = await db.invitation.count({ where: { inviterId: input.inviterId, createdAt: { gt: new Date(now.getTime() - 86_400_000) } } });
+  const sentToday = await db.invitation.count({
+    where: { inviterId: input.inviterId, createdAt: { gt: new Date(now.getTime() - 86_400_000) } },
+  });
   if (sentToday >= MAX_INVITATIONS_PER_DAY) {
-    throw new AppError("rate_limit_exceeded", "Too many invitations today. Try again tomorrow.", { headers: { "Retry-After": "86400" } });
+    throw new AppError("rate_limit_exceeded", "Too many invitations today. Try again tomorrow.", {
+      headers: { "Retry-After": "86400" },
+    });
   }
   const token = generateSecretToken();
   const invitation = await db.invitation.create({
-    data: { email, inviterId: input.inviterId, tokenHash: hashSecretToken(token), expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * 86_400_000) },
+    data: {
+      email,
+      inviterId: input.inviterId,
+      tokenHash: hashSecretToken(token),
+      expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * 86_400_000),
+    },
   });
   const link = new URL(`/invite?token=${encodeURIComponent(token)}`, getConfig().APP_URL).toString();
   const delivery = await sendEmail(invitationEmail(email, inviter.name ?? inviter.email, link, invitation.expiresAt));

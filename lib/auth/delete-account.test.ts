@@ -25,7 +25,9 @@ describe("deleteAccount", () => {
     await store.put(`${batchPrefix(otherBatch.id)}doc/original.pdf`, Buffer.from("%PDF-other"), "application/pdf");
     await createApiKey({ userId: owner.id, name: "k" });
 
-    await expect(deleteAccount({ userId: owner.id, password: "wrong password" })).rejects.toMatchObject({ code: "unauthorized" });
+    await expect(deleteAccount({ userId: owner.id, password: "wrong password" })).rejects.toMatchObject({
+      code: "unauthorized",
+    });
     expect(await db.user.count({ where: { id: owner.id } })).toBe(1);
 
     await deleteAccount({ userId: owner.id, password: "a sensible passphrase" });

@@ -9,7 +9,11 @@ import { verifyPassword } from "./password";
  * sessions and codes. Requires the password, or the account's email for identity-provider-only
  * accounts. Blobs go first so a failure leaves an account that can retry, never orphaned files.
  */
-export async function deleteAccount(input: { userId: string; password?: string; confirmEmail?: string }): Promise<void> {
+export async function deleteAccount(input: {
+  userId: string;
+  password?: string;
+  confirmEmail?: string;
+}): Promise<void> {
   const db = await getDb();
   const user = await db.user.findUniqueOrThrow({ where: { id: input.userId }, omit: { passwordHash: false } });
   if (user.passwordHash) {

@@ -22,7 +22,11 @@ let database: { dispose(): Promise<void> };
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  database = await useTempDatabase({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, APP_URL, EMAIL_FROM: "docsvc <no-reply@docsvc.test>" });
+  database = await useTempDatabase({
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    APP_URL,
+    EMAIL_FROM: "docsvc <no-reply@docsvc.test>",
+  });
 });
 afterAll(async () => {
   await database?.dispose();
@@ -38,7 +42,10 @@ function inbox(to: string) {
 }
 
 async function rejectsWith(promise: Promise<unknown>, code: AppError["code"]): Promise<void> {
-  const error = await promise.then(() => undefined, (thrown: unknown) => thrown);
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
   expect(error).toBeInstanceOf(AppError);
   expect((error as AppError).code).toBe(code);
 }
@@ -69,7 +76,9 @@ describe("forgot-password over SMTP", () => {
     await rejectsWith(resetPassword({ token: olderToken, newPassword: "another sensible passphrase" }), "bad_request");
     await resetPassword({ token, newPassword: "another sensible passphrase" });
 
-    await expect(authenticateWithPassword({ email, password: "another sensible passphrase" })).resolves.toMatchObject({ id: user.id });
+    await expect(authenticateWithPassword({ email, password: "another sensible passphrase" })).resolves.toMatchObject({
+      id: user.id,
+    });
     await rejectsWith(authenticateWithPassword({ email, password: PASSWORD }), "unauthorized");
     // Every access token issued before the reset is revoked, and the link is single-use.
     await rejectsWith(resolveAccessToken(db, accessToken), "unauthorized");

@@ -30,7 +30,11 @@ export function getNextAuthOptions(): NextAuthOptions {
         try {
           const forwarded = req.headers?.["x-forwarded-for"];
           const clientAddress = typeof forwarded === "string" ? forwarded.split(",").at(-1)?.trim() : undefined;
-          const user = await authenticateWithPassword({ email: credentials.email, password: credentials.password, clientAddress });
+          const user = await authenticateWithPassword({
+            email: credentials.email,
+            password: credentials.password,
+            clientAddress,
+          });
           return { id: user.id, email: user.email, name: user.name, tokenVersion: user.tokenVersion };
         } catch (error) {
           // Wrong credentials are an ordinary "no"; a lockout is shown to the person as its message.
@@ -65,7 +69,13 @@ export function getNextAuthOptions(): NextAuthOptions {
     callbacks: {
       async jwt({ token, user, account, profile }) {
         if (account?.provider === OIDC_PROVIDER_ID && profile) {
-          const claims = profile as { sub?: string; email?: string; email_verified?: boolean | string; name?: string; iss?: string };
+          const claims = profile as {
+            sub?: string;
+            email?: string;
+            email_verified?: boolean | string;
+            name?: string;
+            iss?: string;
+          };
           const { user: signedIn } = await signInWithIdentity({
             issuer: claims.iss ?? config.OIDC_ISSUER,
             claims: {

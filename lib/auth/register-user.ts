@@ -26,7 +26,10 @@ export async function registerUser(input: RegisterUserInput) {
   const throttle = registerThrottleKeys(input.clientAddress);
   await assertNotThrottled(throttle, input.now);
   const problem = checkPasswordPolicy(input.password, email);
-  if (problem) throw new AppError("validation_error", undefined, { issues: [{ loc: ["body", "password"], msg: problem, type: "value_error" }] });
+  if (problem)
+    throw new AppError("validation_error", undefined, {
+      issues: [{ loc: ["body", "password"], msg: problem, type: "value_error" }],
+    });
 
   const db = await getDb();
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) {

@@ -9,7 +9,11 @@ import { sendVerificationCode } from "./send-verification-code";
  * account switches only when that code is verified, so nobody can move an account to a mailbox they
  * do not control.
  */
-export async function requestEmailChange(input: { userId: string; currentPassword: string; newEmail: string }): Promise<void> {
+export async function requestEmailChange(input: {
+  userId: string;
+  currentPassword: string;
+  newEmail: string;
+}): Promise<void> {
   const newEmail = normalizeEmail(input.newEmail);
   const db = await getDb();
   const user = await requireCurrentPassword(db, input.userId, input.currentPassword);

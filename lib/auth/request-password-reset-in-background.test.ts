@@ -20,7 +20,9 @@ describe("requestPasswordResetInBackground", () => {
     const db = await getDb();
     const queue: (() => Promise<void>)[] = [];
 
-    const answers = [known, unknown].map((email) => requestPasswordResetInBackground({ email, runAfterResponse: (task) => queue.push(task) }));
+    const answers = [known, unknown].map((email) =>
+      requestPasswordResetInBackground({ email, runAfterResponse: (task) => queue.push(task) }),
+    );
     // Synchronous and identical: there is no time in which a lookup could happen.
     expect(answers).toEqual([undefined, undefined]);
     expect(queue).toHaveLength(2);
@@ -32,5 +34,4 @@ describe("requestPasswordResetInBackground", () => {
     expect(await db.emailOutbox.count({ where: { to: known } })).toBe(1);
     expect(await db.emailOutbox.count({ where: { to: unknown } })).toBe(0);
   });
-
 });

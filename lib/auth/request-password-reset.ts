@@ -15,11 +15,16 @@ const MAX_RESETS_PER_HOUR = 5;
  */
 export async function requestPasswordReset(input: { email: string }): Promise<void> {
   const db = await getDb();
-  const user = await db.user.findUnique({ where: { email: normalizeEmail(input.email) }, select: { id: true, email: true } });
+  const user = await db.user.findUnique({
+    where: { email: normalizeEmail(input.email) },
+    select: { id: true, email: true },
+  });
   if (!user) return;
 
   const now = new Date();
-  const recent = await db.passwordResetToken.count({ where: { userId: user.id, createdAt: { gt: new Date(now.getTime() - 3_600_000) } } });
+  const recent = await db.passwordResetToken.count({
+    where: { userId: user.id, createdAt: { gt: new Date(now.getTime() - 3_600_000) } },
+  });
   if (recent >= MAX_RESETS_PER_HOUR) {
     console.warn(`[auth] password reset for user ${user.id} not sent: ${recent} links in the last hour`);
     return;
@@ -28,7 +33,11 @@ export async function requestPasswordReset(input: { email: string }): Promise<vo
   await db.$transaction([
     db.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now } }),
     db.passwordResetToken.create({
-      data: { userId: user.id, tokenHash: hashSecretToken(token), expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000) },
+      data: {
+        userId: user.id,
+        tokenHash: hashSecretToken(token),
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
+      },
     }),
   ]);
   const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, getConfig().APP_URL).toString();

@@ -21,11 +21,17 @@ export async function resetPassword(input: { token: string; newPassword: string 
   if (!record || record.usedAt || record.expiresAt <= now) throw new AppError("bad_request", INVALID_LINK);
 
   const problem = checkPasswordPolicy(input.newPassword, record.user.email);
-  if (problem) throw new AppError("validation_error", undefined, { issues: [{ loc: ["body", "new_password"], msg: problem, type: "value_error" }] });
+  if (problem)
+    throw new AppError("validation_error", undefined, {
+      issues: [{ loc: ["body", "new_password"], msg: problem, type: "value_error" }],
+    });
   const passwordHash = await hashPassword(input.newPassword);
 
   await db.$transaction(async (tx) => {
-    const spent = await tx.passwordResetToken.updateMany({ where: { id: record.id, usedAt: null }, data: { usedAt: now } });
+    const spent = await tx.passwordResetToken.updateMany({
+      where: { id: record.id, usedAt: null },
+      data: { usedAt: now },
+    });
     if (spent.count !== 1) throw new AppError("bad_request", INVALID_LINK);
     await tx.passwordResetToken.updateMany({ where: { userId: record.userId, usedAt: null }, data: { usedAt: now } });
     await tx.user.update({ where: { id: record.userId }, data: { passwordHash, tokenVersion: { increment: 1 } } });

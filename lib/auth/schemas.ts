@@ -5,16 +5,17 @@ import { NewPassword, PASSWORD_MAX_LENGTH } from "./password-policy";
 // Request and response schemas of /api/auth, named as in the spec; they also feed /openapi.json.
 
 // Sign-in takes any string: the policy applies when a password is set, not when it is checked.
-const ExistingPassword = z.string().min(1).max(PASSWORD_MAX_LENGTH * 4);
+const ExistingPassword = z
+  .string()
+  .min(1)
+  .max(PASSWORD_MAX_LENGTH * 4);
 const DisplayName = z.string().trim().min(1).max(200);
 
 export const UserSignup = z
   .object({ email: EmailAddress, password: NewPassword, name: DisplayName.optional() })
   .meta({ id: "UserSignup", description: "Create an account with email and password." });
 
-export const UserLogin = z
-  .object({ email: EmailAddress, password: ExistingPassword })
-  .meta({ id: "UserLogin" });
+export const UserLogin = z.object({ email: EmailAddress, password: ExistingPassword }).meta({ id: "UserLogin" });
 
 export const AuthUserResponse = z
   .object({
@@ -45,7 +46,12 @@ export const ResetPasswordRequest = z
   .meta({ id: "ResetPasswordRequest" });
 
 export const VerifyEmailRequest = z
-  .object({ code: z.string().trim().regex(/^\d{6}$/, "The code has 6 digits") })
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, "The code has 6 digits"),
+  })
   .meta({ id: "VerifyEmailRequest" });
 
 export const InvitationInfo = z
@@ -67,14 +73,18 @@ export const ChangePasswordRequest = z
   .object({ current_password: ExistingPassword, new_password: NewPassword })
   .meta({ id: "ChangePasswordRequest" });
 
-export const ChangeEmailRequest = z
-  .object({ new_email: EmailAddress, current_password: ExistingPassword })
-  .meta({ id: "ChangeEmailRequest", description: "Sends a code to the new address; POST /api/auth/verify-email with it applies the change." });
+export const ChangeEmailRequest = z.object({ new_email: EmailAddress, current_password: ExistingPassword }).meta({
+  id: "ChangeEmailRequest",
+  description: "Sends a code to the new address; POST /api/auth/verify-email with it applies the change.",
+});
 
 export const DeleteAccountRequest = z
   .object({
     password: ExistingPassword.optional().describe("Required when the account has a password."),
-    confirm_email: z.string().optional().describe("Required instead of a password for accounts that only sign in through the identity provider."),
+    confirm_email: z
+      .string()
+      .optional()
+      .describe("Required instead of a password for accounts that only sign in through the identity provider."),
   })
   .meta({ id: "DeleteAccountRequest" });
 

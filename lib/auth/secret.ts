@@ -21,7 +21,9 @@ export function getAuthSecret(): string {
 
   if (config.AUTH_SECRET) {
     if (isProductionBackend && config.AUTH_SECRET.length < MIN_SECRET_LENGTH) {
-      throw new Error(`AUTH_SECRET must be at least ${MIN_SECRET_LENGTH} characters in production (try: openssl rand -base64 48).`);
+      throw new Error(
+        `AUTH_SECRET must be at least ${MIN_SECRET_LENGTH} characters in production (try: openssl rand -base64 48).`,
+      );
     }
     cached = config.AUTH_SECRET;
     return cached;
@@ -46,7 +48,9 @@ function readOrCreateSecretFile(file: string): string {
   }
   const secret = readFileSync(file, "utf8").trim();
   if (secret.length < MIN_SECRET_LENGTH) {
-    throw new Error(`${file} holds a secret shorter than ${MIN_SECRET_LENGTH} characters; delete it to generate a new one.`);
+    throw new Error(
+      `${file} holds a secret shorter than ${MIN_SECRET_LENGTH} characters; delete it to generate a new one.`,
+    );
   }
   return secret;
 }

@@ -21,7 +21,9 @@ export async function sendVerificationCode(input: { userId: string; email: strin
     where: { userId: input.userId, createdAt: { gt: new Date(now.getTime() - 3_600_000) } },
   });
   if (recent >= MAX_CODES_PER_HOUR) {
-    throw new AppError("rate_limit_exceeded", "Too many codes requested. Try again later.", { headers: { "Retry-After": "3600" } });
+    throw new AppError("rate_limit_exceeded", "Too many codes requested. Try again later.", {
+      headers: { "Retry-After": "3600" },
+    });
   }
   const id = randomUUID();
   const code = generateNumericCode(6);
@@ -38,5 +40,6 @@ export async function sendVerificationCode(input: { userId: string; email: strin
     }),
   ]);
   const sent = await sendEmail(verificationCodeEmail(input.email, code, VERIFICATION_CODE_TTL_MINUTES));
-  if (sent.status === "failed") throw new AppError("service_unavailable", "The verification email could not be sent. Try again later.");
+  if (sent.status === "failed")
+    throw new AppError("service_unavailable", "The verification email could not be sent. Try again later.");
 }

@@ -25,7 +25,8 @@ async function newAccount(): Promise<string> {
 const attempt = (email: string, password: string, clientAddress: string | undefined, now: Date) =>
   authenticateWithPassword({ email, password, clientAddress, now }).then(
     () => 200,
-    (error: { code?: string }) => (error.code === "rate_limit_exceeded" ? 429 : error.code === "unauthorized" ? 401 : error),
+    (error: { code?: string }) =>
+      error.code === "rate_limit_exceeded" ? 429 : error.code === "unauthorized" ? 401 : error,
   );
 
 describe("sign-in throttling", () => {
@@ -50,7 +51,12 @@ describe("sign-in throttling", () => {
     const email = await newAccount();
     const now = new Date("2026-11-24T12:00:00Z");
     for (let n = 0; n < 5; n++) expect(await attempt(email, `guess ${n}`, "192.0.2.10", now)).toBe(401);
-    const locked = await authenticateWithPassword({ email, password: PASSWORD, clientAddress: "192.0.2.10", now }).catch((error: { code: string; headers?: Record<string, string> }) => error);
+    const locked = await authenticateWithPassword({
+      email,
+      password: PASSWORD,
+      clientAddress: "192.0.2.10",
+      now,
+    }).catch((error: { code: string; headers?: Record<string, string> }) => error);
     expect(locked).toMatchObject({ code: "rate_limit_exceeded", headers: { "Retry-After": "30" } });
     expect(await attempt(email, PASSWORD, "192.0.2.11", now)).toBe(200);
     const other = await newAccount();
@@ -66,7 +72,8 @@ describe("registration throttling", () => {
     const register = (email: string, clientAddress: string) =>
       registerUser({ email, password: PASSWORD, clientAddress, now }).then(
         () => 200,
-        (error: { code?: string }) => (error.code === "conflict" ? 409 : error.code === "rate_limit_exceeded" ? 429 : error),
+        (error: { code?: string }) =>
+          error.code === "conflict" ? 409 : error.code === "rate_limit_exceeded" ? 429 : error,
       );
     for (let n = 0; n < 10; n++) expect(await register(taken, "192.0.2.50")).toBe(409);
     expect(await register(taken, "192.0.2.50")).toBe(429);

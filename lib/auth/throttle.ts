@@ -15,11 +15,31 @@ const MINUTE = 60_000;
 // One address guessing one account is locked soonest; an address may be shared (an office NAT), so
 // it may fail more often across accounts. The account's own counter never locks anyone out: past
 // its limit it only turns away addresses that have already failed against it (see assertSignInAllowed).
-export const PAIR_POLICY: ThrottlePolicy = { maxFailures: 5, windowMs: 15 * MINUTE, baseLockMs: 30_000, maxLockMs: 15 * MINUTE };
-export const ADDRESS_POLICY: ThrottlePolicy = { maxFailures: 25, windowMs: 15 * MINUTE, baseLockMs: MINUTE, maxLockMs: 30 * MINUTE };
-export const ACCOUNT_POLICY: ThrottlePolicy = { maxFailures: 10, windowMs: 15 * MINUTE, baseLockMs: 30_000, maxLockMs: 15 * MINUTE };
+export const PAIR_POLICY: ThrottlePolicy = {
+  maxFailures: 5,
+  windowMs: 15 * MINUTE,
+  baseLockMs: 30_000,
+  maxLockMs: 15 * MINUTE,
+};
+export const ADDRESS_POLICY: ThrottlePolicy = {
+  maxFailures: 25,
+  windowMs: 15 * MINUTE,
+  baseLockMs: MINUTE,
+  maxLockMs: 30 * MINUTE,
+};
+export const ACCOUNT_POLICY: ThrottlePolicy = {
+  maxFailures: 10,
+  windowMs: 15 * MINUTE,
+  baseLockMs: 30_000,
+  maxLockMs: 15 * MINUTE,
+};
 /** Registrations refused because the address is taken, per client address: enumeration is slowed like guessing. */
-export const REGISTER_POLICY: ThrottlePolicy = { maxFailures: 10, windowMs: 15 * MINUTE, baseLockMs: MINUTE, maxLockMs: 30 * MINUTE };
+export const REGISTER_POLICY: ThrottlePolicy = {
+  maxFailures: 10,
+  windowMs: 15 * MINUTE,
+  baseLockMs: MINUTE,
+  maxLockMs: 30 * MINUTE,
+};
 
 export interface ThrottleKey {
   key: string;
@@ -54,7 +74,10 @@ export function accountThrottleKeyPrefixes(email: string): string[] {
  */
 export async function assertSignInAllowed(throttle: SignInThrottle, now = new Date()): Promise<void> {
   const rows = await readThrottles([throttle.pair, throttle.address, throttle.account], now);
-  const hardLock = Math.max(rows.get(throttle.pair.key)?.lockedUntil ?? 0, throttle.address ? (rows.get(throttle.address.key)?.lockedUntil ?? 0) : 0);
+  const hardLock = Math.max(
+    rows.get(throttle.pair.key)?.lockedUntil ?? 0,
+    throttle.address ? (rows.get(throttle.address.key)?.lockedUntil ?? 0) : 0,
+  );
   const account = rows.get(throttle.account.key);
   const pairHasFailed = (rows.get(throttle.pair.key)?.failures ?? 0) > 0 || !throttle.address;
   const slowDown = pairHasFailed ? (account?.lockedUntil ?? 0) : 0;
@@ -62,7 +85,10 @@ export async function assertSignInAllowed(throttle: SignInThrottle, now = new Da
 }
 
 export async function recordSignInFailure(throttle: SignInThrottle, now = new Date()): Promise<void> {
-  await recordThrottleFailure([throttle.pair, throttle.address, throttle.account].filter((key): key is ThrottleKey => key !== undefined), now);
+  await recordThrottleFailure(
+    [throttle.pair, throttle.address, throttle.account].filter((key): key is ThrottleKey => key !== undefined),
+    now,
+  );
 }
 
 /** A successful sign-in forgives this address's failures on the account (never the address's or the account's own: attacks go on). */
@@ -86,7 +112,11 @@ export async function recordThrottleFailure(keys: ThrottleKey[], now = new Date(
       // ON CONFLICT DO NOTHING: an upsert could fail with a unique violation when two failures race.
       await tx.authThrottle.createMany({ data: { key, failures: 0, windowStart: now }, skipDuplicates: true });
       await tx.authThrottle.updateMany({
-        where: { key, windowStart: { lt: windowStartedBefore }, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
+        where: {
+          key,
+          windowStart: { lt: windowStartedBefore },
+          OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
+        },
         data: { failures: 0, windowStart: now, lockedUntil: null },
       });
       return tx.authThrottle.update({ where: { key }, data: { failures: { increment: 1 } } });
@@ -105,7 +135,10 @@ export async function clearThrottle(keys: ThrottleKey[]): Promise<void> {
 }
 
 /** Failures in the current window and the lock's end (ms, 0 when none), by key; stale windows count nothing. */
-async function readThrottles(keys: (ThrottleKey | undefined)[], now: Date): Promise<Map<string, { failures: number; lockedUntil: number }>> {
+async function readThrottles(
+  keys: (ThrottleKey | undefined)[],
+  now: Date,
+): Promise<Map<string, { failures: number; lockedUntil: number }>> {
   const present = keys.filter((key): key is ThrottleKey => key !== undefined);
   const db = await getDb();
   const rows = await db.authThrottle.findMany({ where: { key: { in: present.map((k) => k.key) } } });
@@ -122,7 +155,9 @@ async function readThrottles(keys: (ThrottleKey | undefined)[], now: Date): Prom
 function refuseUntil(lockedUntil: number, now: Date): void {
   if (lockedUntil <= now.getTime()) return;
   const retryAfterSeconds = Math.ceil((lockedUntil - now.getTime()) / 1000);
-  throw new AppError("rate_limit_exceeded", "Too many failed attempts. Try again later.", { headers: { "Retry-After": String(retryAfterSeconds) } });
+  throw new AppError("rate_limit_exceeded", "Too many failed attempts. Try again later.", {
+    headers: { "Retry-After": String(retryAfterSeconds) },
+  });
 }
 
 /** A refused registration (address taken) counts against the client address, so probing for accounts is slowed. */

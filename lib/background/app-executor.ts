@@ -30,7 +30,9 @@ export function startExecutor(options: { definitions: AnyFunctionDefinition[] })
 /** The running executor; start-up (startBackgroundWork) must have started it. */
 export function getExecutor(): Promise<Executor> {
   if (!holder.__docsvcExecutor) {
-    return Promise.reject(new Error("The background executor is not started: the server's start-up calls startBackgroundWork"));
+    return Promise.reject(
+      new Error("The background executor is not started: the server's start-up calls startBackgroundWork"),
+    );
   }
   return holder.__docsvcExecutor;
 }

@@ -38,9 +38,9 @@ describe("dispatch (inngest)", () => {
     const { getJobMode } = await import("./job-mode");
     const { dispatch } = await import("./dispatch");
     expect(getJobMode()).toBe("inngest");
-    await expect(dispatch("docsvc/background-runs.cleanup-requested", { retentionDays: 0, day: "2026-01-01" })).rejects.toThrow(
-      /Invalid payload/,
-    );
+    await expect(
+      dispatch("docsvc/background-runs.cleanup-requested", { retentionDays: 0, day: "2026-01-01" }),
+    ).rejects.toThrow(/Invalid payload/);
     expect(received).toHaveLength(0);
     const result = await dispatch(
       "docsvc/background-runs.cleanup-requested",
@@ -51,7 +51,11 @@ describe("dispatch (inngest)", () => {
     expect(received).toHaveLength(1);
     expect(received[0].url).toBe("/e/test-event-key");
     expect(received[0].body).toMatchObject([
-      { name: "docsvc/background-runs.cleanup-requested", data: { retentionDays: 7, day: "2026-01-01" }, id: "background-runs-cleanup:2026-01-01" },
+      {
+        name: "docsvc/background-runs.cleanup-requested",
+        data: { retentionDays: 7, day: "2026-01-01" },
+        id: "background-runs-cleanup:2026-01-01",
+      },
     ]);
   });
 

@@ -51,7 +51,11 @@ describe("dispatch (in-process)", () => {
     await startBackgroundWork({ definitions: functionDefinitions });
     await (await getExecutor()).waitForIdle();
     const runs = await (await getDb()).backgroundRun.findMany({ orderBy: { functionId: "asc" } });
-    expect(runs.map((run) => run.functionId)).toEqual(["cleanup-background-runs", "delete-expired-guest-sessions", "expire-job-outputs"]);
+    expect(runs.map((run) => run.functionId)).toEqual([
+      "cleanup-background-runs",
+      "delete-expired-guest-sessions",
+      "expire-job-outputs",
+    ]);
     const [cleanup] = runs;
     expect(cleanup).toMatchObject({ status: "sleeping" });
     expect(cleanup.steps).toMatchObject({ "delete-finished-runs": { data: 0 } });

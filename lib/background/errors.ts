@@ -8,7 +8,9 @@ export class EventValidationError extends Error {
   readonly issues: { path: string; message: string }[];
 
   constructor(eventName: string, issues: { path: string; message: string }[]) {
-    super(`Invalid payload for event ${eventName}: ${issues.map((issue) => `${issue.path || "(root)"}: ${issue.message}`).join("; ")}`);
+    super(
+      `Invalid payload for event ${eventName}: ${issues.map((issue) => `${issue.path || "(root)"}: ${issue.message}`).join("; ")}`,
+    );
     this.name = "EventValidationError";
     this.eventName = eventName;
     this.issues = issues;

@@ -12,7 +12,10 @@ export function nextDay(day: string): string {
  * event of that day's run. The event id is keyed by day, so this chain and the start-up request never
  * produce two runs for one day. `sendStepId` keeps each function's own step name for runs in flight.
  */
-export async function rescheduleDaily(step: JobStep, options: { day: string; sendStepId: string; next(tomorrow: string): OutgoingEvent }): Promise<void> {
+export async function rescheduleDaily(
+  step: JobStep,
+  options: { day: string; sendStepId: string; next(tomorrow: string): OutgoingEvent },
+): Promise<void> {
   const tomorrow = nextDay(options.day);
   await step.sleep("wait-for-next-day", Math.max(1000, Date.parse(`${tomorrow}T00:00:00Z`) - Date.now()));
   await step.sendEvent(options.sendStepId, options.next(tomorrow));

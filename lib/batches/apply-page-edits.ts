@@ -12,9 +12,20 @@ type Transaction = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 /** Word corrections as the page fields they change: the words' text in bounding_boxes and extracted_text rebuilt from them. */
 async function wordEditsAsFields(tx: Transaction, documentId: string, pageNumber: number, wordEdits: WordEdit[]) {
-  const row = await tx.page.findUniqueOrThrow({ where: { documentId_pageNumber: { documentId, pageNumber } }, select: { boundingBoxes: true } });
+  const row = await tx.page.findUniqueOrThrow({
+    where: { documentId_pageNumber: { documentId, pageNumber } },
+    select: { boundingBoxes: true },
+  });
   const stored = (row.boundingBoxes ?? {}) as Partial<StoredBoundingBoxes>;
-  const boxes: StoredBoundingBoxes = { width: stored.width ?? 0, height: stored.height ?? 0, unit: stored.unit ?? "pt", ...stored, words: stored.words ?? [], lines: stored.lines ?? [], blocks: stored.blocks ?? [] };
+  const boxes: StoredBoundingBoxes = {
+    width: stored.width ?? 0,
+    height: stored.height ?? 0,
+    unit: stored.unit ?? "pt",
+    ...stored,
+    words: stored.words ?? [],
+    lines: stored.lines ?? [],
+    blocks: stored.blocks ?? [],
+  };
   const { boundingBoxes, extractedText } = applyWordEdits(boxes, wordEdits);
   return { bounding_boxes: boundingBoxes, extracted_text: extractedText };
 }
@@ -25,30 +36,50 @@ async function wordEditsAsFields(tx: Transaction, documentId: string, pageNumber
  * structure. Fields not given are left as they are. The document-level structure is rebuilt from
  * the pages as edited.
  */
-export async function applyPageEdits(db: Db, document: { id: string; batchId: string }, edits: PageEdit[]): Promise<{ editedAt: Date; pageNumbers: number[] }> {
+export async function applyPageEdits(
+  db: Db,
+  document: { id: string; batchId: string },
+  edits: PageEdit[],
+): Promise<{ editedAt: Date; pageNumbers: number[] }> {
   const editedAt = new Date();
   const pageNumbers = edits.map((edit) => edit.page_number).sort((a, b) => a - b);
   await db.$transaction(async (tx) => {
-    const existing = await tx.page.findMany({ where: { documentId: document.id, pageNumber: { in: pageNumbers } }, select: { pageNumber: true } });
+    const existing = await tx.page.findMany({
+      where: { documentId: document.id, pageNumber: { in: pageNumbers } },
+      select: { pageNumber: true },
+    });
     const found = new Set(existing.map((page) => page.pageNumber));
     const missing = pageNumbers.filter((pageNumber) => !found.has(pageNumber));
-    if (missing.length > 0) throw new AppError("not_found", `Page ${missing.join(", ")} of document ${document.id} not found`);
+    if (missing.length > 0)
+      throw new AppError("not_found", `Page ${missing.join(", ")} of document ${document.id} not found`);
     for (const { word_edits: wordEdits, ...fields } of edits) {
-      const edit = wordEdits ? { ...fields, ...(await wordEditsAsFields(tx, document.id, fields.page_number, wordEdits)) } : fields;
+      const edit = wordEdits
+        ? { ...fields, ...(await wordEditsAsFields(tx, document.id, fields.page_number, wordEdits)) }
+        : fields;
       await tx.page.update({
         where: { documentId_pageNumber: { documentId: document.id, pageNumber: edit.page_number } },
         data: {
           ...(edit.extracted_text !== undefined ? { extractedText: edit.extracted_text } : {}),
-          ...(edit.bounding_boxes !== undefined ? { boundingBoxes: edit.bounding_boxes as unknown as Prisma.InputJsonObject } : {}),
-          ...(edit.structured_data !== undefined ? { structuredData: edit.structured_data as Prisma.InputJsonObject } : {}),
+          ...(edit.bounding_boxes !== undefined
+            ? { boundingBoxes: edit.bounding_boxes as unknown as Prisma.InputJsonObject }
+            : {}),
+          ...(edit.structured_data !== undefined
+            ? { structuredData: edit.structured_data as Prisma.InputJsonObject }
+            : {}),
           editedAt,
         },
       });
     }
     const rows = await tx.page.findMany({ where: { documentId: document.id }, orderBy: { pageNumber: "asc" } });
-    const current = await tx.batchDocument.findUniqueOrThrow({ where: { id: document.id }, select: { metadata: true } });
+    const current = await tx.batchDocument.findUniqueOrThrow({
+      where: { id: document.id },
+      select: { metadata: true },
+    });
     const structure = structuredDataOf(rows.map(pageFromRow).filter((page) => !page.error));
-    await tx.batchDocument.update({ where: { id: document.id }, data: { metadata: { ...(current.metadata as Prisma.JsonObject), structured_data: structure } } });
+    await tx.batchDocument.update({
+      where: { id: document.id },
+      data: { metadata: { ...(current.metadata as Prisma.JsonObject), structured_data: structure } },
+    });
   });
   invalidateBatchStatus(document.batchId);
   return { editedAt, pageNumbers };

@@ -13,9 +13,23 @@ export interface WordEdit {
 
 /** Page text as the reading engine assembles it: words of a line joined by spaces, lines by newlines, blocks by blank lines. */
 export function textFromWords(boxes: Pick<StoredBoundingBoxes, "words" | "lines" | "blocks">): string {
-  const lineText = (line: { firstWord: number; wordCount: number }) => boxes.words.slice(line.firstWord, line.firstWord + line.wordCount).map((word) => word.text).join(" ");
-  if (boxes.blocks.length === 0) return boxes.lines.length > 0 ? boxes.lines.map(lineText).join("\n") : boxes.words.map((word) => word.text).join(" ");
-  return boxes.blocks.map((block) => boxes.lines.slice(block.firstLine, block.firstLine + block.lineCount).map(lineText).join("\n")).join("\n\n");
+  const lineText = (line: { firstWord: number; wordCount: number }) =>
+    boxes.words
+      .slice(line.firstWord, line.firstWord + line.wordCount)
+      .map((word) => word.text)
+      .join(" ");
+  if (boxes.blocks.length === 0)
+    return boxes.lines.length > 0
+      ? boxes.lines.map(lineText).join("\n")
+      : boxes.words.map((word) => word.text).join(" ");
+  return boxes.blocks
+    .map((block) =>
+      boxes.lines
+        .slice(block.firstLine, block.firstLine + block.lineCount)
+        .map(lineText)
+        .join("\n"),
+    )
+    .join("\n\n");
 }
 
 /** True when a page text and its words say the same thing (whitespace aside). */
@@ -32,16 +46,35 @@ function corrected(word: StoredWord, text: string): StoredWord {
 }
 
 /** The page's boxes with the edits applied and its text rebuilt from them; a 422 names an index that is not a word. */
-export function applyWordEdits(boxes: StoredBoundingBoxes, edits: WordEdit[]): { boundingBoxes: StoredBoundingBoxes; extractedText: string } {
+export function applyWordEdits(
+  boxes: StoredBoundingBoxes,
+  edits: WordEdit[],
+): { boundingBoxes: StoredBoundingBoxes; extractedText: string } {
   const words = [...boxes.words];
   const issues = edits
     .map((edit, position) => ({ edit, position }))
     .filter(({ edit }) => edit.index >= words.length)
-    .map(({ edit, position }) => ({ loc: ["body", "word_edits", position, "index"], msg: `The page has ${words.length} words; there is no word ${edit.index}`, type: "value_error" }));
+    .map(({ edit, position }) => ({
+      loc: ["body", "word_edits", position, "index"],
+      msg: `The page has ${words.length} words; there is no word ${edit.index}`,
+      type: "value_error",
+    }));
   if (issues.length > 0) throw new AppError("validation_error", issues[0].msg, { issues });
   for (const edit of edits) words[edit.index] = corrected(words[edit.index], edit.text);
-  const lines = boxes.lines.map((line) => ({ ...line, text: words.slice(line.firstWord, line.firstWord + line.wordCount).map((word) => word.text).join(" ") }));
-  const blocks = boxes.blocks.map((block) => ({ ...block, text: lines.slice(block.firstLine, block.firstLine + block.lineCount).map((line) => line.text).join("\n") }));
+  const lines = boxes.lines.map((line) => ({
+    ...line,
+    text: words
+      .slice(line.firstWord, line.firstWord + line.wordCount)
+      .map((word) => word.text)
+      .join(" "),
+  }));
+  const blocks = boxes.blocks.map((block) => ({
+    ...block,
+    text: lines
+      .slice(block.firstLine, block.firstLine + block.lineCount)
+      .map((line) => line.text)
+      .join("\n"),
+  }));
   const boundingBoxes = { ...boxes, words, lines, blocks };
   return { boundingBoxes, extractedText: textFromWords(boundingBoxes) };
 }

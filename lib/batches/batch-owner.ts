@@ -14,5 +14,7 @@ export function batchOwnerWhere(owner: BatchOwner): Prisma.BatchWhereInput {
 }
 
 export function ownsBatch(owner: BatchOwner, batch: { userId: string | null; guestSessionId: string | null }): boolean {
-  return "userId" in owner ? batch.userId === owner.userId : batch.userId === null && batch.guestSessionId === owner.guestSessionId;
+  return "userId" in owner
+    ? batch.userId === owner.userId
+    : batch.userId === null && batch.guestSessionId === owner.guestSessionId;
 }

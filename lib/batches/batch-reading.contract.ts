@@ -17,7 +17,8 @@ export const getBatchStatusRoute = defineRoute({
   summary: "Status and progress of a batch and its documents",
   description:
     "Served from a cache for up to 2 seconds; every change made by this app instance clears it, so with one instance answers are current " +
-    "and with several a change made elsewhere shows within 2 s." + guestNote,
+    "and with several a change made elsewhere shows within 2 s." +
+    guestNote,
   tags,
   params: z.object({ batch_id: z.string() }),
   query: z.object({ guest_session_id: z.string().optional() }),
@@ -33,11 +34,15 @@ export const getBatchResultsRoute = defineRoute({
   summary: "Every document with its pages: text, bounding boxes, structured data, image URLs",
   description:
     "page_offset and page_limit select pages per document; total_pages is always given. document_id narrows the answer to one document " +
-    "(404 when the batch has no such document)." + guestNote,
+    "(404 when the batch has no such document)." +
+    guestNote,
   tags,
   params: z.object({ batch_id: z.string() }),
   query: BatchResultsQuery,
-  responses: { 200: BatchResultsResponse, 404: { description: "No such batch among the caller's own, or document_id names no document of it." } },
+  responses: {
+    200: BatchResultsResponse,
+    404: { description: "No such batch among the caller's own, or document_id names no document of it." },
+  },
 });
 
 export const getBatchHistoryRoute = defineRoute({
@@ -65,7 +70,13 @@ export const getBatchImageRoute = defineRoute({
     "and for that batch only (so it works in <img> tags for users and guests). An access token in token, a Bearer header, an API key, the session " +
     "cookie or a guest session work too. Keys outside the caller's batches answer 404.",
   tags,
-  params: z.object({ storage_key: z.string().describe("batches/{batch_id}/{document_id}/pages/{n}.png (slashes unescaped).") }),
+  params: z.object({
+    storage_key: z.string().describe("batches/{batch_id}/{document_id}/pages/{n}.png (slashes unescaped)."),
+  }),
   query: z.object({ token: z.string().optional().describe("Image token from image_url, or an access token.") }),
-  responses: { 200: { description: "The PNG image.", contentType: "image/png" }, 401: { description: "No usable credential." }, 404: { description: "No such image among the caller's batches." } },
+  responses: {
+    200: { description: "The PNG image.", contentType: "image/png" },
+    401: { description: "No usable credential." },
+    404: { description: "No such image among the caller's batches." },
+  },
 });

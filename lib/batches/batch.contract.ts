@@ -15,7 +15,9 @@ import {
 import { BatchUploadResponse, PageResponse } from "./schemas";
 
 const tags = ["Batches"];
-const notFound = { description: "No such batch or document among the caller's own (other owners' ids answer 404 too)." };
+const notFound = {
+  description: "No such batch or document among the caller's own (other owners' ids answer 404 too).",
+};
 const BatchParams = z.object({ batch_id: z.string() });
 const DocumentParams = z.object({ batch_id: z.string(), document_id: z.string() });
 
@@ -36,7 +38,10 @@ export const uploadBatchRoute = defineRoute({
     files: z.array(z.file()).describe("One or more files."),
     batch_name: z.string().max(200).optional(),
     guest_session_id: z.string().optional().describe("Required when not signed in: from GET /api/batch/guest-session."),
-    skip_processing: z.stringbool().default(false).describe("Store only; start with POST /api/batch/{batch_id}/process."),
+    skip_processing: z
+      .stringbool()
+      .default(false)
+      .describe("Store only; start with POST /api/batch/{batch_id}/process."),
     processing_mode: ProcessingModeSchema.default("normal"),
   }),
   responses: {
@@ -109,7 +114,8 @@ export const updateDocumentPagesRoute = defineRoute({
   auth: "user",
   operationId: "batchUpdateDocument",
   summary: "Correct several pages of a document at once",
-  description: "All pages are updated in one transaction, or none (404 names pages that do not exist). Fields not given stay as they are.",
+  description:
+    "All pages are updated in one transaction, or none (404 names pages that do not exist). Fields not given stay as they are.",
   tags,
   params: DocumentParams,
   body: DocumentPagesUpdateRequest,

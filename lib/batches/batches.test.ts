@@ -41,12 +41,28 @@ describe("batches", () => {
   it("uploads a PDF, a scan and a DOCX, processes them in the background and charges each page once", async () => {
     const db = await getDb();
     const { owner, tier } = await newUser("three");
-    const upload = await uploadBatch(db, getBlobStore(), { owner, tier, files: await sampleBatchFiles(), batchName: "Mixed" });
-    expect(upload.documents.map((document) => [document.type, document.page_count])).toEqual([["pdf", 2], ["png", 1], ["docx", 1]]);
+    const upload = await uploadBatch(db, getBlobStore(), {
+      owner,
+      tier,
+      files: await sampleBatchFiles(),
+      batchName: "Mixed",
+    });
+    expect(upload.documents.map((document) => [document.type, document.page_count])).toEqual([
+      ["pdf", 2],
+      ["png", 1],
+      ["docx", 1],
+    ]);
     await drain();
 
     const status = await getBatchStatus(db, owner, upload.batch_id);
-    expect(status).toMatchObject({ status: "completed", total_documents: 3, completed_documents: 3, pages_total: 4, pages_done: 4, progress: 100 });
+    expect(status).toMatchObject({
+      status: "completed",
+      total_documents: 3,
+      completed_documents: 3,
+      pages_total: 4,
+      pages_done: 4,
+      progress: 100,
+    });
     const results = await getBatchResults(db, owner, upload.batch_id, { page_offset: 0 });
     const [pdf, png, docx] = results.documents;
     expect(pdf.pages[0].extracted_text).toContain("INV-2041");
@@ -65,9 +81,14 @@ describe("batches", () => {
     expect(second.documents[0]).toMatchObject({ total_pages: 2, pages: [{ page_number: 2 }] });
     expect(second.documents[1].pages).toEqual([]);
 
-    const docxOnly = await getBatchResults(db, owner, upload.batch_id, { page_offset: 0, document_id: docx.document_id });
+    const docxOnly = await getBatchResults(db, owner, upload.batch_id, {
+      page_offset: 0,
+      document_id: docx.document_id,
+    });
     expect(docxOnly.documents.map((document) => document.document_id)).toEqual([docx.document_id]);
-    await expect(getBatchResults(db, owner, upload.batch_id, { page_offset: 0, document_id: "not-a-uuid" })).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      getBatchResults(db, owner, upload.batch_id, { page_offset: 0, document_id: "not-a-uuid" }),
+    ).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("reads a long PDF in chunks and stores an image per page", async () => {
@@ -75,10 +96,16 @@ describe("batches", () => {
     const { owner } = await newUser("long");
     await db.user.update({ where: { id: owner.userId }, data: { tier: "growth" } });
     const pdf = await makeTextPdf(Array.from({ length: 12 }, (_, index) => [`Chunked page ${index + 1}`]));
-    const upload = await uploadBatch(db, getBlobStore(), { owner, tier: "growth", files: [new File([new Uint8Array(pdf)], "long.pdf")] });
+    const upload = await uploadBatch(db, getBlobStore(), {
+      owner,
+      tier: "growth",
+      files: [new File([new Uint8Array(pdf)], "long.pdf")],
+    });
     await drain();
     const results = await getBatchResults(db, owner, upload.batch_id, { page_offset: 0 });
-    expect(results.documents[0].pages.map((page) => page.extracted_text.trim())).toEqual(Array.from({ length: 12 }, (_, index) => `Chunked page ${index + 1}`));
+    expect(results.documents[0].pages.map((page) => page.extracted_text.trim())).toEqual(
+      Array.from({ length: 12 }, (_, index) => `Chunked page ${index + 1}`),
+    );
     const images = await getBlobStore().list(`batches/${upload.batch_id}/`);
     expect(images.filter((entry) => entry.key.includes("/pages/"))).toHaveLength(12);
   });
@@ -88,7 +115,12 @@ describe("batches", () => {
     const store = getBlobStore();
     const { owner, tier } = await newUser("retry");
     const pdf = await makeTextPdf([["Retry me: page one"], ["Retry me: page two"]]);
-    const upload = await uploadBatch(db, store, { owner, tier, files: [new File([new Uint8Array(pdf)], "retry.pdf")], skipProcessing: true });
+    const upload = await uploadBatch(db, store, {
+      owner,
+      tier,
+      files: [new File([new Uint8Array(pdf)], "retry.pdf")],
+      skipProcessing: true,
+    });
     expect(upload.status).toBe("uploaded");
     const document = await db.batchDocument.findUniqueOrThrow({ where: { id: upload.documents[0].document_id } });
     const original = (await store.getBuffer(document.storageKey))!;
@@ -96,7 +128,10 @@ describe("batches", () => {
 
     await startBatchProcessing(db, owner, upload.batch_id, {});
     await drain();
-    expect(await getBatchStatus(db, owner, upload.batch_id)).toMatchObject({ status: "failed", documents: [{ status: "failed", error: expect.stringMatching(/missing/), retryable: true }] });
+    expect(await getBatchStatus(db, owner, upload.batch_id)).toMatchObject({
+      status: "failed",
+      documents: [{ status: "failed", error: expect.stringMatching(/missing/), retryable: true }],
+    });
 
     await store.put(document.storageKey, original, "application/pdf");
     const retry = await retryBatch(db, owner, upload.batch_id, { processingMode: "normal" });
@@ -104,7 +139,12 @@ describe("batches", () => {
     await drain();
     expect((await getBatchStatus(db, owner, upload.batch_id)).status).toBe("completed");
 
-    const edited = await updatePage(db, owner, { batchId: upload.batch_id, documentId: document.id, pageNumber: 1 }, { extracted_text: "Corrected by hand" });
+    const edited = await updatePage(
+      db,
+      owner,
+      { batchId: upload.batch_id, documentId: document.id, pageNumber: 1 },
+      { extracted_text: "Corrected by hand" },
+    );
     expect(edited).toMatchObject({ extracted_text: "Corrected by hand", edited: true });
     // A stuck-looking document reprocessed from scratch keeps the edited page and says so.
     await db.page.updateMany({ where: { documentId: document.id }, data: { status: "failed" } });
@@ -125,7 +165,12 @@ describe("batches", () => {
     const store = getBlobStore();
     const { owner, tier } = await newUser("permanent");
     const pdf = await makeTextPdf([["Soon to be broken"]]);
-    const upload = await uploadBatch(db, store, { owner, tier, files: [new File([new Uint8Array(pdf)], "broken.pdf")], skipProcessing: true });
+    const upload = await uploadBatch(db, store, {
+      owner,
+      tier,
+      files: [new File([new Uint8Array(pdf)], "broken.pdf")],
+      skipProcessing: true,
+    });
     const document = await db.batchDocument.findUniqueOrThrow({ where: { id: upload.documents[0].document_id } });
     await store.put(document.storageKey, Buffer.from("%PDF-1.7\nthis is not a PDF body"), "application/pdf");
 
@@ -133,18 +178,27 @@ describe("batches", () => {
     await drain();
     const failed = await getBatchStatus(db, owner, upload.batch_id);
     expect(failed).toMatchObject({ status: "failed", documents: [{ status: "failed", retryable: false }] });
-    expect((await db.batchDocument.findUniqueOrThrow({ where: { id: document.id } })).errorCode).toBe("corrupt_document");
+    expect((await db.batchDocument.findUniqueOrThrow({ where: { id: document.id } })).errorCode).toBe(
+      "corrupt_document",
+    );
     const retry = await retryBatch(db, owner, upload.batch_id, { processingMode: "normal" });
     expect(retry).toMatchObject({ retried_count: 0, message: expect.stringMatching(/Nothing to retry/) });
 
     // A partly failed document that is retried shows no failures from the earlier run while it waits.
     await store.put(document.storageKey, pdf, "application/pdf");
-    await db.batchDocument.update({ where: { id: document.id }, data: { status: "partially_completed", errorCode: null, pagesFailed: 1 } });
+    await db.batchDocument.update({
+      where: { id: document.id },
+      data: { status: "partially_completed", errorCode: null, pagesFailed: 1 },
+    });
     const requeued = await retryBatch(db, owner, upload.batch_id, { processingMode: "normal" });
     expect(requeued.retried_documents).toEqual([document.id]);
     expect((await db.batchDocument.findUniqueOrThrow({ where: { id: document.id } })).pagesFailed).toBe(0);
     await drain();
-    expect(await getBatchStatus(db, owner, upload.batch_id)).toMatchObject({ status: "completed", pages_failed: 0, documents: [{ retryable: false }] });
+    expect(await getBatchStatus(db, owner, upload.batch_id)).toMatchObject({
+      status: "completed",
+      pages_failed: 0,
+      documents: [{ retryable: false }],
+    });
   });
 
   it("refuses over-limit uploads before storing anything, and deletes every blob with the batch", async () => {
@@ -152,15 +206,33 @@ describe("batches", () => {
     const store = getBlobStore();
     const { owner } = await newUser("limits");
     const eleven = await makeTextPdf(Array.from({ length: 11 }, () => ["x"]));
-    await expect(uploadBatch(db, store, { owner, tier: "free", files: [new File([new Uint8Array(eleven)], "big.pdf")] })).rejects.toMatchObject({ code: "too_many_pages" });
-    await expect(uploadBatch(db, store, { owner, tier: "free", files: [new File([new Uint8Array(Buffer.from("not a document at all \u0000\u0001"))], "x.bin")] })).rejects.toMatchObject({ status: 415 });
+    await expect(
+      uploadBatch(db, store, { owner, tier: "free", files: [new File([new Uint8Array(eleven)], "big.pdf")] }),
+    ).rejects.toMatchObject({ code: "too_many_pages" });
+    await expect(
+      uploadBatch(db, store, {
+        owner,
+        tier: "free",
+        files: [new File([new Uint8Array(Buffer.from("not a document at all \u0000\u0001"))], "x.bin")],
+      }),
+    ).rejects.toMatchObject({ status: 415 });
     expect(await db.batch.count({ where: { userId: owner.userId } })).toBe(0);
 
-    const guest = await db.guestSession.create({ data: { id: "guest_unit", ipHash: "h", expiresAt: new Date(Date.now() + 60_000) } });
+    const guest = await db.guestSession.create({
+      data: { id: "guest_unit", ipHash: "h", expiresAt: new Date(Date.now() + 60_000) },
+    });
     const files = await sampleBatchFiles();
-    await expect(uploadBatch(db, store, { owner: { guestSessionId: guest.id }, files: files.slice(0, 2) })).rejects.toMatchObject({ code: "forbidden" });
-    const guestUpload = await uploadBatch(db, store, { owner: { guestSessionId: guest.id }, files: files.slice(2), skipProcessing: true });
-    await expect(uploadBatch(db, store, { owner: { guestSessionId: guest.id }, files: files.slice(2) })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      uploadBatch(db, store, { owner: { guestSessionId: guest.id }, files: files.slice(0, 2) }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    const guestUpload = await uploadBatch(db, store, {
+      owner: { guestSessionId: guest.id },
+      files: files.slice(2),
+      skipProcessing: true,
+    });
+    await expect(
+      uploadBatch(db, store, { owner: { guestSessionId: guest.id }, files: files.slice(2) }),
+    ).rejects.toMatchObject({ code: "forbidden" });
     await expect(getBatchStatus(db, owner, guestUpload.batch_id)).rejects.toMatchObject({ code: "not_found" });
 
     expect((await store.list(`batches/${guestUpload.batch_id}/`)).length).toBe(1);

@@ -21,7 +21,9 @@ export async function deleteBatchDocument(
     await tx.batch.delete({ where: { id: document.batchId } });
     return true;
   });
-  await store.deletePrefix(batchDeleted ? batchPrefix(document.batchId) : documentPrefix(document.batchId, document.id));
+  await store.deletePrefix(
+    batchDeleted ? batchPrefix(document.batchId) : documentPrefix(document.batchId, document.id),
+  );
   if (batchDeleted) invalidateBatchStatus(document.batchId);
   else await refreshBatchStatus(db, document.batchId);
   return {
@@ -29,6 +31,8 @@ export async function deleteBatchDocument(
     document_id: document.id,
     deleted: true,
     batch_deleted: batchDeleted,
-    message: batchDeleted ? "Deleted the document and, as it was the last one, its batch." : "Deleted the document, its pages and files.",
+    message: batchDeleted
+      ? "Deleted the document and, as it was the last one, its batch."
+      : "Deleted the document, its pages and files.",
   };
 }

@@ -12,7 +12,9 @@ export function isUuid(value: string): boolean {
 
 /** The owner's batch; 404 when it does not exist, belongs to someone else, or the id is not a UUID. */
 export async function getBatchOrThrow(db: Db | DbTransaction, owner: BatchOwner, batchId: string): Promise<Batch> {
-  const batch = isUuid(batchId) ? await db.batch.findFirst({ where: { id: batchId, ...batchOwnerWhere(owner) } }) : null;
+  const batch = isUuid(batchId)
+    ? await db.batch.findFirst({ where: { id: batchId, ...batchOwnerWhere(owner) } })
+    : null;
   if (!batch) throw new AppError("not_found", `Batch ${batchId} not found`);
   return batch;
 }
@@ -26,16 +28,26 @@ export async function getBatchDocumentOrThrow(
 ): Promise<BatchDocument & { batch: Batch }> {
   const document =
     isUuid(batchId) && isUuid(documentId)
-      ? await db.batchDocument.findFirst({ where: { id: documentId, batchId, batch: batchOwnerWhere(owner) }, include: { batch: true } })
+      ? await db.batchDocument.findFirst({
+          where: { id: documentId, batchId, batch: batchOwnerWhere(owner) },
+          include: { batch: true },
+        })
       : null;
   if (!document) throw new AppError("not_found", `Document ${documentId} not found in batch ${batchId}`);
   return document;
 }
 
 /** The owner's document by id alone (the /api/ocr/documents and convert endpoints name no batch). */
-export async function getOwnedDocumentOrThrow(db: Db | DbTransaction, owner: BatchOwner, documentId: string): Promise<BatchDocument & { batch: Batch }> {
+export async function getOwnedDocumentOrThrow(
+  db: Db | DbTransaction,
+  owner: BatchOwner,
+  documentId: string,
+): Promise<BatchDocument & { batch: Batch }> {
   const document = isUuid(documentId)
-    ? await db.batchDocument.findFirst({ where: { id: documentId, batch: batchOwnerWhere(owner) }, include: { batch: true } })
+    ? await db.batchDocument.findFirst({
+        where: { id: documentId, batch: batchOwnerWhere(owner) },
+        include: { batch: true },
+      })
     : null;
   if (!document) throw new AppError("not_found", `Document ${documentId} not found`);
   return document;

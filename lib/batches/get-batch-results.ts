@@ -9,9 +9,24 @@ import type { DocumentStatus } from "./statuses";
 import { toPageResponse } from "./to-page-response";
 
 export const BatchResultsQuery = z.object({
-  page_offset: z.coerce.number().int().min(0).max(100_000).default(0).describe("Pages to skip in each document (0-based index of the first page returned)."),
-  page_limit: z.coerce.number().int().min(1).max(1000).optional().describe("Most pages returned per document; all when absent."),
-  document_id: z.string().optional().describe("Only this document of the batch (a viewer reading one document); an id not in the batch answers 404."),
+  page_offset: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100_000)
+    .default(0)
+    .describe("Pages to skip in each document (0-based index of the first page returned)."),
+  page_limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe("Most pages returned per document; all when absent."),
+  document_id: z
+    .string()
+    .optional()
+    .describe("Only this document of the batch (a viewer reading one document); an id not in the batch answers 404."),
   guest_session_id: z.string().optional().describe("Required for guests (or send x-guest-session-id)."),
 });
 
@@ -29,7 +44,11 @@ export async function getBatchResults(
     where: { batchId, ...(documentId !== undefined ? { id: documentId } : {}) },
     orderBy: { createdAt: "asc" },
     include: {
-      pages: { orderBy: { pageNumber: "asc" }, skip: query.page_offset, ...(query.page_limit ? { take: query.page_limit } : {}) },
+      pages: {
+        orderBy: { pageNumber: "asc" },
+        skip: query.page_offset,
+        ...(query.page_limit ? { take: query.page_limit } : {}),
+      },
       _count: { select: { pages: true } },
     },
   });
@@ -49,7 +68,8 @@ export async function getBatchResults(
       status: document.status as DocumentStatus,
       error: document.error,
       total_pages: Math.max(document._count.pages, document.pagesTotal ?? 0),
-      structured_data: ((document.metadata as Record<string, unknown>).structured_data as Record<string, unknown> | undefined) ?? {},
+      structured_data:
+        ((document.metadata as Record<string, unknown>).structured_data as Record<string, unknown> | undefined) ?? {},
       pages: document.pages.map((page) => toPageResponse(page, imageToken)),
     })),
   };

@@ -30,7 +30,12 @@ describe("batch status", () => {
             status: "processing",
             pagesTotal: 5,
             pagesDone: 0,
-            pages: { create: [1, 2, 3].map((pageNumber) => ({ pageNumber, status: pageNumber === 3 ? "failed" : "completed" })) },
+            pages: {
+              create: [1, 2, 3].map((pageNumber) => ({
+                pageNumber,
+                status: pageNumber === 3 ? "failed" : "completed",
+              })),
+            },
           },
         },
       },

@@ -21,7 +21,10 @@ export async function getBatchStatus(db: Db, owner: BatchOwner, batchId: string)
   if (cached && ownsBatch(owner, cached.owner)) return cached.body;
 
   const batch = await getBatchOrThrow(db, owner, batchId);
-  const documents = await savedPageCounts(db, await db.batchDocument.findMany({ where: { batchId }, orderBy: { createdAt: "asc" } }));
+  const documents = await savedPageCounts(
+    db,
+    await db.batchDocument.findMany({ where: { batchId }, orderBy: { createdAt: "asc" } }),
+  );
   const pagesTotal = documents.reduce((sum, document) => sum + (document.pagesTotal ?? 0), 0);
   const pagesDone = documents.reduce((sum, document) => sum + document.pagesDone, 0);
   const pagesFailed = documents.reduce((sum, document) => sum + document.pagesFailed, 0);
@@ -47,14 +50,20 @@ export async function getBatchStatus(db: Db, owner: BatchOwner, batchId: string)
       pages_total: document.pagesTotal,
       pages_done: document.pagesDone,
       pages_failed: document.pagesFailed,
-      progress: document.status === "completed" ? 100 : percent(document.pagesDone + document.pagesFailed, document.pagesTotal ?? 0),
+      progress:
+        document.status === "completed"
+          ? 100
+          : percent(document.pagesDone + document.pagesFailed, document.pagesTotal ?? 0),
       error: document.error,
       retryable: isRetryable(document),
       started_at: document.startedAt?.toISOString() ?? null,
       processed_at: document.processedAt?.toISOString() ?? null,
     })),
   };
-  writeStatusCache(batchId, { owner: { userId: batch.userId, guestSessionId: batch.guestSessionId }, body } satisfies CachedStatus);
+  writeStatusCache(batchId, {
+    owner: { userId: batch.userId, guestSessionId: batch.guestSessionId },
+    body,
+  } satisfies CachedStatus);
   return body;
 }
 
@@ -63,7 +72,10 @@ export async function getBatchStatus(db: Db, owner: BatchOwner, batchId: string)
  * when a chunk of pages ends, so after an instance died mid-chunk they lag until another instance
  * takes the run over (about a minute); the rows are the truth meanwhile.
  */
-async function savedPageCounts<T extends { id: string; pagesDone: number; pagesFailed: number }>(db: Db, documents: T[]): Promise<T[]> {
+async function savedPageCounts<T extends { id: string; pagesDone: number; pagesFailed: number }>(
+  db: Db,
+  documents: T[],
+): Promise<T[]> {
   if (documents.length === 0) return documents;
   const counts = await db.page.groupBy({
     by: ["documentId", "status"],
@@ -72,5 +84,9 @@ async function savedPageCounts<T extends { id: string; pagesDone: number; pagesF
   });
   const count = (documentId: string, status: string) =>
     counts.find((entry) => entry.documentId === documentId && entry.status === status)?._count._all ?? 0;
-  return documents.map((document) => ({ ...document, pagesDone: count(document.id, "completed"), pagesFailed: count(document.id, "failed") }));
+  return documents.map((document) => ({
+    ...document,
+    pagesDone: count(document.id, "completed"),
+    pagesFailed: count(document.id, "failed"),
+  }));
 }

@@ -19,13 +19,19 @@ describe("image tokens (probe finding 10)", () => {
     expect(await verifyImageToken(db, before)).toBe(batch.id);
 
     await signOutEverywhere(user.id);
-    await expect(verifyImageToken(db, before)).rejects.toMatchObject({ code: "unauthorized", status: 401, message: expect.stringMatching(/revoked/) });
+    await expect(verifyImageToken(db, before)).rejects.toMatchObject({
+      code: "unauthorized",
+      status: 401,
+      message: expect.stringMatching(/revoked/),
+    });
     expect(await verifyImageToken(db, await signImageToken(db, batch.id))).toBe(batch.id);
   });
 
   it("keep working for a guest's batch, and ignore strings that are not image tokens", async () => {
     const db = await getDb();
-    const session = await db.guestSession.create({ data: { id: `guest_${crypto.randomUUID()}`, ipHash: "x", expiresAt: new Date(Date.now() + 60_000) } });
+    const session = await db.guestSession.create({
+      data: { id: `guest_${crypto.randomUUID()}`, ipHash: "x", expiresAt: new Date(Date.now() + 60_000) },
+    });
     const batch = await db.batch.create({ data: { guestSessionId: session.id } });
     expect(await verifyImageToken(db, await signImageToken(db, batch.id))).toBe(batch.id);
     expect(await verifyImageToken(db, "not-a-token")).toBeNull();

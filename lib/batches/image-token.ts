@@ -14,13 +14,17 @@ const AUDIENCE = "docsvc-batch-image";
 let derived: { secret: string; key: Uint8Array } | undefined;
 function signingKey(): Uint8Array {
   const secret = getAuthSecret();
-  if (derived?.secret !== secret) derived = { secret, key: new Uint8Array(hkdfSync("sha256", secret, "", "docsvc batch image token", 32)) };
+  if (derived?.secret !== secret)
+    derived = { secret, key: new Uint8Array(hkdfSync("sha256", secret, "", "docsvc batch image token", 32)) };
   return derived.key;
 }
 
 /** The token version of the batch's user, or null for a guest's batch (or a deleted one). */
 async function ownerTokenVersion(db: Db, batchId: string): Promise<number | null> {
-  const batch = await db.batch.findUnique({ where: { id: batchId }, select: { user: { select: { tokenVersion: true } } } });
+  const batch = await db.batch.findUnique({
+    where: { id: batchId },
+    select: { user: { select: { tokenVersion: true } } },
+  });
   return batch?.user?.tokenVersion ?? null;
 }
 
@@ -40,14 +44,23 @@ export async function signImageToken(db: Db, batchId: string): Promise<string> {
 export async function verifyImageToken(db: Db, token: string): Promise<string | null> {
   let payload;
   try {
-    ({ payload } = await jwtVerify(token, signingKey(), { algorithms: ["HS256"], audience: AUDIENCE, requiredClaims: ["exp"] }));
+    ({ payload } = await jwtVerify(token, signingKey(), {
+      algorithms: ["HS256"],
+      audience: AUDIENCE,
+      requiredClaims: ["exp"],
+    }));
   } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw new AppError("unauthorized", "The image link has expired; load the results again for a fresh one");
+    if (error instanceof joseErrors.JWTExpired)
+      throw new AppError("unauthorized", "The image link has expired; load the results again for a fresh one");
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;
   }
   if (typeof payload.bat !== "string") throw new AppError("unauthorized", "Invalid image token");
   const version = await ownerTokenVersion(db, payload.bat);
-  if (version !== null && payload.ver !== version) throw new AppError("unauthorized", "The image link was revoked by signing out everywhere; load the results again for a fresh one");
+  if (version !== null && payload.ver !== version)
+    throw new AppError(
+      "unauthorized",
+      "The image link was revoked by signing out everywhere; load the results again for a fresh one",
+    );
   return payload.bat;
 }

@@ -11,7 +11,11 @@ export const BatchHistoryQuery = z.object({
 });
 
 /** The owner's batches, newest first, with document counts and status. */
-export async function listBatchHistory(db: Db, owner: BatchOwner, query: { limit: number; offset: number }): Promise<z.infer<typeof BatchHistoryResponse>> {
+export async function listBatchHistory(
+  db: Db,
+  owner: BatchOwner,
+  query: { limit: number; offset: number },
+): Promise<z.infer<typeof BatchHistoryResponse>> {
   const where = batchOwnerWhere(owner);
   const [total, batches] = await Promise.all([
     db.batch.count({ where }),

@@ -15,7 +15,11 @@ const PAGE_IMAGE_KEY = /^batches\/([0-9a-f-]{36})\/([0-9a-f-]{36})\/pages\/([1-9
  * batch only), an access token in `token`, or the caller's own credentials (Bearer, API key,
  * session cookie, guest session); 404 for keys outside the caller's batches, as for missing ones.
  */
-export async function openBatchImage(db: Db, store: BlobStore, options: { storageKey: string; token?: string; caller: Caller }): Promise<Response> {
+export async function openBatchImage(
+  db: Db,
+  store: BlobStore,
+  options: { storageKey: string; token?: string; caller: Caller },
+): Promise<Response> {
   const match = PAGE_IMAGE_KEY.exec(options.storageKey);
   if (!match) throw new AppError("not_found", "No such image");
   const batchId = match[1];
@@ -43,7 +47,9 @@ export async function openBatchImage(db: Db, store: BlobStore, options: { storag
 async function ownerFor(db: Db, options: { token?: string; caller: Caller }): Promise<BatchOwner> {
   if (options.token) return ownerOf(await resolveAccessToken(db, options.token));
   if (options.caller.kind === "anonymous") {
-    throw new AppError("unauthorized", "Send the image token from the results' image_url, or your access token", { headers: { "WWW-Authenticate": "Bearer" } });
+    throw new AppError("unauthorized", "Send the image token from the results' image_url, or your access token", {
+      headers: { "WWW-Authenticate": "Bearer" },
+    });
   }
   return ownerOf(options.caller);
 }

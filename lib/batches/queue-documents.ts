@@ -11,11 +11,21 @@ import { refreshBatchStatus } from "./refresh-batch-status";
  * Failed pages are counted again as the run reads them, so a queued document never shows old failures.
  * Returns the ids of the documents queued.
  */
-export async function queueDocuments(db: Db, options: { batchId: string; where: Prisma.BatchDocumentWhereInput }): Promise<string[]> {
-  const candidates = await db.batchDocument.findMany({ where: { ...options.where, batchId: options.batchId }, select: { id: true }, orderBy: { createdAt: "asc" } });
+export async function queueDocuments(
+  db: Db,
+  options: { batchId: string; where: Prisma.BatchDocumentWhereInput },
+): Promise<string[]> {
+  const candidates = await db.batchDocument.findMany({
+    where: { ...options.where, batchId: options.batchId },
+    select: { id: true },
+    orderBy: { createdAt: "asc" },
+  });
   const queued: string[] = [];
   for (const { id } of candidates) {
-    const { count } = await db.batchDocument.updateMany({ where: { ...options.where, id, batchId: options.batchId }, data: { status: "queued", error: null, errorCode: null, pagesFailed: 0 } });
+    const { count } = await db.batchDocument.updateMany({
+      where: { ...options.where, id, batchId: options.batchId },
+      data: { status: "queued", error: null, errorCode: null, pagesFailed: 0 },
+    });
     if (count === 1) queued.push(id);
   }
   await refreshBatchStatus(db, options.batchId);
@@ -23,10 +33,17 @@ export async function queueDocuments(db: Db, options: { batchId: string; where: 
     try {
       // A fresh event id per queueing: each retry is a new run (its steps start over), while the
       // pages a previous run completed are kept and skipped (see beginDocumentProcessing).
-      await dispatch(batchDocumentProcessRequested.name, { batchId: options.batchId, documentId }, { id: `batch-document:${documentId}:${randomUUID()}` });
+      await dispatch(
+        batchDocumentProcessRequested.name,
+        { batchId: options.batchId, documentId },
+        { id: `batch-document:${documentId}:${randomUUID()}` },
+      );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await db.batchDocument.update({ where: { id: documentId }, data: { status: "failed", error: `Processing could not be started: ${message}` } });
+      await db.batchDocument.update({
+        where: { id: documentId },
+        data: { status: "failed", error: `Processing could not be started: ${message}` },
+      });
       await refreshBatchStatus(db, options.batchId);
       throw error;
     }

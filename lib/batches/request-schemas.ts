@@ -8,7 +8,12 @@ const Unit = z.number().min(0).max(1);
 const Box = z.object({ x: Unit, y: Unit, width: Unit, height: Unit });
 const BoxedText = z.object({ text: z.string(), confidence: Unit, box: Box });
 const Word = BoxedText.extend({
-  angle: z.number().min(-180).max(360).optional().describe("Degrees the word is turned clockwise in the page image; box is its axis-aligned bound."),
+  angle: z
+    .number()
+    .min(-180)
+    .max(360)
+    .optional()
+    .describe("Degrees the word is turned clockwise in the page image; box is its axis-aligned bound."),
   original_text: z.string().optional().describe("The engine's reading, kept when text was corrected."),
 });
 const Line = BoxedText.extend({ firstWord: z.number().int().min(0), wordCount: z.number().int().min(0) });
@@ -20,7 +25,10 @@ export const BoundingBoxesInput = z
     width: z.number().min(0),
     height: z.number().min(0),
     unit: z.enum(["pt", "px"]),
-    orientation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]).optional().describe("Clockwise quarter turn the text was read at."),
+    orientation: z
+      .union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)])
+      .optional()
+      .describe("Clockwise quarter turn the text was read at."),
     words: z.array(Word),
     lines: z.array(Line).default([]),
     blocks: z.array(Block).default([]),
@@ -44,26 +52,54 @@ const PageFields = {
     .min(1)
     .max(10_000)
     .optional()
-    .describe("Corrections of single words: each word's text changes in bounding_boxes (the engine's reading kept as original_text) and extracted_text is rebuilt from the words. Not combined with extracted_text or bounding_boxes."),
+    .describe(
+      "Corrections of single words: each word's text changes in bounding_boxes (the engine's reading kept as original_text) and extracted_text is rebuilt from the words. Not combined with extracted_text or bounding_boxes.",
+    ),
 };
 
-type PageFieldValues = { extracted_text?: string; bounding_boxes?: z.infer<typeof BoundingBoxesInput>; structured_data?: unknown; word_edits?: unknown };
+type PageFieldValues = {
+  extracted_text?: string;
+  bounding_boxes?: z.infer<typeof BoundingBoxesInput>;
+  structured_data?: unknown;
+  word_edits?: unknown;
+};
 
 /** Every page edit must change something, and may not make the page's text and words disagree. */
 function checkPageEdit(page: PageFieldValues, context: z.RefinementCtx): void {
-  if (page.extracted_text === undefined && page.bounding_boxes === undefined && page.structured_data === undefined && page.word_edits === undefined) {
-    context.addIssue({ code: "custom", message: "Give at least one of extracted_text, bounding_boxes, structured_data, word_edits" });
+  if (
+    page.extracted_text === undefined &&
+    page.bounding_boxes === undefined &&
+    page.structured_data === undefined &&
+    page.word_edits === undefined
+  ) {
+    context.addIssue({
+      code: "custom",
+      message: "Give at least one of extracted_text, bounding_boxes, structured_data, word_edits",
+    });
   }
   if (page.word_edits !== undefined && (page.extracted_text !== undefined || page.bounding_boxes !== undefined)) {
-    context.addIssue({ code: "custom", path: ["word_edits"], message: "word_edits rebuilds extracted_text from the words: send it without extracted_text and bounding_boxes" });
+    context.addIssue({
+      code: "custom",
+      path: ["word_edits"],
+      message: "word_edits rebuilds extracted_text from the words: send it without extracted_text and bounding_boxes",
+    });
   }
   const words = page.bounding_boxes?.words ?? [];
   if (page.extracted_text !== undefined && words.length > 0 && !textMatchesWords(page.extracted_text, words)) {
-    context.addIssue({ code: "custom", path: ["extracted_text"], message: "extracted_text does not match the words of bounding_boxes; correct the words (word_edits) or send both in agreement" });
+    context.addIssue({
+      code: "custom",
+      path: ["extracted_text"],
+      message:
+        "extracted_text does not match the words of bounding_boxes; correct the words (word_edits) or send both in agreement",
+    });
   }
 }
 
-export const PageUpdateRequest = z.object(PageFields).strict().superRefine(checkPageEdit).meta({ id: "PageUpdateRequest" });
+export const PageUpdateRequest = z
+  .object(PageFields)
+  .strict()
+  .superRefine(checkPageEdit)
+  .meta({ id: "PageUpdateRequest" });
 export type PageUpdate = z.infer<typeof PageUpdateRequest>;
 
 export const DocumentPagesUpdateRequest = z
@@ -75,7 +111,9 @@ export const DocumentPagesUpdateRequest = z
   )
   .min(1)
   .max(1000)
-  .refine((pages) => new Set(pages.map((page) => page.page_number)).size === pages.length, { message: "Each page_number may appear once" })
+  .refine((pages) => new Set(pages.map((page) => page.page_number)).size === pages.length, {
+    message: "Each page_number may appear once",
+  })
   .meta({ id: "DocumentPagesUpdateRequest" });
 
 export const DocumentUpdateSummary = z
@@ -101,7 +139,10 @@ export const RetryResponse = z
     retried_documents: z.array(z.string().uuid()),
     retried_count: z.number().int(),
     processing_mode: z.string(),
-    edited_pages_kept: z.number().int().describe("Edited pages in the retried documents; their edited versions are kept, not overwritten."),
+    edited_pages_kept: z
+      .number()
+      .int()
+      .describe("Edited pages in the retried documents; their edited versions are kept, not overwritten."),
     message: z.string(),
   })
   .meta({ id: "RetryResponse" });
@@ -123,7 +164,12 @@ export const ProcessBatchResponse = z
   .meta({ id: "ProcessBatchResponse" });
 
 export const DeleteBatchResponse = z
-  .object({ batch_id: z.string().uuid(), deleted: z.literal(true), documents_deleted: z.number().int(), message: z.string() })
+  .object({
+    batch_id: z.string().uuid(),
+    deleted: z.literal(true),
+    documents_deleted: z.number().int(),
+    message: z.string(),
+  })
   .meta({ id: "DeleteBatchResponse" });
 
 export const DeleteDocumentResponse = z

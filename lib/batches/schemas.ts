@@ -4,7 +4,9 @@ import { z } from "zod";
 
 const Status = z
   .enum(["uploaded", "queued", "processing", "completed", "partially_completed", "failed"])
-  .describe("uploaded → queued → processing → completed | partially_completed | failed; retry re-queues failed, partially completed and stuck documents.");
+  .describe(
+    "uploaded → queued → processing → completed | partially_completed | failed; retry re-queues failed, partially completed and stuck documents.",
+  );
 
 export const UploadedDocument = z
   .object({
@@ -28,7 +30,9 @@ export const BatchUploadResponse = z
     created_at: z.string().datetime(),
     total_files: z.number().int(),
     total_pages: z.number().int().describe("Known pages of all files (a file whose pages are unknown counts as 1)."),
-    processing_started: z.boolean().describe("False when uploaded with skip_processing; start with POST /api/batch/{batch_id}/process."),
+    processing_started: z
+      .boolean()
+      .describe("False when uploaded with skip_processing; start with POST /api/batch/{batch_id}/process."),
     documents: z.array(UploadedDocument),
     message: z.string(),
   })
@@ -47,7 +51,9 @@ export const DocumentStatus = z
     error: z.string().nullable(),
     retryable: z
       .boolean()
-      .describe("True when the document failed (wholly or partly) for a reason a retry could change; false for a file that cannot be read, which a retry would only fail again."),
+      .describe(
+        "True when the document failed (wholly or partly) for a reason a retry could change; false for a file that cannot be read, which a retry would only fail again.",
+      ),
     started_at: z.string().datetime().nullable(),
     processed_at: z.string().datetime().nullable(),
   })
@@ -84,11 +90,15 @@ export const PageResponse = z
           "A word may carry angle (degrees its text is turned clockwise; box is then the bound of the turned rectangle) and original_text (the engine's reading when text was corrected). " +
           "orientation is the clockwise quarter turn (0, 90, 180, 270) the page's text was found in.",
       ),
-    structured_data: z.record(z.string(), z.unknown()).describe("key_value_pairs, tables, entities, language, document_type, confidence, engine."),
+    structured_data: z
+      .record(z.string(), z.unknown())
+      .describe("key_value_pairs, tables, entities, language, document_type, confidence, engine."),
     image_url: z
       .string()
       .nullable()
-      .describe("The page image, usable in an <img> tag as is: it carries a signed token (valid 1 hour, this batch only)."),
+      .describe(
+        "The page image, usable in an <img> tag as is: it carries a signed token (valid 1 hour, this batch only).",
+      ),
     width: z.number().nullable(),
     height: z.number().nullable(),
     source: z.string().nullable().describe("text_layer | ocr | office"),
@@ -107,8 +117,13 @@ export const ResultDocument = z
     type: z.string().nullable(),
     status: Status,
     error: z.string().nullable(),
-    total_pages: z.number().int().describe("Pages stored for the document, whatever page_offset and page_limit select."),
-    structured_data: z.record(z.string(), z.unknown()).describe("Structure of the whole document (set when processing finishes)."),
+    total_pages: z
+      .number()
+      .int()
+      .describe("Pages stored for the document, whatever page_offset and page_limit select."),
+    structured_data: z
+      .record(z.string(), z.unknown())
+      .describe("Structure of the whole document (set when processing finishes)."),
     pages: z.array(PageResponse),
   })
   .meta({ id: "BatchResultDocument" });
@@ -139,5 +154,10 @@ export const BatchHistoryItem = z
   .meta({ id: "BatchHistoryItem" });
 
 export const BatchHistoryResponse = z
-  .object({ batches: z.array(BatchHistoryItem), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+  .object({
+    batches: z.array(BatchHistoryItem),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  })
   .meta({ id: "BatchHistoryResponse" });

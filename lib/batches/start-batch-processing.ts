@@ -18,7 +18,8 @@ export async function startBatchProcessing(
 ): Promise<z.infer<typeof ProcessBatchResponse>> {
   const batch = await getBatchOrThrow(db, owner, batchId);
   const mode = options.processingMode ?? (batch.processingMode as ProcessingMode);
-  if (mode !== batch.processingMode) await db.batch.update({ where: { id: batch.id }, data: { processingMode: mode, model: modelForMode(mode).id } });
+  if (mode !== batch.processingMode)
+    await db.batch.update({ where: { id: batch.id }, data: { processingMode: mode, model: modelForMode(mode).id } });
   const queued = await queueDocuments(db, { batchId: batch.id, where: { status: "uploaded" } });
   const status = (await db.batch.findUniqueOrThrow({ where: { id: batch.id }, select: { status: true } })).status;
   return {
@@ -27,6 +28,9 @@ export async function startBatchProcessing(
     queued_documents: queued,
     processing_mode: mode,
     amet_session_id: options.ametSessionId ?? null,
-    message: queued.length > 0 ? `Processing ${queued.length} document(s) in the background.` : "Nothing to start: every document is already processing or processed (use retry for failed ones).",
+    message:
+      queued.length > 0
+        ? `Processing ${queued.length} document(s) in the background.`
+        : "Nothing to start: every document is already processing or processed (use retry for failed ones).",
   };
 }

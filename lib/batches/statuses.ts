@@ -7,7 +7,14 @@
 //
 // A batch's status is derived from its documents (deriveBatchStatus), never set on its own.
 
-export const DOCUMENT_STATUSES = ["uploaded", "queued", "processing", "completed", "partially_completed", "failed"] as const;
+export const DOCUMENT_STATUSES = [
+  "uploaded",
+  "queued",
+  "processing",
+  "completed",
+  "partially_completed",
+  "failed",
+] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
 /** Statuses a document leaves only through a retry. */

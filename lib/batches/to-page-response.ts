@@ -12,7 +12,9 @@ export function toPageResponse(page: Page, imageToken?: string): PageResponseBod
     extracted_text: page.extractedText,
     bounding_boxes: page.boundingBoxes as Record<string, unknown>,
     structured_data: page.structuredData as Record<string, unknown>,
-    image_url: page.imageKey ? `/api/batch/image/${page.imageKey}${imageToken ? `?token=${encodeURIComponent(imageToken)}` : ""}` : null,
+    image_url: page.imageKey
+      ? `/api/batch/image/${page.imageKey}${imageToken ? `?token=${encodeURIComponent(imageToken)}` : ""}`
+      : null,
     width: page.width,
     height: page.height,
     source: page.source,

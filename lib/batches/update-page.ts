@@ -15,6 +15,8 @@ export async function updatePage(
 ): Promise<PageResponseBody> {
   const document = await getBatchDocumentOrThrow(db, owner, ids.batchId, ids.documentId);
   await applyPageEdits(db, document, [{ ...update, page_number: ids.pageNumber }]);
-  const page = await db.page.findUniqueOrThrow({ where: { documentId_pageNumber: { documentId: document.id, pageNumber: ids.pageNumber } } });
+  const page = await db.page.findUniqueOrThrow({
+    where: { documentId_pageNumber: { documentId: document.id, pageNumber: ids.pageNumber } },
+  });
   return toPageResponse(page, await signImageToken(db, document.batchId));
 }

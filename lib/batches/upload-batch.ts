@@ -62,11 +62,21 @@ export async function uploadBatch(db: Db, store: BlobStore, input: UploadBatchIn
   const uploadedAt = Date.now();
   try {
     for (const entry of inspected) {
-      await store.put(originalKey(batchId, entry.documentId, entry.type.extensions[0]), entry.file.stream(), entry.type.mime);
+      await store.put(
+        originalKey(batchId, entry.documentId, entry.type.extensions[0]),
+        entry.file.stream(),
+        entry.type.mime,
+      );
     }
     await db.$transaction(async (tx) => {
-      if ("userId" in owner) await reserveTokens(tx, { userId: owner.userId, tokens: knownPages * model.tokensPerPage });
-      else await reserveGuestAllowance(tx, { guestSessionId: owner.guestSessionId, files: inspected.length, pages: knownPages });
+      if ("userId" in owner)
+        await reserveTokens(tx, { userId: owner.userId, tokens: knownPages * model.tokensPerPage });
+      else
+        await reserveGuestAllowance(tx, {
+          guestSessionId: owner.guestSessionId,
+          files: inspected.length,
+          pages: knownPages,
+        });
       await tx.batch.create({
         data: {
           id: batchId,
@@ -98,6 +108,9 @@ export async function uploadBatch(db: Db, store: BlobStore, input: UploadBatchIn
   }
 
   if (!input.skipProcessing) await queueDocuments(db, { batchId, where: { status: "uploaded" } });
-  const batch = await db.batch.findUniqueOrThrow({ where: { id: batchId }, include: { documents: { orderBy: { createdAt: "asc" } } } });
+  const batch = await db.batch.findUniqueOrThrow({
+    where: { id: batchId },
+    include: { documents: { orderBy: { createdAt: "asc" } } },
+  });
   return toBatchUploadResponse(batch);
 }

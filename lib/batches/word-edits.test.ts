@@ -32,7 +32,11 @@ async function processedPage() {
   const user = await registerUser({ email: `words-${Date.now()}@example.com`, password: "a sensible passphrase" });
   const owner = { userId: user.id };
   const pdf = await makeTextPdf([["Invoice INV-2041 from ACME SUPPLY", "Total due 367.80 EUR"]]);
-  const upload = await uploadBatch(db, getBlobStore(), { owner, tier: "free", files: [new File([new Uint8Array(pdf)], "invoice.pdf")] });
+  const upload = await uploadBatch(db, getBlobStore(), {
+    owner,
+    tier: "free",
+    files: [new File([new Uint8Array(pdf)], "invoice.pdf")],
+  });
   await startBatchProcessing(db, owner, upload.batch_id, {});
   await (await getExecutor()).drain({ timeoutMs: 60_000 });
   const ids = { batchId: upload.batch_id, documentId: upload.documents[0].document_id, pageNumber: 1 };
@@ -42,19 +46,28 @@ async function processedPage() {
 describe("word-by-word corrections", () => {
   it("change the word in bounding_boxes, keep the raw reading, and rebuild extracted_text from the words", async () => {
     const { db, owner, ids } = await processedPage();
-    const words = () => getBatchResults(db, owner, ids.batchId, { page_offset: 0 }).then((results) => results.documents[0].pages[0]);
+    const words = () =>
+      getBatchResults(db, owner, ids.batchId, { page_offset: 0 }).then((results) => results.documents[0].pages[0]);
     const before = await words();
     const boxes = before.bounding_boxes as unknown as StoredBoundingBoxes;
     const total = boxes.words.findIndex((word) => word.text === "367.80");
     const supply = boxes.words.findIndex((word) => word.text === "SUPPLY");
 
-    const edited = await updatePage(db, owner, ids, { word_edits: [{ index: total, text: "376.80" }, { index: supply, text: "SUPPLIES" }] });
+    const edited = await updatePage(db, owner, ids, {
+      word_edits: [
+        { index: total, text: "376.80" },
+        { index: supply, text: "SUPPLIES" },
+      ],
+    });
     const after = edited.bounding_boxes as unknown as StoredBoundingBoxes;
     expect(after.words[total]).toMatchObject({ text: "376.80", original_text: "367.80", box: boxes.words[total].box });
     expect(after.words[supply]).toMatchObject({ text: "SUPPLIES", original_text: "SUPPLY" });
     expect(edited.extracted_text).toBe("Invoice INV-2041 from ACME SUPPLIES\nTotal due 376.80 EUR");
     expect(edited.extracted_text).toBe(textFromWords(after));
-    expect(after.lines.map((line) => line.text)).toEqual(["Invoice INV-2041 from ACME SUPPLIES", "Total due 376.80 EUR"]);
+    expect(after.lines.map((line) => line.text)).toEqual([
+      "Invoice INV-2041 from ACME SUPPLIES",
+      "Total due 376.80 EUR",
+    ]);
     expect(edited.edited).toBe(true);
 
     // Correcting a word back to its reading drops original_text; the earlier correction stays.
@@ -65,26 +78,49 @@ describe("word-by-word corrections", () => {
     expect(reverted[total].original_text).toBe("367.80");
     expect((await words()).extracted_text).toBe("Invoice INV-2041 from ACME SUPPLY\nTotal due 376.80 EUR");
 
-    await expect(updatePage(db, owner, ids, { word_edits: [{ index: 999, text: "x" }] })).rejects.toMatchObject({ code: "validation_error" });
+    await expect(updatePage(db, owner, ids, { word_edits: [{ index: 999, text: "x" }] })).rejects.toMatchObject({
+      code: "validation_error",
+    });
   });
 });
 
 describe("page edit bodies", () => {
-  const boxes = { width: 612, height: 792, unit: "pt" as const, words: [{ text: "Total", confidence: 1, box: { x: 0.1, y: 0.1, width: 0.1, height: 0.02 } }, { text: "12.00", confidence: 1, box: { x: 0.3, y: 0.1, width: 0.1, height: 0.02 } }] };
+  const boxes = {
+    width: 612,
+    height: 792,
+    unit: "pt" as const,
+    words: [
+      { text: "Total", confidence: 1, box: { x: 0.1, y: 0.1, width: 0.1, height: 0.02 } },
+      { text: "12.00", confidence: 1, box: { x: 0.3, y: 0.1, width: 0.1, height: 0.02 } },
+    ],
+  };
 
   it("reject text that disagrees with the words sent beside it, and accept text that agrees", () => {
     const disagreeing = PageUpdateRequest.safeParse({ extracted_text: "Total 13.00", bounding_boxes: boxes });
     expect(disagreeing.success).toBe(false);
-    expect(disagreeing.error?.issues[0]).toMatchObject({ path: ["extracted_text"], message: expect.stringMatching(/does not match the words/) });
+    expect(disagreeing.error?.issues[0]).toMatchObject({
+      path: ["extracted_text"],
+      message: expect.stringMatching(/does not match the words/),
+    });
     expect(PageUpdateRequest.safeParse({ extracted_text: "Total  12.00\n", bounding_boxes: boxes }).success).toBe(true);
-    expect(DocumentPagesUpdateRequest.safeParse([{ page_number: 1, extracted_text: "Total 13.00", bounding_boxes: boxes }]).success).toBe(false);
+    expect(
+      DocumentPagesUpdateRequest.safeParse([{ page_number: 1, extracted_text: "Total 13.00", bounding_boxes: boxes }])
+        .success,
+    ).toBe(false);
   });
 
   it("reject word edits mixed with whole-page text or boxes, and empty bodies", () => {
-    expect(PageUpdateRequest.safeParse({ word_edits: [{ index: 0, text: "Sum" }], extracted_text: "Sum 12.00" }).error?.issues[0].path).toEqual(["word_edits"]);
+    expect(
+      PageUpdateRequest.safeParse({ word_edits: [{ index: 0, text: "Sum" }], extracted_text: "Sum 12.00" }).error
+        ?.issues[0].path,
+    ).toEqual(["word_edits"]);
     expect(PageUpdateRequest.safeParse({ word_edits: [{ index: 0, text: "  " }] }).success).toBe(false);
     expect(PageUpdateRequest.safeParse({}).success).toBe(false);
     expect(PageUpdateRequest.safeParse({ word_edits: [{ index: 0, text: "Sum" }] }).success).toBe(true);
-    expect(PageUpdateRequest.safeParse({ bounding_boxes: { ...boxes, words: [{ ...boxes.words[0], angle: -3.5, original_text: "Tota1" }] } }).success).toBe(true);
+    expect(
+      PageUpdateRequest.safeParse({
+        bounding_boxes: { ...boxes, words: [{ ...boxes.words[0], angle: -3.5, original_text: "Tota1" }] },
+      }).success,
+    ).toBe(true);
   });
 });

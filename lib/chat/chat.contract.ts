@@ -2,7 +2,14 @@ import { z } from "zod";
 import { defineRoute } from "@/lib/http/contract";
 import { AutomapRequest, AutomapResponse, MappingChatRequest, MappingChatResponse } from "./automap/automap-schemas";
 import { DocumentChatRequest } from "./schemas";
-import { ChatSessionDeleted, ChatSessionList, ChatSessionResponse, ChatSessionSummary, ChatSessionsQuery, DocumentChatSessionSave } from "./sessions/session-schemas";
+import {
+  ChatSessionDeleted,
+  ChatSessionList,
+  ChatSessionResponse,
+  ChatSessionSummary,
+  ChatSessionsQuery,
+  DocumentChatSessionSave,
+} from "./sessions/session-schemas";
 
 const tags = ["Document chat"];
 const SessionParams = z.object({ session_id: z.string() });
@@ -99,7 +106,11 @@ export const automapRoute = defineRoute({
   params: DocumentParams,
   body: AutomapRequest,
   maxBodyBytes: 32 * 1024 * 1024,
-  responses: { 200: AutomapResponse, 400: { description: "The template has no fields, or is not a spreadsheet." }, 404: { description: "The batch, document or library file is not the caller's." } },
+  responses: {
+    200: AutomapResponse,
+    400: { description: "The template has no fields, or is not a spreadsheet." },
+    404: { description: "The batch, document or library file is not the caller's." },
+  },
 });
 
 export const mappingChatRoute = defineRoute({

@@ -15,7 +15,12 @@ export type StoredMessage = UIMessage<AnswerMetadata | undefined>;
 
 export function toStoredMessage(message: ChatMessageInput): StoredMessage {
   const parts = (message.parts ?? [{ type: "text", text: message.content ?? "" }]) as StoredMessage["parts"];
-  return { id: message.id ?? randomUUID(), role: message.role, parts, ...(message.metadata ? { metadata: message.metadata as AnswerMetadata } : {}) };
+  return {
+    id: message.id ?? randomUUID(),
+    role: message.role,
+    parts,
+    ...(message.metadata ? { metadata: message.metadata as AnswerMetadata } : {}),
+  };
 }
 
 /**
@@ -24,12 +29,17 @@ export function toStoredMessage(message: ChatMessageInput): StoredMessage {
  */
 export function conversationOf(request: DocumentChatRequest, saved: unknown[] | null): StoredMessage[] {
   const base = request.messages ? request.messages.map(toStoredMessage) : ((saved ?? []) as StoredMessage[]);
-  const conversation = request.message !== undefined ? [...base, toStoredMessage({ role: "user", content: request.message })] : base;
+  const conversation =
+    request.message !== undefined ? [...base, toStoredMessage({ role: "user", content: request.message })] : base;
   if (conversation.length > maxChatMessages) {
-    throw new AppError("validation_error", `A conversation may have at most ${maxChatMessages} messages; this one would have ${conversation.length}. Start a new session.`);
+    throw new AppError(
+      "validation_error",
+      `A conversation may have at most ${maxChatMessages} messages; this one would have ${conversation.length}. Start a new session.`,
+    );
   }
   const last = conversation.at(-1);
-  if (!last || last.role !== "user" || !messageText(last).trim()) throw new AppError("validation_error", "The conversation must end with the user's question.");
+  if (!last || last.role !== "user" || !messageText(last).trim())
+    throw new AppError("validation_error", "The conversation must end with the user's question.");
   return conversation;
 }
 

@@ -9,7 +9,13 @@ import { getBlobStore, type BlobStore } from "@/lib/storage";
 import { assertTokensAvailable } from "@/lib/usage/assert-tokens-available";
 import { chargeUsage } from "@/lib/usage/charge-usage";
 import { runAgent } from "./agent/run-agent";
-import { assembleMessage, conversationOf, toModelMessages, type AnswerMetadata, type StoredMessage } from "./conversation";
+import {
+  assembleMessage,
+  conversationOf,
+  toModelMessages,
+  type AnswerMetadata,
+  type StoredMessage,
+} from "./conversation";
 import { KnowledgeIndex } from "./knowledge/knowledge-index";
 import { answerOffline, offlineEngineLabel } from "./offline/answer-offline";
 import { getPythonSandbox, type PythonSandbox } from "./python/python-sandbox";
@@ -33,7 +39,8 @@ export interface StreamDocumentChatOptions {
 }
 
 /** Tokens a provider answer is expected to need at least: the conversation's text plus room to answer. */
-const estimateTokens = (conversation: StoredMessage[]) => Math.ceil(conversation.reduce((sum, message) => sum + messageText(message).length, 0) / 4) + 1000;
+const estimateTokens = (conversation: StoredMessage[]) =>
+  Math.ceil(conversation.reduce((sum, message) => sum + messageText(message).length, 0) / 4) + 1000;
 
 /**
  * POST /api/batch/document-chat: checks everything that can be refused (session, scope, token
@@ -47,7 +54,10 @@ export async function streamDocumentChat(options: StreamDocumentChatOptions): Pr
   const { db, userId, request } = options;
   const saved = request.session_id !== undefined ? await getChatSessionOrThrow(db, userId, request.session_id) : null;
   const conversation = conversationOf(request, saved && Array.isArray(saved.messages) ? saved.messages : null);
-  const documents = await loadChatScope(db, { userId, scope: { batchId: request.batch_id, documentIds: request.document_ids } });
+  const documents = await loadChatScope(db, {
+    userId,
+    scope: { batchId: request.batch_id, documentIds: request.document_ids },
+  });
   const ai = options.ai === undefined ? configuredLanguageModel() : options.ai;
   if (ai) await assertTokensAvailable(db, userId, estimateTokens(conversation));
   const single = documents.length === 1 ? documents[0] : null;
@@ -88,10 +98,24 @@ export async function streamDocumentChat(options: StreamDocumentChatOptions): Pr
       };
       try {
         if (ai) {
-          const answer = await runAgent({ ai, messages: toModelMessages(conversation), context, emit, maxRetries: options.maxRetries });
+          const answer = await runAgent({
+            ai,
+            messages: toModelMessages(conversation),
+            context,
+            emit,
+            maxRetries: options.maxRetries,
+          });
           if (answer.error) metadata.error = answer.error;
           if (answer.tokens > 0) {
-            await chargeUsage(db, { userId, source: "app", operation: "chat", model: ai.label, pages: 0, tokens: answer.tokens, chargeKey: `chat:${session.id}:${messageId}` });
+            await chargeUsage(db, {
+              userId,
+              source: "app",
+              operation: "chat",
+              model: ai.label,
+              pages: 0,
+              tokens: answer.tokens,
+              chargeKey: `chat:${session.id}:${messageId}`,
+            });
           }
         } else {
           await answerOffline({ question: messageText(conversation.at(-1)!), context, emit });
@@ -101,10 +125,14 @@ export async function streamDocumentChat(options: StreamDocumentChatOptions): Pr
         metadata.error = error instanceof Error ? error.message : String(error);
         emit({ type: "error", errorText: metadata.error });
       } finally {
-        if (!signal.aborted) emit({ type: "finish", finishReason: metadata.error ? "error" : "stop", messageMetadata: metadata });
+        if (!signal.aborted)
+          emit({ type: "finish", finishReason: metadata.error ? "error" : "stop", messageMetadata: metadata });
         const answer = await assembleMessage(chunks);
         const messages = answer ? [...conversation, { ...answer, metadata }] : conversation;
-        await db.chatSession.update({ where: { id: session.id }, data: { messages: messages as unknown as Prisma.InputJsonArray } });
+        await db.chatSession.update({
+          where: { id: session.id },
+          data: { messages: messages as unknown as Prisma.InputJsonArray },
+        });
       }
     },
     { heartbeatMs: options.heartbeatMs },

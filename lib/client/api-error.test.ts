@@ -13,7 +13,11 @@ describe("toApiError", () => {
     });
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(422);
-    expect(error.fieldErrors).toEqual({ email: "Enter a valid email address", password: "Password is too common", "items.0.name": "Field required" });
+    expect(error.fieldErrors).toEqual({
+      email: "Enter a valid email address",
+      password: "Password is too common",
+      "items.0.name": "Field required",
+    });
     expect(error.message).toBe("Please correct the highlighted fields.");
   });
 
@@ -28,7 +32,9 @@ describe("toApiError", () => {
   });
 
   it("reads the /v1 error shape", () => {
-    expect(toApiError(401, { error: { code: "unauthorized", message: "Invalid API key" } }).message).toBe("Invalid API key");
+    expect(toApiError(401, { error: { code: "unauthorized", message: "Invalid API key" } }).message).toBe(
+      "Invalid API key",
+    );
   });
 
   it("falls back to a message for the status when the body says nothing", () => {
@@ -39,7 +45,11 @@ describe("toApiError", () => {
 
 describe("attributeToField", () => {
   it("moves an error of the given status next to a field and leaves others alone", () => {
-    const moved = attributeToField(new ApiError(401, "Current password is incorrect"), 401, "current_password") as ApiError;
+    const moved = attributeToField(
+      new ApiError(401, "Current password is incorrect"),
+      401,
+      "current_password",
+    ) as ApiError;
     expect(moved.fieldErrors).toEqual({ current_password: "Current password is incorrect" });
     const other = new ApiError(429, "Too many");
     expect(attributeToField(other, 401, "current_password")).toBe(other);

@@ -40,11 +40,16 @@ export function toApiError(status: number, body: unknown): ApiError {
       if (field && !(field in fieldErrors)) fieldErrors[field] = message;
       else if (!field) general.push(message);
     }
-    const message = general[0] ?? (Object.keys(fieldErrors).length > 0 ? "Please correct the highlighted fields." : "The request was not accepted.");
+    const message =
+      general[0] ??
+      (Object.keys(fieldErrors).length > 0
+        ? "Please correct the highlighted fields."
+        : "The request was not accepted.");
     return new ApiError(status, message, fieldErrors);
   }
   // /v1 answers {"error":{"message"}}; the portal shows it the same way.
-  const v1Message = typeof body === "object" && body !== null ? (body as { error?: { message?: unknown } }).error?.message : undefined;
+  const v1Message =
+    typeof body === "object" && body !== null ? (body as { error?: { message?: unknown } }).error?.message : undefined;
   if (typeof v1Message === "string") return new ApiError(status, v1Message);
   return new ApiError(status, STATUS_MESSAGES[status] ?? `The server answered ${status}. Try again.`);
 }
@@ -60,6 +65,7 @@ function fieldName(loc: unknown): string | undefined {
  * incorrect" belongs next to the current-password input, not at the top of the form.
  */
 export function attributeToField(error: unknown, status: number, field: string): unknown {
-  if (error instanceof ApiError && error.status === status) return new ApiError(status, error.message, { [field]: error.message });
+  if (error instanceof ApiError && error.status === status)
+    return new ApiError(status, error.message, { [field]: error.message });
   return error;
 }

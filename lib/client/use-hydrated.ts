@@ -9,5 +9,9 @@ const noSubscription = () => () => {};
  * stay disabled until then, so an early click or keystroke is not lost to a page without handlers.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }

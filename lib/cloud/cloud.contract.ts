@@ -11,10 +11,15 @@ export const connectDriveRoute = defineRoute({
   auth: "user",
   operationId: "cloudConnectDrive",
   summary: "Connect a cloud drive with an authorization code",
-  description: "Exchanges the code at the configured token endpoint (CLOUD_TOKEN_URL) and stores the connection; tokens are encrypted at rest and never returned. redirect_uri defaults to \"postmessage\" (Google's popup code flow).",
+  description:
+    'Exchanges the code at the configured token endpoint (CLOUD_TOKEN_URL) and stores the connection; tokens are encrypted at rest and never returned. redirect_uri defaults to "postmessage" (Google\'s popup code flow).',
   tags,
   body: GoogleDriveAuthRequest,
-  responses: { 200: DriveConnectResponse, 400: { description: "The provider refused the code." }, 503: { description: "The provider is unreachable or not configured." } },
+  responses: {
+    200: DriveConnectResponse,
+    400: { description: "The provider refused the code." },
+    503: { description: "The provider is unreachable or not configured." },
+  },
 });
 
 export const listConnectionsRoute = defineRoute({

@@ -4,7 +4,12 @@ import { emailFromBackChannelIdToken, exchangeAuthorizationCode } from "./exchan
 import { saveCloudConnection } from "./save-cloud-connection";
 
 /** Exchanges the front end's authorization code at CLOUD_TOKEN_URL and stores the drive connection. */
-export async function connectDrive(input: { userId: string; code: string; redirectUri?: string; codeVerifier?: string }) {
+export async function connectDrive(input: {
+  userId: string;
+  code: string;
+  redirectUri?: string;
+  codeVerifier?: string;
+}) {
   const config = getConfig();
   if (!config.OIDC_CLIENT_ID) {
     throw new AppError("service_unavailable", "Cloud drive connections are not configured (OIDC_CLIENT_ID is not set)");
@@ -17,5 +22,10 @@ export async function connectDrive(input: { userId: string; code: string; redire
     redirectUri: input.redirectUri ?? "postmessage",
     codeVerifier: input.codeVerifier,
   });
-  return saveCloudConnection({ userId: input.userId, provider: "google_drive", tokens, accountEmail: emailFromBackChannelIdToken(tokens.id_token) });
+  return saveCloudConnection({
+    userId: input.userId,
+    provider: "google_drive",
+    tokens,
+    accountEmail: emailFromBackChannelIdToken(tokens.id_token),
+  });
 }

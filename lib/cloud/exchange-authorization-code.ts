@@ -15,7 +15,11 @@ export interface CodeExchange {
  * A refusal by the provider is the client's problem (400); an unreachable or broken provider is 503.
  */
 export async function exchangeAuthorizationCode(exchange: CodeExchange): Promise<ExchangedTokens> {
-  const form = new URLSearchParams({ grant_type: "authorization_code", code: exchange.code, client_id: exchange.clientId });
+  const form = new URLSearchParams({
+    grant_type: "authorization_code",
+    code: exchange.code,
+    client_id: exchange.clientId,
+  });
   if (exchange.clientSecret) form.set("client_secret", exchange.clientSecret);
   if (exchange.redirectUri) form.set("redirect_uri", exchange.redirectUri);
   if (exchange.codeVerifier) form.set("code_verifier", exchange.codeVerifier);
@@ -32,7 +36,9 @@ export function emailFromBackChannelIdToken(idToken: string | undefined): string
     const claims = decodeJwt(idToken);
     return typeof claims.email === "string" ? claims.email.toLowerCase() : null;
   } catch (error) {
-    console.warn(`[cloud] ignoring an undecodable ID token from the token endpoint: ${error instanceof Error ? error.message : error}`);
+    console.warn(
+      `[cloud] ignoring an undecodable ID token from the token endpoint: ${error instanceof Error ? error.message : error}`,
+    );
     return null;
   }
 }

@@ -50,7 +50,10 @@ async function expire(connectionId: string) {
 }
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => undefined, (thrown: unknown) => thrown);
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -94,9 +97,22 @@ describe("getFreshAccessToken", () => {
 
   it("refreshes the calendar grant at the identity provider's token endpoint", async () => {
     const user = await registerUser({ email: "calendar@example.test", password: "a sensible passphrase" });
-    const code = issuer.issueCode({ sub: "cal-1", email: user.email }, { scope: "openid https://www.googleapis.com/auth/calendar.readonly" });
-    const tokens = await exchangeAuthorizationCode({ tokenUrl: `${issuer.issuer}/token`, code, ...client, redirectUri: "postmessage" });
-    const connection = await saveCloudConnection({ userId: user.id, provider: "google_calendar", tokens, accountEmail: user.email });
+    const code = issuer.issueCode(
+      { sub: "cal-1", email: user.email },
+      { scope: "openid https://www.googleapis.com/auth/calendar.readonly" },
+    );
+    const tokens = await exchangeAuthorizationCode({
+      tokenUrl: `${issuer.issuer}/token`,
+      code,
+      ...client,
+      redirectUri: "postmessage",
+    });
+    const connection = await saveCloudConnection({
+      userId: user.id,
+      provider: "google_calendar",
+      tokens,
+      accountEmail: user.email,
+    });
     await expire(connection.id);
 
     const drivesBefore = tokenEndpoint.tokenRequests.length;
@@ -124,7 +140,10 @@ describe("getFreshAccessToken", () => {
   it("refuses an expired token without a refresh token, an unknown connection, and an unreachable provider", async () => {
     const connection = await connectedDrive();
     const db = await getDb();
-    await db.cloudConnection.update({ where: { id: connection.id }, data: { expiresAt: new Date(Date.now() - 1000), refreshTokenEnc: null } });
+    await db.cloudConnection.update({
+      where: { id: connection.id },
+      data: { expiresAt: new Date(Date.now() - 1000), refreshTokenEnc: null },
+    });
     expect((await rejection(getFreshAccessToken(db, connection.id))).message).toMatch(/no refresh token/);
     expect((await rejection(getFreshAccessToken(db, "00000000-0000-4000-8000-000000000000"))).code).toBe("not_found");
 

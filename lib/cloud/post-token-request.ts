@@ -23,12 +23,20 @@ const TIMEOUT_MS = 15_000;
  * call goes through the SSRF guard like every outbound request: a token endpoint on a private or
  * loopback address is refused unless ALLOW_PRIVATE_NETWORK=1, and a redirect is never followed.
  */
-export async function postTokenRequest(tokenUrl: string, form: URLSearchParams, grant: string): Promise<ExchangedTokens> {
+export async function postTokenRequest(
+  tokenUrl: string,
+  form: URLSearchParams,
+  grant: string,
+): Promise<ExchangedTokens> {
   let response: Response;
   try {
     response = await safeFetch(
       tokenUrl,
-      { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" }, body: form.toString() },
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+        body: form.toString(),
+      },
       { timeoutMs: TIMEOUT_MS, maxResponseBytes: 1024 * 1024 },
     );
   } catch (error) {
@@ -38,7 +46,10 @@ export async function postTokenRequest(tokenUrl: string, form: URLSearchParams, 
   const body: unknown = await response.json().catch(() => null);
   if (response.status >= 400 && response.status < 500) {
     const reason = z.object({ error: z.string() }).safeParse(body);
-    throw new TokenRequestRefused(`The provider refused the ${grant}${reason.success ? ` (${reason.data.error})` : ""}`, reason.success ? reason.data.error : undefined);
+    throw new TokenRequestRefused(
+      `The provider refused the ${grant}${reason.success ? ` (${reason.data.error})` : ""}`,
+      reason.success ? reason.data.error : undefined,
+    );
   }
   const parsed = TokenEndpointResponse.safeParse(body);
   if (!response.ok || !parsed.success) {

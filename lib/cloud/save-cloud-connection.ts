@@ -8,9 +8,19 @@ import type { CloudProvider } from "./schemas";
  * Stores (or replaces) the user's connection to a provider with its tokens encrypted. A new grant
  * without a refresh token keeps the one stored before, as Google only sends it on first consent.
  */
-export async function saveCloudConnection(input: { userId: string; provider: CloudProvider; tokens: ExchangedTokens; accountEmail: string | null }) {
+export async function saveCloudConnection(input: {
+  userId: string;
+  provider: CloudProvider;
+  tokens: ExchangedTokens;
+  accountEmail: string | null;
+}) {
   const db = await getDb();
-  const data = { accountEmail: input.accountEmail, scopes: [] as string[], ...tokenColumns(input.tokens), status: "active" };
+  const data = {
+    accountEmail: input.accountEmail,
+    scopes: [] as string[],
+    ...tokenColumns(input.tokens),
+    status: "active",
+  };
   const save = () =>
     db.cloudConnection.upsert({
       where: { userId_provider: { userId: input.userId, provider: input.provider } },

@@ -32,7 +32,10 @@ function toDriverAdapterError(error: unknown): unknown {
   });
 }
 
-function replaceScriptRunner(adapter: SqlDriverAdapter, runScript: (script: string) => Promise<unknown>): SqlDriverAdapter {
+function replaceScriptRunner(
+  adapter: SqlDriverAdapter,
+  runScript: (script: string) => Promise<unknown>,
+): SqlDriverAdapter {
   adapter.executeScript = async (script: string) => {
     try {
       await runScript(script);

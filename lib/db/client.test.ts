@@ -28,7 +28,12 @@ describe("Prisma client on PGlite", () => {
                 sizeBytes: 10,
                 storageKey: "k",
                 metadata: { conversions: { csv: "a,b" }, tags: ["x"] },
-                pages: { create: [{ pageNumber: 1, boundingBoxes: { words: [{ text: "hi", box: [0, 0, 1, 1] }] } }, { pageNumber: 2 }] },
+                pages: {
+                  create: [
+                    { pageNumber: 1, boundingBoxes: { words: [{ text: "hi", box: [0, 0, 1, 1] }] } },
+                    { pageNumber: 2 },
+                  ],
+                },
               },
             },
           },
@@ -37,7 +42,10 @@ describe("Prisma client on PGlite", () => {
     });
     const batch = await db.batch.findFirstOrThrow({
       where: { userId: user.id },
-      include: { documents: { include: { pages: { orderBy: { pageNumber: "asc" } } } }, _count: { select: { documents: true } } },
+      include: {
+        documents: { include: { pages: { orderBy: { pageNumber: "asc" } } } },
+        _count: { select: { documents: true } },
+      },
     });
     expect(batch._count.documents).toBe(1);
     expect(batch.documents[0].metadata).toEqual({ conversions: { csv: "a,b" }, tags: ["x"] });
@@ -49,7 +57,10 @@ describe("Prisma client on PGlite", () => {
     const { db } = testDb;
     const user = await db.user.findUniqueOrThrow({ where: { email: "nested@example.com" } });
     expect("passwordHash" in user).toBe(false);
-    const withHash = await db.user.findUniqueOrThrow({ where: { email: "nested@example.com" }, omit: { passwordHash: false } });
+    const withHash = await db.user.findUniqueOrThrow({
+      where: { email: "nested@example.com" },
+      omit: { passwordHash: false },
+    });
     expect(withHash.passwordHash).toBe("hash");
   });
 
@@ -57,7 +68,9 @@ describe("Prisma client on PGlite", () => {
     const { db } = testDb;
     await db.$transaction(async (tx) => {
       const user = await tx.user.create({ data: { email: "tx@example.com" } });
-      await tx.apiKey.create({ data: { userId: user.id, name: "k", prefix: "sd_ab", lastFour: "wxyz", keyHash: "h1" } });
+      await tx.apiKey.create({
+        data: { userId: user.id, name: "k", prefix: "sd_ab", lastFour: "wxyz", keyHash: "h1" },
+      });
     });
     expect(await db.apiKey.count({ where: { keyHash: "h1" } })).toBe(1);
 

@@ -43,7 +43,14 @@ afterAll(async () => {
 /** A Free user (100,000 tokens) who has already used all but `left` tokens this month. */
 async function userWithTokensLeft(left: number) {
   const user = await db.user.create({ data: { email: `reserve-${crypto.randomUUID()}@example.com`, tier: "free" } });
-  await chargeUsage(db, { userId: user.id, source: "app", operation: "ocr", pages: 1, tokens: 100_000 - left, chargeKey: `earlier:${user.id}` });
+  await chargeUsage(db, {
+    userId: user.id,
+    source: "app",
+    operation: "ocr",
+    pages: 1,
+    tokens: 100_000 - left,
+    chargeKey: `earlier:${user.id}`,
+  });
   return user;
 }
 
@@ -52,15 +59,27 @@ function pdfFile(name: string): File {
 }
 
 function outcome(settled: PromiseSettledResult<unknown>[]) {
-  const refused = settled.filter((result) => result.status === "rejected").map((result) => (result as PromiseRejectedResult).reason as { code?: string });
-  return { accepted: settled.length - refused.length, refusedCodes: [...new Set(refused.map((reason) => reason.code))] };
+  const refused = settled
+    .filter((result) => result.status === "rejected")
+    .map((result) => (result as PromiseRejectedResult).reason as { code?: string });
+  return {
+    accepted: settled.length - refused.length,
+    refusedCodes: [...new Set(refused.map((reason) => reason.code))],
+  };
 }
 
 describe("token reservations", () => {
   it("20 concurrent uploads at a balance that fits three of them: exactly three are accepted, nothing is overspent", async () => {
     const user = await userWithTokensLeft(10_000); // three 3-page uploads (9,000 tokens) fit, a fourth does not
     const settled = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, index) => uploadBatch(db, store, { owner: { userId: user.id }, tier: "free", files: [pdfFile(`scan-${index}.pdf`)], skipProcessing: true })),
+      Array.from({ length: 20 }, (_, index) =>
+        uploadBatch(db, store, {
+          owner: { userId: user.id },
+          tier: "free",
+          files: [pdfFile(`scan-${index}.pdf`)],
+          skipProcessing: true,
+        }),
+      ),
     );
     expect(outcome(settled)).toEqual({ accepted: 3, refusedCodes: ["insufficient_tokens"] });
     const balance = await getTokenBalance(db, user.id);
@@ -72,7 +91,9 @@ describe("token reservations", () => {
   it("20 concurrent /v1 jobs: only what the balance covers is accepted", async () => {
     const user = await userWithTokensLeft(5000);
     const settled = await Promise.allSettled(
-      Array.from({ length: 20 }, () => createJob(db, { userId: user.id, type: "extract", model: "docsvc-OCR-v1-2025-02", tokensReserved: 2000 })),
+      Array.from({ length: 20 }, () =>
+        createJob(db, { userId: user.id, type: "extract", model: "docsvc-OCR-v1-2025-02", tokensReserved: 2000 }),
+      ),
     );
     expect(outcome(settled)).toEqual({ accepted: 2, refusedCodes: ["insufficient_tokens"] });
     expect(await getTokenBalance(db, user.id)).toMatchObject({ reserved: 4000, available: 1000 });
@@ -80,11 +101,24 @@ describe("token reservations", () => {
 
   it("turns a reservation into charges page by page and releases what a finished document did not use", async () => {
     const user = await userWithTokensLeft(10_000);
-    const upload = await uploadBatch(db, store, { owner: { userId: user.id }, tier: "free", files: [pdfFile("one.pdf")], skipProcessing: true });
+    const upload = await uploadBatch(db, store, {
+      owner: { userId: user.id },
+      tier: "free",
+      files: [pdfFile("one.pdf")],
+      skipProcessing: true,
+    });
     const documentId = upload.documents[0].document_id;
     expect(await getTokenBalance(db, user.id)).toMatchObject({ used: 90_000, reserved: 3000, available: 7000 });
 
-    const page = (n: number) => ({ userId: user.id, source: "app" as const, operation: "ocr", pages: 1, tokens: 1000, chargeKey: `doc:${documentId}:page:${n}`, documentId });
+    const page = (n: number) => ({
+      userId: user.id,
+      source: "app" as const,
+      operation: "ocr",
+      pages: 1,
+      tokens: 1000,
+      chargeKey: `doc:${documentId}:page:${n}`,
+      documentId,
+    });
     expect(await chargeUsage(db, page(1))).toEqual({ charged: true });
     expect(await chargeUsage(db, page(1))).toEqual({ charged: false }); // a retried step moves nothing twice
     expect(await getTokenBalance(db, user.id)).toMatchObject({ used: 91_000, reserved: 2000, available: 7000 });
@@ -97,7 +131,15 @@ describe("token reservations", () => {
   it("releases a /v1 job's reservation when it is cancelled", async () => {
     const user = await userWithTokensLeft(5000);
     const job = await createJob(db, { userId: user.id, type: "extract", tokensReserved: 4000 });
-    await chargeUsage(db, { userId: user.id, source: "api", operation: "extract", pages: 1, tokens: 1000, chargeKey: `job:${job.id}:file:1`, jobId: job.id });
+    await chargeUsage(db, {
+      userId: user.id,
+      source: "api",
+      operation: "extract",
+      pages: 1,
+      tokens: 1000,
+      chargeKey: `job:${job.id}:file:1`,
+      jobId: job.id,
+    });
     expect(await getTokenBalance(db, user.id)).toMatchObject({ used: 96_000, reserved: 3000, available: 1000 });
     await db.job.update({ where: { id: job.id }, data: { status: "cancelled" } });
     expect(await getTokenBalance(db, user.id)).toMatchObject({ reserved: 0, available: 4000 });
@@ -106,9 +148,17 @@ describe("token reservations", () => {
 
 describe("guest reservations", () => {
   it("five concurrent uploads on one guest session: exactly one is accepted", async () => {
-    const session = await db.guestSession.create({ data: { id: `guest_${crypto.randomUUID()}`, ipHash: "test", expiresAt: new Date(Date.now() + 86_400_000) } });
+    const session = await db.guestSession.create({
+      data: { id: `guest_${crypto.randomUUID()}`, ipHash: "test", expiresAt: new Date(Date.now() + 86_400_000) },
+    });
     const settled = await Promise.allSettled(
-      Array.from({ length: 5 }, (_, index) => uploadBatch(db, store, { owner: { guestSessionId: session.id }, files: [pdfFile(`guest-${index}.pdf`)], skipProcessing: true })),
+      Array.from({ length: 5 }, (_, index) =>
+        uploadBatch(db, store, {
+          owner: { guestSessionId: session.id },
+          files: [pdfFile(`guest-${index}.pdf`)],
+          skipProcessing: true,
+        }),
+      ),
     );
     expect(outcome(settled)).toEqual({ accepted: 1, refusedCodes: ["forbidden"] });
     expect(await db.batchDocument.count({ where: { batch: { guestSessionId: session.id } } })).toBe(1);
@@ -118,11 +168,28 @@ describe("guest reservations", () => {
 describe("rate limits under concurrency", () => {
   it("30 concurrent requests with one Free key (10 per minute): exactly 10 pass, across two app instances on PostgreSQL", async () => {
     // On PostgreSQL a second client stands for a second app instance sharing the database.
-    const second = testDb.kind === "postgresql" && testDb.url ? createPrismaClient(new PrismaPg({ connectionString: testDb.url }), "postgresql") : null;
+    const second =
+      testDb.kind === "postgresql" && testDb.url
+        ? createPrismaClient(new PrismaPg({ connectionString: testDb.url }), "postgresql")
+        : null;
     try {
-      const instances = [db, second ?? db].map((client) => createV1RateLimitHook(async () => createDatabaseRateLimitStore(client)));
-      const user: CallerUser = { id: crypto.randomUUID(), email: "limits@example.com", name: null, tier: "free", tokenVersion: 0, emailVerifiedAt: null, createdAt: new Date() };
-      const context = { req: new Request("http://localhost/v1/models"), caller: { kind: "user" as const, user, via: "api_key" as const, apiKeyId: crypto.randomUUID() }, contract: {} as RouteContract };
+      const instances = [db, second ?? db].map((client) =>
+        createV1RateLimitHook(async () => createDatabaseRateLimitStore(client)),
+      );
+      const user: CallerUser = {
+        id: crypto.randomUUID(),
+        email: "limits@example.com",
+        name: null,
+        tier: "free",
+        tokenVersion: 0,
+        emailVerifiedAt: null,
+        createdAt: new Date(),
+      };
+      const context = {
+        req: new Request("http://localhost/v1/models"),
+        caller: { kind: "user" as const, user, via: "api_key" as const, apiKeyId: crypto.randomUUID() },
+        contract: {} as RouteContract,
+      };
       const settled = await Promise.allSettled(Array.from({ length: 30 }, (_, index) => instances[index % 2](context)));
       expect(outcome(settled)).toEqual({ accepted: 10, refusedCodes: ["rate_limit_exceeded"] });
     } finally {

@@ -53,8 +53,7 @@ async function acquireLock(lockFile: string, dataDir: string): Promise<void> {
     }
     const owner = await readOwner(lockFile);
     const stale =
-      owner === undefined ||
-      (owner.hostname === me.hostname && (owner.pid === process.pid || !isAlive(owner.pid)));
+      owner === undefined || (owner.hostname === me.hostname && (owner.pid === process.pid || !isAlive(owner.pid)));
     if (!stale) {
       throw new Error(
         `The embedded database ${dataDir} is in use by process ${owner.pid} on ${owner.hostname} ` +
@@ -66,7 +65,12 @@ async function acquireLock(lockFile: string, dataDir: string): Promise<void> {
       if (error.code !== "ENOENT") throw error;
     });
     // A process that died without closing (SIGKILL, a crash) leaves its lock behind: say so once.
-    logger.warn("database_stale_lock_cleared", { lock_file: lockFile, pid: owner?.pid ?? null, host: owner?.hostname ?? null, since: owner?.startedAt ?? null });
+    logger.warn("database_stale_lock_cleared", {
+      lock_file: lockFile,
+      pid: owner?.pid ?? null,
+      host: owner?.hostname ?? null,
+      since: owner?.startedAt ?? null,
+    });
   }
   throw new Error(`Could not take the lock ${lockFile}: another process keeps recreating it.`);
 }

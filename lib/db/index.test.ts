@@ -31,7 +31,9 @@ describe("getDb with the embedded database", () => {
     expect(getDatabaseKind()).toBe("pglite");
     const [first, second] = await Promise.all([getDb(), getDb()]);
     expect(first).toBe(second);
-    const rows = await first.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM _prisma_migrations WHERE finished_at IS NOT NULL`;
+    const rows = await first.$queryRaw<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM _prisma_migrations WHERE finished_at IS NOT NULL`;
     expect(rows[0].n).toBeGreaterThan(0);
     await first.user.create({ data: { email: "kept@example.com" } });
   });
@@ -69,6 +71,8 @@ describe("getDb with the embedded database", () => {
     } finally {
       setLogSinkForTests(undefined);
     }
-    expect(logged.map((line) => JSON.parse(line))).toContainEqual(expect.objectContaining({ event: "database_stale_lock_cleared", pid: 2 ** 30 }));
+    expect(logged.map((line) => JSON.parse(line))).toContainEqual(
+      expect.objectContaining({ event: "database_stale_lock_cleared", pid: 2 ** 30 }),
+    );
   });
 });

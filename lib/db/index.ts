@@ -72,7 +72,9 @@ export async function closeDb(): Promise<void> {
 }
 
 /** `SELECT 1` round trip for health checks; never throws. `now` is the clock the latency is read on. */
-export async function checkDatabase(options: { now?: () => number } = {}): Promise<{ ok: boolean; latencyMs: number; error?: string }> {
+export async function checkDatabase(
+  options: { now?: () => number } = {},
+): Promise<{ ok: boolean; latencyMs: number; error?: string }> {
   const now = options.now ?? (() => performance.now());
   const started = now();
   try {

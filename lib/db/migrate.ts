@@ -87,7 +87,9 @@ export async function diffMigrationsToSchema(): Promise<string> {
     // With no migrations yet there is no lockfile to name the connector, so start from nothing.
     const from: DiffTarget =
       migrationsList.migrationDirectories.length === 0 ? { tag: "empty" } : { tag: "migrations", ...migrationsList };
-    return await withTargetEngine({ pglite: scratch }, (engine, schemaFiles) => diffToSchema(engine, from, schemaFiles));
+    return await withTargetEngine({ pglite: scratch }, (engine, schemaFiles) =>
+      diffToSchema(engine, from, schemaFiles),
+    );
   } finally {
     await scratch.close();
   }

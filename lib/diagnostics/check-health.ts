@@ -48,24 +48,40 @@ async function runChecks(): Promise<HealthReport> {
   };
   const allOk = database.ok && storage.ok && ocr.ok;
   const queue = database.ok ? await queueReport() : undefined;
-  return { status: allOk ? "ok" : "unavailable", version: API_VERSION, checked_at: new Date().toISOString(), checks, ...(queue ? { queue } : {}) };
+  return {
+    status: allOk ? "ok" : "unavailable",
+    version: API_VERSION,
+    checked_at: new Date().toISOString(),
+    checks,
+    ...(queue ? { queue } : {}),
+  };
 }
 
 /** The queue's figures, or undefined when they cannot be read in time (the database checks say why). */
 async function queueReport(): Promise<QueueReport | undefined> {
   const read = readQueue(await getDb()).then((report) => ({ ok: true, latencyMs: 0, report }));
-  const result: ProbeResult & { report?: QueueReport } = await withTimeout(read).catch(() => ({ ok: false, latencyMs: 0 }));
+  const result: ProbeResult & { report?: QueueReport } = await withTimeout(read).catch(() => ({
+    ok: false,
+    latencyMs: 0,
+  }));
   return result.report;
 }
 
 function toCheck(result: ProbeResult): { status: "ok" | "down"; latency_ms: number; error?: string } {
-  return { status: result.ok ? "ok" : "down", latency_ms: result.latencyMs, ...(result.error ? { error: result.error } : {}) };
+  return {
+    status: result.ok ? "ok" : "down",
+    latency_ms: result.latencyMs,
+    ...(result.error ? { error: result.error } : {}),
+  };
 }
 
 async function withTimeout<T extends ProbeResult>(probe: Promise<T>): Promise<T | ProbeResult> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<ProbeResult>((resolve) => {
-    timer = setTimeout(() => resolve({ ok: false, latencyMs: CHECK_TIMEOUT_MS, error: `no answer within ${CHECK_TIMEOUT_MS / 1000} s` }), CHECK_TIMEOUT_MS);
+    timer = setTimeout(
+      () => resolve({ ok: false, latencyMs: CHECK_TIMEOUT_MS, error: `no answer within ${CHECK_TIMEOUT_MS / 1000} s` }),
+      CHECK_TIMEOUT_MS,
+    );
   });
   try {
     return await Promise.race([probe, timeout]);

@@ -14,7 +14,9 @@ export const VersionInfoSchema = z
     storage: z.enum(["local", "vercel-blob"]),
     jobs: z.enum(["in-process", "inngest"]),
     ocr_engine: z.enum(["tesseract.js", "remote"]),
-    ai_provider: z.string().describe('openai, anthropic, openai-compatible, or "offline" for the built-in deterministic engine.'),
+    ai_provider: z
+      .string()
+      .describe('openai, anthropic, openai-compatible, or "offline" for the built-in deterministic engine.'),
   })
   .meta({ id: "VersionInfo", title: "VersionInfo" });
 
@@ -42,11 +44,17 @@ export const HealthResponseSchema = z
           max_sessions: z.number().int(),
           error: z.string().optional(),
         })
-        .describe("Chromium for the web operations (optional: missing makes those answer 503, not the service unavailable)."),
+        .describe(
+          "Chromium for the web operations (optional: missing makes those answer 503, not the service unavailable).",
+        ),
     }),
     queue: QueueReportSchema.optional(),
   })
-  .meta({ id: "HealthResponse", title: "HealthResponse", description: "Result of live checks of the database, blob store and OCR engine." });
+  .meta({
+    id: "HealthResponse",
+    title: "HealthResponse",
+    description: "Result of live checks of the database, blob store and OCR engine.",
+  });
 
 export const debugVersionRoute = defineRoute({
   method: "GET",
@@ -85,5 +93,8 @@ export const v1HealthRoute = defineRoute({
   summary: "Service health",
   description: "No API key needed. Runs the same live checks as /api/ocr/health.",
   tags: ["Developer API: reference"],
-  responses: { ...healthResponses, 200: { description: "Every component is up.", schema: HealthResponseSchema, example: healthExample } },
+  responses: {
+    ...healthResponses,
+    200: { description: "Every component is up.", schema: HealthResponseSchema, example: healthExample },
+  },
 });

@@ -10,9 +10,13 @@ export const QueueReportSchema = z
       .number()
       .int()
       .nullable()
-      .describe("Age of the oldest unfinished work: a /v1 job since it was created, a document since its last change (queued, page read). null when nothing waits."),
+      .describe(
+        "Age of the oldest unfinished work: a /v1 job since it was created, a document since its last change (queued, page read). null when nothing waits.",
+      ),
   })
-  .describe("Unfinished background work, so work stuck in processing is visible before a user reports it. Omitted when the database is down.");
+  .describe(
+    "Unfinished background work, so work stuck in processing is visible before a user reports it. Omitted when the database is down.",
+  );
 
 export type QueueReport = z.infer<typeof QueueReportSchema>;
 
@@ -24,10 +28,16 @@ export async function readQueue(db: Db, now = new Date()): Promise<QueueReport> 
   const [documents, jobs, oldestDocument, oldestJob] = await Promise.all([
     db.batchDocument.count({ where: UNFINISHED_DOCUMENT }),
     db.job.count({ where: UNFINISHED_JOB }),
-    db.batchDocument.findFirst({ where: UNFINISHED_DOCUMENT, orderBy: { updatedAt: "asc" }, select: { updatedAt: true } }),
+    db.batchDocument.findFirst({
+      where: UNFINISHED_DOCUMENT,
+      orderBy: { updatedAt: "asc" },
+      select: { updatedAt: true },
+    }),
     db.job.findFirst({ where: UNFINISHED_JOB, orderBy: { createdAt: "asc" }, select: { createdAt: true } }),
   ]);
-  const since = [oldestDocument?.updatedAt, oldestJob?.createdAt].filter((date): date is Date => date !== undefined).map((date) => date.getTime());
+  const since = [oldestDocument?.updatedAt, oldestJob?.createdAt]
+    .filter((date): date is Date => date !== undefined)
+    .map((date) => date.getTime());
   const oldest = since.length > 0 ? Math.max(Math.floor((now.getTime() - Math.min(...since)) / 1000), 0) : null;
   return { documents, jobs, depth: documents + jobs, oldest_unfinished_age_seconds: oldest };
 }

@@ -59,7 +59,10 @@ async function detectZip(bytes: Buffer): Promise<string | undefined> {
 function detectOle(bytes: Buffer): string | undefined {
   // Office keeps a password-protected DOCX/XLSX/PPTX as an OLE2 file holding the encrypted package.
   if (bytes.includes(Buffer.from("EncryptedPackage\0", "utf16le"))) {
-    throw new DocumentError("password_required", "The Office document is encrypted with a password; save it without one and upload it again");
+    throw new DocumentError(
+      "password_required",
+      "The Office document is encrypted with a password; save it without one and upload it again",
+    );
   }
   return oleStreams.find(([name]) => bytes.includes(Buffer.from(`${name}\0`, "utf16le")))?.[1];
 }
@@ -83,7 +86,11 @@ function isText(bytes: Buffer): boolean {
 }
 
 function detectText(bytes: Buffer, fileName?: string): string {
-  const head = bytes.subarray(0, 4096).toString("utf8").replace(/^\uFEFF/, "").trimStart();
+  const head = bytes
+    .subarray(0, 4096)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trimStart();
   if (/^<\?xml[\s\S]*<svg[\s>]/i.test(head) || /^<svg[\s>]/i.test(head)) return "svg";
   if (/^(<!doctype html|<html[\s>])/i.test(head)) return "html";
   if (/^<\?xml/i.test(head)) return "xml";
@@ -106,7 +113,10 @@ export async function detectType(bytes: Buffer, fileName?: string): Promise<Form
   const id = await detectId(bytes, fileName);
   if (!id) {
     const supported = formats.map((format) => format.id).join(", ");
-    throw new DocumentError("unsupported_format", `Unsupported file type${fileName ? ` (${fileName})` : ""}. Supported formats: ${supported}`);
+    throw new DocumentError(
+      "unsupported_format",
+      `Unsupported file type${fileName ? ` (${fileName})` : ""}. Supported formats: ${supported}`,
+    );
   }
   return formatById(id);
 }

@@ -23,7 +23,10 @@ async function countSlides(bytes: Buffer): Promise<number> {
  * Type and page count without OCR or rendering, for early page-limit checks. Office archives are
  * measured against their limits first, and laid out in a worker (their page count comes from layout).
  */
-export async function inspectDocument(bytes: Buffer, options: { fileName?: string; password?: string } = {}): Promise<DocumentInspection> {
+export async function inspectDocument(
+  bytes: Buffer,
+  options: { fileName?: string; password?: string } = {},
+): Promise<DocumentInspection> {
   const type = await detectType(bytes, options.fileName);
   if (isZipArchive(bytes)) await checkArchiveLimits(bytes);
   switch (type.reader) {

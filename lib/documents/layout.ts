@@ -46,9 +46,7 @@ export function groupWordsIntoLines(words: Word[]): Word[][] {
       lines.push({ words: [word], top: word.box.y, bottom: word.box.y + word.box.height });
     }
   }
-  return lines
-    .sort((a, b) => a.top - b.top)
-    .map((line) => line.words.sort((a, b) => a.box.x - b.box.x));
+  return lines.sort((a, b) => a.top - b.top).map((line) => line.words.sort((a, b) => a.box.x - b.box.x));
 }
 
 /** Consecutive lines close together vertically and overlapping horizontally form a block. */

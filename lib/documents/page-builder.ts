@@ -45,7 +45,11 @@ export function failedPage(pageNumber: number, source: PageSource, error: unknow
 }
 
 /** Run `task` over items with at most `limit` in flight, keeping result order. */
-export async function mapWithLimit<T, R>(items: T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapWithLimit<T, R>(
+  items: T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   async function runner(): Promise<void> {

@@ -55,13 +55,21 @@ async function readByFormat(bytes: Buffer, format: FormatInfo, options: ReadOpti
     case "text":
       return readInWorker({ reader: format.reader, formatId: format.id, bytes });
     case "libreoffice-pdf": {
-      const pdf = await convertWithLibreOffice(bytes, { inputExtension: format.extensions[0], target: "pdf", formatName: format.name });
+      const pdf = await convertWithLibreOffice(bytes, {
+        inputExtension: format.extensions[0],
+        target: "pdf",
+        formatName: format.name,
+      });
       const pages = await readPdf(pdf, { ...options, password: undefined });
       return pages.map((page) => (page.source === "text_layer" ? { ...page, source: "office" } : page));
     }
     case "libreoffice-xlsx":
       return readOfficeAsPdf(bytes, format, options, async () => {
-        const workbook = await convertWithLibreOffice(bytes, { inputExtension: format.extensions[0], target: "xlsx", formatName: format.name });
+        const workbook = await convertWithLibreOffice(bytes, {
+          inputExtension: format.extensions[0],
+          target: "xlsx",
+          formatName: format.name,
+        });
         await checkArchiveLimits(workbook);
         return readInWorker({ reader: "sheet", formatId: "xlsx", bytes: workbook });
       });
@@ -90,7 +98,10 @@ export async function readDocument(input: ReadDocumentInput): Promise<ReadDocume
   let pages = await readByFormat(input.bytes, type, options);
   if (pages.length === 0) throw new DocumentError("empty_document", "The document has no pages");
   if (input.maxPages && pages.length > input.maxPages) {
-    throw new DocumentError("too_many_pages", `The document has ${pages.length} pages; at most ${input.maxPages} are allowed`);
+    throw new DocumentError(
+      "too_many_pages",
+      `The document has ${pages.length} pages; at most ${input.maxPages} are allowed`,
+    );
   }
   if (type.reader !== "pdf" && type.reader !== "image" && type.reader !== "libreoffice-pdf" && input.onPage) {
     for (const page of pages) await input.onPage(page);

@@ -65,7 +65,10 @@ describe("bad input", () => {
     const result = await readDocument({ bytes: pdf, model: "docsvc-OCR-XL-v1" });
     expect(result.model).toBe("docsvc-OCR-XL-v1-2025-02");
     expect(result.tokens).toBe(2 * resolveModel("docsvc-OCR-XL-v1").tokensPerPage);
-    await expect(readDocument({ bytes: pdf, model: "docsvc-fill-v1" })).rejects.toMatchObject({ code: "invalid_model", status: 400 });
+    await expect(readDocument({ bytes: pdf, model: "docsvc-fill-v1" })).rejects.toMatchObject({
+      code: "invalid_model",
+      status: 400,
+    });
   });
 });
 
@@ -78,7 +81,11 @@ describe.skipIf(!hasLibreOffice)("encrypted PDFs", () => {
       PermissionPassword: { type: "string", value: options.permissionPassword },
     };
     const docx = await makeDocx({ heading: "Secret", paragraphs: ["Account number 5512 is confidential"] });
-    return convertWithLibreOffice(docx, { inputExtension: "docx", target: `pdf:writer_pdf_Export:${JSON.stringify(filter)}`, formatName: "DOCX" });
+    return convertWithLibreOffice(docx, {
+      inputExtension: "docx",
+      target: `pdf:writer_pdf_Export:${JSON.stringify(filter)}`,
+      formatName: "DOCX",
+    });
   }
 
   it("opens a PDF with only an owner password, and needs the user password otherwise", async () => {

@@ -23,8 +23,16 @@ const hasLibreOffice = Boolean(findSoffice());
 const hasHeifEnc = hasHeifEncoder();
 const samples = new Map<string, { bytes: Buffer; fileName: string }>();
 const quattroSheets = {
-  Summary: [["Invoice", 4821], ["Total", 96.4]],
-  Items: [["Item", "Qty", "Price"], ["Paper", 2, 12.5], ["Ink", 1, 30.25], ["Stapler", 3, 9.99]],
+  Summary: [
+    ["Invoice", 4821],
+    ["Total", 96.4],
+  ],
+  Items: [
+    ["Item", "Qty", "Price"],
+    ["Paper", 2, 12.5],
+    ["Ink", 1, 30.25],
+    ["Stapler", 3, 9.99],
+  ],
 };
 
 function normalise(text: string): string {
@@ -32,24 +40,63 @@ function normalise(text: string): string {
 }
 
 beforeAll(async () => {
-  const docx = await makeDocx({ heading: "Quarterly Report", paragraphs: [phrase], table: [["Item", "Amount"], ["Paper", "12.50"]] });
-  const xlsx = await makeXlsx({ Summary: [["Invoice", 4821], ["Total", 96.4]], Second: [["Other", "sheet"]] });
-  const pptx = await makePptx([{ title: "Slide One", body: [phrase] }, { title: "Slide Two", body: ["Second slide"] }]);
-  const image = (format: "png" | "jpeg" | "webp" | "gif" | "tiff" | "avif") => renderTextImage([phrase], { format, fontSize: 40 });
+  const docx = await makeDocx({
+    heading: "Quarterly Report",
+    paragraphs: [phrase],
+    table: [
+      ["Item", "Amount"],
+      ["Paper", "12.50"],
+    ],
+  });
+  const xlsx = await makeXlsx({
+    Summary: [
+      ["Invoice", 4821],
+      ["Total", 96.4],
+    ],
+    Second: [["Other", "sheet"]],
+  });
+  const pptx = await makePptx([
+    { title: "Slide One", body: [phrase] },
+    { title: "Slide Two", body: ["Second slide"] },
+  ]);
+  const image = (format: "png" | "jpeg" | "webp" | "gif" | "tiff" | "avif") =>
+    renderTextImage([phrase], { format, fontSize: 40 });
   const pixels = await renderTextPixels([phrase], 40);
   const add = (id: string, bytes: Buffer, fileName: string) => samples.set(id, { bytes, fileName });
   add("pdf", await makeTextPdf([[phrase]]), "a.pdf");
   add("docx", docx, "a.docx");
-  add("docm", await retypeOoxml(docx, "wordprocessingml.document.main+xml", "ms-word.document.macroEnabled.main+xml"), "a.docm");
-  add("dotx", await retypeOoxml(docx, "wordprocessingml.document.main+xml", "wordprocessingml.template.main+xml"), "a.dotx");
+  add(
+    "docm",
+    await retypeOoxml(docx, "wordprocessingml.document.main+xml", "ms-word.document.macroEnabled.main+xml"),
+    "a.docm",
+  );
+  add(
+    "dotx",
+    await retypeOoxml(docx, "wordprocessingml.document.main+xml", "wordprocessingml.template.main+xml"),
+    "a.dotx",
+  );
   add("xlsx", xlsx, "a.xlsx");
-  add("xlsm", await retypeOoxml(xlsx, "spreadsheetml.sheet.main+xml", "ms-excel.sheet.macroEnabled.main+xml"), "a.xlsm");
+  add(
+    "xlsm",
+    await retypeOoxml(xlsx, "spreadsheetml.sheet.main+xml", "ms-excel.sheet.macroEnabled.main+xml"),
+    "a.xlsm",
+  );
   add("xltx", await retypeOoxml(xlsx, "spreadsheetml.sheet.main+xml", "spreadsheetml.template.main+xml"), "a.xltx");
   add("pptx", pptx, "a.pptx");
-  add("pptm", await retypeOoxml(pptx, "presentationml.presentation.main+xml", "ms-powerpoint.presentation.macroEnabled.main+xml"), "a.pptm");
+  add(
+    "pptm",
+    await retypeOoxml(pptx, "presentationml.presentation.main+xml", "ms-powerpoint.presentation.macroEnabled.main+xml"),
+    "a.pptm",
+  );
   add("txt", Buffer.from(`${phrase}\n\nSecond paragraph`), "a.txt");
   add("md", Buffer.from(`# Title\n\n${phrase}\n`), "a.md");
-  add("html", Buffer.from(`<!DOCTYPE html><html><head><style>p{}</style></head><body><h1>Title</h1><p>${phrase}</p></body></html>`), "a.html");
+  add(
+    "html",
+    Buffer.from(
+      `<!DOCTYPE html><html><head><style>p{}</style></head><body><h1>Title</h1><p>${phrase}</p></body></html>`,
+    ),
+    "a.html",
+  );
   add("xml", Buffer.from(`<?xml version="1.0"?><invoice><line>${phrase}</line></invoice>`), "a.xml");
   add("json", Buffer.from(JSON.stringify({ text: phrase })), "a.json");
   add("csv", Buffer.from(`Invoice,4821\n"Total, incl. tax",96.40\n`), "a.csv");
@@ -92,34 +139,41 @@ describe("readDocument over the format registry", () => {
 
   for (const format of formats) {
     const needsSoffice = format.requiresLibreOffice && !["wpd", "qpw"].includes(format.id);
-    it.skipIf((format.requiresLibreOffice && !hasLibreOffice) || (format.id === "heic" && !hasHeifEnc))(`reads ${format.id}`, async () => {
-      const sample = samples.get(format.id);
-      if (!sample) throw new Error(`No generated sample for ${format.id}${needsSoffice ? " (LibreOffice missing)" : ""}`);
-      // The name is withheld where the bytes alone must decide.
-      const fileName = format.reader === "csv" || ["txt", "md"].includes(format.id) ? sample.fileName : undefined;
-      const result = await readDocument({ bytes: sample.bytes, fileName });
-      expect(result.type.id).toBe(format.id);
-      const text = normalise(result.pages.map((page) => page.text).join("\n"));
-      for (const word of words) {
-        if (format.kind === "spreadsheet" && word === "96.40") continue;
-        expect(text, `${format.id}: ${text}`).toContain(word.toLowerCase());
-      }
-      expect(result.pagesProcessed).toBe(result.pages.length);
-      for (const page of result.pages) {
-        expect(page.error).toBeUndefined();
-        for (const word of page.words) {
-          expect(word.box.x).toBeGreaterThanOrEqual(0);
-          expect(word.box.x + word.box.width).toBeLessThanOrEqual(1.0001);
-          expect(word.box.y + word.box.height).toBeLessThanOrEqual(1.0001);
+    it.skipIf((format.requiresLibreOffice && !hasLibreOffice) || (format.id === "heic" && !hasHeifEnc))(
+      `reads ${format.id}`,
+      async () => {
+        const sample = samples.get(format.id);
+        if (!sample)
+          throw new Error(`No generated sample for ${format.id}${needsSoffice ? " (LibreOffice missing)" : ""}`);
+        // The name is withheld where the bytes alone must decide.
+        const fileName = format.reader === "csv" || ["txt", "md"].includes(format.id) ? sample.fileName : undefined;
+        const result = await readDocument({ bytes: sample.bytes, fileName });
+        expect(result.type.id).toBe(format.id);
+        const text = normalise(result.pages.map((page) => page.text).join("\n"));
+        for (const word of words) {
+          if (format.kind === "spreadsheet" && word === "96.40") continue;
+          expect(text, `${format.id}: ${text}`).toContain(word.toLowerCase());
         }
-      }
-    });
+        expect(result.pagesProcessed).toBe(result.pages.length);
+        for (const page of result.pages) {
+          expect(page.error).toBeUndefined();
+          for (const word of page.words) {
+            expect(word.box.x).toBeGreaterThanOrEqual(0);
+            expect(word.box.x + word.box.width).toBeLessThanOrEqual(1.0001);
+            expect(word.box.y + word.box.height).toBeLessThanOrEqual(1.0001);
+          }
+        }
+      },
+    );
   }
 
   it("keeps sheets, slides and tables as pages and tables", async () => {
     const xlsx = await readDocument({ bytes: samples.get("xlsx")!.bytes });
     expect(xlsx.pages).toHaveLength(2);
-    expect(xlsx.pages[0].tables?.[0].rows).toEqual([["Invoice", "4821"], ["Total", "96.4"]]);
+    expect(xlsx.pages[0].tables?.[0].rows).toEqual([
+      ["Invoice", "4821"],
+      ["Total", "96.4"],
+    ]);
     expect(xlsx.pages[0].sheetName).toBe("Summary");
     const csv = await readDocument({ bytes: samples.get("csv")!.bytes, fileName: "a.csv" });
     expect(csv.pages[0].tables?.[0].rows[1]).toEqual(["Total, incl. tax", "96.40"]);
@@ -127,23 +181,41 @@ describe("readDocument over the format registry", () => {
     expect(pptx.pages.map((page) => page.lines[0].text)).toEqual(["Slide One", "Slide Two"]);
     const docx = await readDocument({ bytes: samples.get("docx")!.bytes });
     expect(docx.pages[0].lines[0].text).toBe("Quarterly Report");
-    expect(docx.pages[0].tables?.[0].rows).toEqual([["Item", "Amount"], ["Paper", "12.50"]]);
+    expect(docx.pages[0].tables?.[0].rows).toEqual([
+      ["Item", "Amount"],
+      ["Paper", "12.50"],
+    ]);
   });
 
   it.skipIf(!hasLibreOffice)("reads every sheet and cell of a Quattro Pro notebook", async () => {
     const result = await readDocument({ bytes: samples.get("qpw")!.bytes });
     expect(result.pages.map((page) => page.sheetName)).toEqual(["Summary", "Items"]);
     expect(result.pages.map((page) => page.tables?.[0].rows)).toEqual([
-      [["Invoice", "4821"], ["Total", "96.4"]],
-      [["Item", "Qty", "Price"], ["Paper", "2", "12.5"], ["Ink", "1", "30.25"], ["Stapler", "3", "9.99"]],
+      [
+        ["Invoice", "4821"],
+        ["Total", "96.4"],
+      ],
+      [
+        ["Item", "Qty", "Price"],
+        ["Paper", "2", "12.5"],
+        ["Ink", "1", "30.25"],
+        ["Stapler", "3", "9.99"],
+      ],
     ]);
   });
 
   it("reads every page of a multi-page TIFF", async () => {
-    const first = await sharp(textSvg(["Page one alpha"], { fontSize: 40 })).png().toBuffer();
-    const second = await sharp(textSvg(["Page two bravo"], { fontSize: 40 })).png().toBuffer();
+    const first = await sharp(textSvg(["Page one alpha"], { fontSize: 40 }))
+      .png()
+      .toBuffer();
+    const second = await sharp(textSvg(["Page two bravo"], { fontSize: 40 }))
+      .png()
+      .toBuffer();
     const { width, height } = await sharp(first).metadata();
-    const tiff = await sharp([first, await sharp(second).resize(width, height, { fit: "contain", background: "#fff" }).toBuffer()], { join: { animated: true } })
+    const tiff = await sharp(
+      [first, await sharp(second).resize(width, height, { fit: "contain", background: "#fff" }).toBuffer()],
+      { join: { animated: true } },
+    )
       .tiff()
       .toBuffer();
     expect((await inspectDocument(tiff)).pageCount).toBe(2);
@@ -152,7 +224,9 @@ describe("readDocument over the format registry", () => {
   });
 
   it.skipIf(!hasHeifEnc)("refuses an oversized HEIC from its container before decoding it", async () => {
-    await expect(readDocument({ bytes: samples.get("heic")!.bytes, maxPixels: 1_000 })).rejects.toMatchObject({ code: "image_too_large" });
+    await expect(readDocument({ bytes: samples.get("heic")!.bytes, maxPixels: 1_000 })).rejects.toMatchObject({
+      code: "image_too_large",
+    });
     const truncated = samples.get("heic")!.bytes.subarray(0, 600);
     await expect(readDocument({ bytes: truncated })).rejects.toMatchObject({ code: "corrupt_document" });
   });

@@ -27,9 +27,16 @@ export function turnedRectangle(box: Box, angle: number, width: number, height: 
   const boundWidth = box.width * width;
   const boundHeight = box.height * height;
   const determinant = cos * cos - sin * sin;
-  let length = Math.abs(determinant) > 0.2 ? (boundWidth * cos - boundHeight * sin) / determinant : Math.max(boundWidth, boundHeight);
-  let thickness = Math.abs(determinant) > 0.2 ? (boundHeight * cos - boundWidth * sin) / determinant : Math.min(boundWidth, boundHeight);
-  if (length <= 0 || thickness <= 0) [length, thickness] = [Math.max(boundWidth, boundHeight), Math.min(boundWidth, boundHeight)];
+  let length =
+    Math.abs(determinant) > 0.2
+      ? (boundWidth * cos - boundHeight * sin) / determinant
+      : Math.max(boundWidth, boundHeight);
+  let thickness =
+    Math.abs(determinant) > 0.2
+      ? (boundHeight * cos - boundWidth * sin) / determinant
+      : Math.min(boundWidth, boundHeight);
+  if (length <= 0 || thickness <= 0)
+    [length, thickness] = [Math.max(boundWidth, boundHeight), Math.min(boundWidth, boundHeight)];
   const centreX = box.x + box.width / 2;
   const centreY = box.y + box.height / 2;
   const [ux, uy] = [Math.cos(radians), Math.sin(radians)];

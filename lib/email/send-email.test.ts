@@ -30,7 +30,10 @@ describe("sendEmail", () => {
     expect(mail.raw).toMatch(/^Subject: Hello Ann$/m);
     expect(mail.raw).toContain("Your code is 123456.");
     const db = await getDb();
-    expect(await db.emailOutbox.findUniqueOrThrow({ where: { id: result.id } })).toMatchObject({ status: "sent", to: "ann@example.com" });
+    expect(await db.emailOutbox.findUniqueOrThrow({ where: { id: result.id } })).toMatchObject({
+      status: "sent",
+      to: "ann@example.com",
+    });
   });
 
   it("records a failed delivery instead of losing it", async () => {
@@ -50,6 +53,9 @@ describe("sendEmail", () => {
     const result = await sendEmail({ to: "cy@example.com", subject: "Logged", text: "link" });
     expect(result.status).toBe("logged");
     const db = await getDb();
-    expect(await db.emailOutbox.findUniqueOrThrow({ where: { id: result.id } })).toMatchObject({ status: "logged", text: "link" });
+    expect(await db.emailOutbox.findUniqueOrThrow({ where: { id: result.id } })).toMatchObject({
+      status: "logged",
+      text: "link",
+    });
   });
 });

@@ -20,16 +20,27 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
  * unsaved edits from the request, as a file to download. Reads only: nothing stored changes.
  * Pages not read yet are left out and named in X-Export-Missing-Pages (and in the file itself).
  */
-export async function exportBatch(db: Db, store: BlobStore, options: { owner: BatchOwner; batchId: string; format: ExportFormat; request: ExportRequestBody }): Promise<Response> {
+export async function exportBatch(
+  db: Db,
+  store: BlobStore,
+  options: { owner: BatchOwner; batchId: string; format: ExportFormat; request: ExportRequestBody },
+): Promise<Response> {
   const { batch, documents } = await selectExportDocuments(db, options.owner, options.batchId, options.request);
-  const overrides = new Map<string, ExportPageOverride[]>((options.request.documents ?? []).map((document) => [document.document_id, document.pages]));
+  const overrides = new Map<string, ExportPageOverride[]>(
+    (options.request.documents ?? []).map((document) => [document.document_id, document.pages]),
+  );
   const title = batch.name?.trim() || `Batch ${batch.id.slice(0, 8)}`;
   let mode: "searchable" | "report" | "docx" = "docx";
   let result: { bytes: Uint8Array; missing: string[] };
   if (options.format === "docx") {
     result = await writeReportDocx({ db, documents, overrides, title });
   } else {
-    mode = options.request.mode ?? (await defaultPdfMode(db, documents.map((document) => document.id)));
+    mode =
+      options.request.mode ??
+      (await defaultPdfMode(
+        db,
+        documents.map((document) => document.id),
+      ));
     result =
       mode === "searchable"
         ? await writeSearchablePdf({ db, store, documents, overrides, title })
@@ -49,10 +60,19 @@ export async function exportBatch(db: Db, store: BlobStore, options: { owner: Ba
 
 /** Searchable when any page was read by OCR (scanned or photographed), a report otherwise. */
 async function defaultPdfMode(db: Db, documentIds: string[]): Promise<"searchable" | "report"> {
-  const scanned = await db.page.findFirst({ where: { documentId: { in: documentIds }, source: "ocr" }, select: { id: true } });
+  const scanned = await db.page.findFirst({
+    where: { documentId: { in: documentIds }, source: "ocr" },
+    select: { id: true },
+  });
   return scanned ? "searchable" : "report";
 }
 
 function safeBaseName(title: string): string {
-  return title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, "_").replace(/\s+/g, " ").trim().slice(0, 120) || "export";
+  return (
+    title
+      .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, "_")
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, 120) || "export"
+  );
 }

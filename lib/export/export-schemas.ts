@@ -6,18 +6,25 @@ export const ExportPageInput = z
   .object({
     page_number: z.number().int().min(1).describe("1-based page number in its document."),
     extracted_text: z.string().max(1_000_000).optional().describe("The page's text, with unsaved corrections."),
-    bounding_boxes: BoundingBoxesInput.optional().describe("Words with their boxes (the searchable PDF's text layer is drawn at these boxes)."),
+    bounding_boxes: BoundingBoxesInput.optional().describe(
+      "Words with their boxes (the searchable PDF's text layer is drawn at these boxes).",
+    ),
     structured_data: z
       .record(z.string(), z.unknown())
       .optional()
-      .describe("key_value_pairs [{key, value}] and tables [{rows}] as results return them (the report's key-value and table sections)."),
+      .describe(
+        "key_value_pairs [{key, value}] and tables [{rows}] as results return them (the report's key-value and table sections).",
+      ),
   })
   .meta({ id: "ExportPageInput", title: "ExportPageInput" });
 
 export const ExportDocumentInput = z
   .object({
     document_id: z.string().describe("A document of this batch."),
-    pages: z.array(ExportPageInput).max(1000).describe("Pages to export as given (unsaved edits); pages not listed are exported as stored."),
+    pages: z
+      .array(ExportPageInput)
+      .max(1000)
+      .describe("Pages to export as given (unsaved edits); pages not listed are exported as stored."),
   })
   .meta({ id: "ExportDocumentInput", title: "ExportDocumentInput" });
 
@@ -28,12 +35,16 @@ export const ExportRequest = z
       .min(1)
       .max(500)
       .optional()
-      .describe("Documents of the batch to export, in this order; default every document of the batch in upload order."),
+      .describe(
+        "Documents of the batch to export, in this order; default every document of the batch in upload order.",
+      ),
     documents: z
       .array(ExportDocumentInput)
       .max(500)
       .optional()
-      .describe("Page data as GET /api/batch/results returns it, to export the current state including unsaved edits. Nothing stored is changed."),
+      .describe(
+        "Page data as GET /api/batch/results returns it, to export the current state including unsaved edits. Nothing stored is changed.",
+      ),
     mode: z
       .enum(["searchable", "report"])
       .optional()

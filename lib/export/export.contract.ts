@@ -40,13 +40,18 @@ export const exportBatchDocxRoute = defineRoute({
   auth: "user",
   operationId: "batchExportDocx",
   summary: "Export a batch as a Word report",
-  description: "The report (mode is ignored) with Word headings, a paragraph per text line, and key-values and tables as real Word tables." + missingHeader,
+  description:
+    "The report (mode is ignored) with Word headings, a paragraph per text line, and key-values and tables as real Word tables." +
+    missingHeader,
   tags,
   params: BatchParams,
   body: ExportRequest.optional(),
   maxBodyBytes: 50 * 1024 * 1024,
   responses: {
-    200: { description: "The DOCX, as an attachment named after the batch.", contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" },
+    200: {
+      description: "The DOCX, as an attachment named after the batch.",
+      contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    },
     ...commonResponses,
   },
 });

@@ -26,9 +26,18 @@ beforeAll(async () => {
   resetBlobStoreForTests();
   await startExecutor({ definitions: functionDefinitions });
   const db = await getDb();
-  owner = { userId: (await registerUser({ email: `export-${Date.now()}@example.com`, password: "a sensible passphrase" })).id };
-  stranger = { userId: (await registerUser({ email: `stranger-${Date.now()}@example.com`, password: "a sensible passphrase" })).id };
-  const upload = await uploadBatch(db, getBlobStore(), { owner, tier: "free", files: await sampleBatchFiles(), batchName: "Quarter: März/2025" });
+  owner = {
+    userId: (await registerUser({ email: `export-${Date.now()}@example.com`, password: "a sensible passphrase" })).id,
+  };
+  stranger = {
+    userId: (await registerUser({ email: `stranger-${Date.now()}@example.com`, password: "a sensible passphrase" })).id,
+  };
+  const upload = await uploadBatch(db, getBlobStore(), {
+    owner,
+    tier: "free",
+    files: await sampleBatchFiles(),
+    batchName: "Quarter: März/2025",
+  });
   batchId = upload.batch_id;
   await (await getExecutor()).drain({ timeoutMs: 120_000 });
   results = await getBatchResults(db, owner, batchId, { page_offset: 0 });
@@ -55,16 +64,24 @@ describe("export a batch", () => {
     const receiptWord = boxes.words.find((word) => /7731/.test(word.text));
     expect(receiptWord, JSON.stringify(boxes.words.map((word) => word.text))).toBeDefined();
     receiptWord!.text = "7739";
-    const before = await db.page.findMany({ where: { document: { batchId } }, orderBy: [{ documentId: "asc" }, { pageNumber: "asc" }] });
+    const before = await db.page.findMany({
+      where: { document: { batchId } },
+      orderBy: [{ documentId: "asc" }, { pageNumber: "asc" }],
+    });
 
     const response = await exportBatch(db, getBlobStore(), {
       owner,
       batchId,
       format: "pdf",
-      request: { mode: "searchable", documents: [{ document_id: scan.document_id, pages: [{ page_number: 1, bounding_boxes: boxes as never }] }] },
+      request: {
+        mode: "searchable",
+        documents: [{ document_id: scan.document_id, pages: [{ page_number: 1, bounding_boxes: boxes as never }] }],
+      },
     });
     expect(response.headers.get("content-type")).toBe("application/pdf");
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="Quarter_ M.rz_2025\.pdf"; filename\*=UTF-8''Quarter_%20M%C3%A4rz_2025\.pdf$/);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="Quarter_ M.rz_2025\.pdf"; filename\*=UTF-8''Quarter_%20M%C3%A4rz_2025\.pdf$/,
+    );
     const bytes = new Uint8Array(await response.arrayBuffer());
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getPageCount()).toBe(4);
@@ -74,32 +91,68 @@ describe("export a batch", () => {
     expect(text).not.toContain("7731");
     expect(text).toContain("Quarterly report");
     // The scan's image is drawn: its rendering has dark text on white, like the original.
-    const rendered = await sharp(await renderPdfPage(bytes, 3)).greyscale().stats();
+    const rendered = await sharp(await renderPdfPage(bytes, 3))
+      .greyscale()
+      .stats();
     expect(rendered.channels[0].min).toBeLessThan(80);
     expect(rendered.channels[0].mean).toBeGreaterThan(200);
 
-    const after = await db.page.findMany({ where: { document: { batchId } }, orderBy: [{ documentId: "asc" }, { pageNumber: "asc" }] });
+    const after = await db.page.findMany({
+      where: { document: { batchId } },
+      orderBy: [{ documentId: "asc" }, { pageNumber: "asc" }],
+    });
     expect(after).toEqual(before);
   });
 
   it("makes a report PDF and a DOCX with key-values and tables, in Arabic, Chinese and emoji, and a 60-column table", async () => {
     const db = await getDb();
     const invoice = results.documents.find((document) => document.type === "pdf")!;
-    const wide = [Array.from({ length: 60 }, (_, index) => `H${index + 1}`), Array.from({ length: 60 }, (_, index) => `v${index + 1}`)];
+    const wide = [
+      Array.from({ length: 60 }, (_, index) => `H${index + 1}`),
+      Array.from({ length: 60 }, (_, index) => `v${index + 1}`),
+    ];
     const structured = {
       key_value_pairs: [
         { key: "Invoice Number", value: "INV-2041" },
         { key: "العميل", value: "شركة النور" },
         { key: "客户", value: "上海贸易有限公司 🚀" },
       ],
-      tables: [{ rows: [["Item", "Qty"], ["Widget", "3"]] }, { rows: wide }],
+      tables: [
+        {
+          rows: [
+            ["Item", "Qty"],
+            ["Widget", "3"],
+          ],
+        },
+        { rows: wide },
+      ],
     };
-    const request = { document_ids: [invoice.document_id], documents: [{ document_id: invoice.document_id, pages: [{ page_number: 1, structured_data: structured }] }] };
+    const request = {
+      document_ids: [invoice.document_id],
+      documents: [{ document_id: invoice.document_id, pages: [{ page_number: 1, structured_data: structured }] }],
+    };
 
-    const pdf = await exportBatch(db, getBlobStore(), { owner, batchId, format: "pdf", request: { ...request, mode: "report" } });
+    const pdf = await exportBatch(db, getBlobStore(), {
+      owner,
+      batchId,
+      format: "pdf",
+      request: { ...request, mode: "report" },
+    });
     expect(pdf.headers.get("x-export-mode")).toBe("report");
     const text = await pdfToText(new Uint8Array(await pdf.arrayBuffer()));
-    for (const expected of ["invoice.pdf", "Page 1", "Invoice Number", "INV-2041", "上海贸易有限公司", "Widget", "H1", "H60", "v60", "columns 57–60 of 60", "Page two of the invoice"]) {
+    for (const expected of [
+      "invoice.pdf",
+      "Page 1",
+      "Invoice Number",
+      "INV-2041",
+      "上海贸易有限公司",
+      "Widget",
+      "H1",
+      "H60",
+      "v60",
+      "columns 57–60 of 60",
+      "Page two of the invoice",
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text.replace(/\s+/g, "")).toContain("العميل".replace(/\s+/g, "").slice(0, 2));
@@ -107,19 +160,42 @@ describe("export a batch", () => {
     const docx = await exportBatch(db, getBlobStore(), { owner, batchId, format: "docx", request });
     expect(docx.headers.get("content-disposition")).toContain(".docx");
     const { value: docxText } = await mammoth.extractRawText({ buffer: Buffer.from(await docx.arrayBuffer()) });
-    for (const expected of ["invoice.pdf", "INV-2041", "العميل", "شركة النور", "上海贸易有限公司 🚀", "Widget", "H60", "v60", "Date: 2025-03-14"]) {
+    for (const expected of [
+      "invoice.pdf",
+      "INV-2041",
+      "العميل",
+      "شركة النور",
+      "上海贸易有限公司 🚀",
+      "Widget",
+      "H60",
+      "v60",
+      "Date: 2025-03-14",
+    ]) {
       expect(docxText).toContain(expected);
     }
-    const { value: html } = await mammoth.convertToHtml({ buffer: Buffer.from(await (await exportBatch(db, getBlobStore(), { owner, batchId, format: "docx", request })).arrayBuffer()) });
+    const { value: html } = await mammoth.convertToHtml({
+      buffer: Buffer.from(
+        await (await exportBatch(db, getBlobStore(), { owner, batchId, format: "docx", request })).arrayBuffer(),
+      ),
+    });
     expect(html).toMatch(/<h1>invoice\.pdf<\/h1>/);
-    expect(html).toMatch(/<table>[\s\S]*<th><p><strong>Key<\/strong><\/p><\/th>[\s\S]*<td><p>客户<\/p><\/td><td><p>上海贸易有限公司 🚀<\/p><\/td>/);
+    expect(html).toMatch(
+      /<table>[\s\S]*<th><p><strong>Key<\/strong><\/p><\/th>[\s\S]*<td><p>客户<\/p><\/td><td><p>上海贸易有限公司 🚀<\/p><\/td>/,
+    );
   });
 
   it("answers 404 for another user's batch and for documents not in the batch", async () => {
     const db = await getDb();
-    await expect(exportBatch(db, getBlobStore(), { owner: stranger, batchId, format: "pdf", request: {} })).rejects.toMatchObject({ code: "not_found" });
     await expect(
-      exportBatch(db, getBlobStore(), { owner, batchId, format: "docx", request: { document_ids: ["00000000-0000-4000-8000-000000000000"] } }),
+      exportBatch(db, getBlobStore(), { owner: stranger, batchId, format: "pdf", request: {} }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      exportBatch(db, getBlobStore(), {
+        owner,
+        batchId,
+        format: "docx",
+        request: { document_ids: ["00000000-0000-4000-8000-000000000000"] },
+      }),
     ).rejects.toMatchObject({ code: "not_found" });
   });
 
@@ -128,13 +204,27 @@ describe("export a batch", () => {
     const docx = results.documents.find((document) => document.type === "docx")!;
     // As if the document were still being read: two more pages are expected than are stored.
     await db.batchDocument.update({ where: { id: docx.document_id }, data: { pagesTotal: 3, status: "processing" } });
-    const response = await exportBatch(db, getBlobStore(), { owner, batchId, format: "pdf", request: { document_ids: [docx.document_id], mode: "report" } });
-    expect(decodeURIComponent(response.headers.get("x-export-missing-pages") ?? "")).toBe("report.docx page 2; report.docx page 3");
+    const response = await exportBatch(db, getBlobStore(), {
+      owner,
+      batchId,
+      format: "pdf",
+      request: { document_ids: [docx.document_id], mode: "report" },
+    });
+    expect(decodeURIComponent(response.headers.get("x-export-missing-pages") ?? "")).toBe(
+      "report.docx page 2; report.docx page 3",
+    );
     const text = await pdfToText(new Uint8Array(await response.arrayBuffer()));
     expect(text).toContain("Quarterly report");
     expect(text).toMatch(/Page 3\s+Not included: Not read yet/);
 
-    const unread = await uploadBatch(db, getBlobStore(), { owner, tier: "free", files: (await sampleBatchFiles()).slice(0, 1), skipProcessing: true });
-    await expect(exportBatch(db, getBlobStore(), { owner, batchId: unread.batch_id, format: "docx", request: {} })).rejects.toMatchObject({ code: "conflict" });
+    const unread = await uploadBatch(db, getBlobStore(), {
+      owner,
+      tier: "free",
+      files: (await sampleBatchFiles()).slice(0, 1),
+      skipProcessing: true,
+    });
+    await expect(
+      exportBatch(db, getBlobStore(), { owner, batchId: unread.batch_id, format: "docx", request: {} }),
+    ).rejects.toMatchObject({ code: "conflict" });
   });
 });

@@ -10,7 +10,11 @@ export const EXPORT_PAGE_CHUNK = 25;
  * A document's pages in order, read a chunk at a time, with unsaved edits applied. Pages the
  * document will have but has not stored yet (still processing) come as status missing.
  */
-export async function* readExportPages(db: Db, document: ExportDocument, overrides: ExportPageOverride[] = []): AsyncGenerator<ExportPage> {
+export async function* readExportPages(
+  db: Db,
+  document: ExportDocument,
+  overrides: ExportPageOverride[] = [],
+): AsyncGenerator<ExportPage> {
   const byNumber = new Map(overrides.map((page) => [page.page_number, page]));
   const last = Math.max(document.pageCount, ...overrides.map((page) => page.page_number), 0);
   for (let first = 1; first <= last; first += EXPORT_PAGE_CHUNK) {

@@ -10,7 +10,12 @@ import type { ExportDocument } from "./export-types";
  * The owner's batch and the documents to export, in the requested order. 404 for another owner's
  * batch or a document id not in it; 409 when the batch has nothing to export yet.
  */
-export async function selectExportDocuments(db: Db, owner: BatchOwner, batchId: string, request: ExportRequestBody): Promise<{ batch: Batch; documents: ExportDocument[] }> {
+export async function selectExportDocuments(
+  db: Db,
+  owner: BatchOwner,
+  batchId: string,
+  request: ExportRequestBody,
+): Promise<{ batch: Batch; documents: ExportDocument[] }> {
   const batch = await getBatchOrThrow(db, owner, batchId);
   const rows = await db.batchDocument.findMany({
     where: { batchId },
@@ -19,7 +24,8 @@ export async function selectExportDocuments(db: Db, owner: BatchOwner, batchId: 
   });
   const wanted = request.document_ids ?? rows.map((row) => row.id);
   for (const id of [...wanted, ...(request.documents ?? []).map((document) => document.document_id)]) {
-    if (!isUuid(id) || !rows.some((row) => row.id === id)) throw new AppError("not_found", `Document ${id} not found in batch ${batchId}`);
+    if (!isUuid(id) || !rows.some((row) => row.id === id))
+      throw new AppError("not_found", `Document ${id} not found in batch ${batchId}`);
   }
   const selected = wanted.map((id) => {
     const row = rows.find((candidate) => candidate.id === id)!;
@@ -36,7 +42,10 @@ export async function selectExportDocuments(db: Db, owner: BatchOwner, batchId: 
   const storedPages = rows.filter((row) => wanted.includes(row.id)).reduce((sum, row) => sum + row._count.pages, 0);
   if (selected.length === 0) throw new AppError("conflict", `Batch ${batchId} has no documents to export`);
   if (storedPages === 0) {
-    throw new AppError("conflict", "No page of these documents has been read yet; export when processing has finished (GET /api/batch/status/{batch_id})");
+    throw new AppError(
+      "conflict",
+      "No page of these documents has been read yet; export when processing has finished (GET /api/batch/status/{batch_id})",
+    );
   }
   return { batch, documents: selected };
 }

@@ -15,7 +15,11 @@ export type ExportPageRow = Pick<Page, "extractedText" | "structuredData" | "sta
   Partial<Pick<Page, "boundingBoxes" | "imageKey" | "source" | "width" | "height" | "editedAt">>;
 
 /** A stored page row (or a page not stored yet) with the request's unsaved edits on top. */
-export function toExportPage(pageNumber: number, row: ExportPageRow | undefined, override: ExportPageOverride | undefined): ExportPage {
+export function toExportPage(
+  pageNumber: number,
+  row: ExportPageRow | undefined,
+  override: ExportPageOverride | undefined,
+): ExportPage {
   const boxes = (override?.bounding_boxes ?? row?.boundingBoxes ?? {}) as StoredBoxes;
   const structured = (override?.structured_data ?? row?.structuredData ?? {}) as Record<string, unknown>;
   const completed = row !== undefined && row.status !== "failed";
@@ -25,7 +29,9 @@ export function toExportPage(pageNumber: number, row: ExportPageRow | undefined,
     error: row?.status === "failed" ? (row.error ?? "The page could not be read") : row ? null : "Not read yet",
     text: override?.extracted_text ?? row?.extractedText ?? "",
     words: Array.isArray(boxes.words) ? boxes.words.filter((word) => typeof word?.text === "string" && word.box) : [],
-    lines: Array.isArray(boxes.lines) ? boxes.lines.filter((line) => line?.box && Number.isInteger(line.firstWord) && Number.isInteger(line.wordCount)) : [],
+    lines: Array.isArray(boxes.lines)
+      ? boxes.lines.filter((line) => line?.box && Number.isInteger(line.firstWord) && Number.isInteger(line.wordCount))
+      : [],
     width: boxes.width || row?.width || 612,
     height: boxes.height || row?.height || 792,
     unit: boxes.unit === "px" ? "px" : "pt",

@@ -78,7 +78,12 @@ export function checkboxPairs(page: Page, words: Word[], height: number): { pair
     const previous = words[index - 1];
     const next = words[index + 1];
     // "2 x 3.50", "8-1/2 X 11": a product or a size.
-    if (next && gap(word, next) < height && (isBareNumber(previous) || (/\d/.test(previous?.text ?? "") && /\d/.test(next.text)))) return;
+    if (
+      next &&
+      gap(word, next) < height &&
+      (isBareNumber(previous) || (/\d/.test(previous?.text ?? "") && /\d/.test(next.text)))
+    )
+      return;
     const before = optionBefore(words, index, height).filter((candidate) => !used.includes(candidate));
     const option = before.length > 0 && hasLetters(before) ? before : optionAfter(words, index, height);
     if (option.length === 0 || !hasLetters(option) || meanWordConfidence([word, ...option]) < minConfidence) return;

@@ -8,7 +8,9 @@ describe("classifyDocument", () => {
   });
 
   it("needs more than one body keyword when the heading names nothing", () => {
-    expect(classifyDocument("Meeting notes\n12 March\nWe discussed the office move.\nKeep the receipt for the taxi.", 0)).toBe("other");
+    expect(
+      classifyDocument("Meeting notes\n12 March\nWe discussed the office move.\nKeep the receipt for the taxi.", 0),
+    ).toBe("other");
     expect(classifyDocument("Meeting notes\nKeep the receipt.\nThe cashier gave change.", 0)).toBe("receipt");
   });
 });

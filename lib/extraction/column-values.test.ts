@@ -29,7 +29,14 @@ describe("values in columns under their labels", () => {
   });
 
   it("pairs a lone label with an evenly spaced list under it", () => {
-    const page = ocrPage([[line(0.5, 0.3, "Fax No.:"), line(0.5, 0.33, "(555) 010-1001"), line(0.5, 0.36, "(555) 010-1002"), line(0.5, 0.39, "(555) 010-1003")]]);
+    const page = ocrPage([
+      [
+        line(0.5, 0.3, "Fax No.:"),
+        line(0.5, 0.33, "(555) 010-1001"),
+        line(0.5, 0.36, "(555) 010-1002"),
+        line(0.5, 0.39, "(555) 010-1003"),
+      ],
+    ]);
     expect(pairsOf(page)).toEqual([
       ["Fax No.", "(555) 010-1001"],
       ["Fax No.", "(555) 010-1002"],
@@ -40,8 +47,18 @@ describe("values in columns under their labels", () => {
   it("pairs rows of labels without colons with the values right under them", () => {
     // Two rows of labelled boxes, each label over its value; OCR reads the two columns apart.
     const page = ocrPage([
-      [line(0.3, 0.2, "Sender Voice Number"), line(0.3, 0.214, "555-0147"), line(0.3, 0.228, "Sender Fax Number"), line(0.3, 0.242, "555-0148")],
-      [line(0.6, 0.2, "Call if pages are missing"), line(0.6, 0.214, "555-0199"), line(0.6, 0.228, "Reference"), line(0.6, 0.242, "AB-2231")],
+      [
+        line(0.3, 0.2, "Sender Voice Number"),
+        line(0.3, 0.214, "555-0147"),
+        line(0.3, 0.228, "Sender Fax Number"),
+        line(0.3, 0.242, "555-0148"),
+      ],
+      [
+        line(0.6, 0.2, "Call if pages are missing"),
+        line(0.6, 0.214, "555-0199"),
+        line(0.6, 0.228, "Reference"),
+        line(0.6, 0.242, "AB-2231"),
+      ],
     ]);
     const pairs = pairsOf(page);
     expect(pairs).toHaveLength(4);
@@ -56,7 +73,9 @@ describe("values in columns under their labels", () => {
   });
 
   it("pairs a heading in capitals alone on its row with the typed value under it", () => {
-    const page = ocrPage([[line(0.1, 0.3, "SECTION TO BE CORRECTED (PAGE AND LINE)"), line(0.14, 0.315, "Page 3, line 12")]]);
+    const page = ocrPage([
+      [line(0.1, 0.3, "SECTION TO BE CORRECTED (PAGE AND LINE)"), line(0.14, 0.315, "Page 3, line 12")],
+    ]);
     expect(pairsOf(page)).toEqual([["SECTION TO BE CORRECTED (PAGE AND LINE)", "Page 3, line 12"]]);
   });
 

@@ -1,6 +1,15 @@
 import { unionBox } from "@/lib/documents/layout";
 import type { Box, Word } from "@/lib/documents/types";
-import { contrastsWithCapitals, endsWithColon, isCapitalsLabel, isNumberLike, looksLikeLabel, medianWordHeight, meaningfulWords, splitAtGaps } from "./label-words";
+import {
+  contrastsWithCapitals,
+  endsWithColon,
+  isCapitalsLabel,
+  isNumberLike,
+  looksLikeLabel,
+  medianWordHeight,
+  meaningfulWords,
+  splitAtGaps,
+} from "./label-words";
 import { freeWords, type PageWords } from "./page-words";
 import { lineWords } from "./value-lines";
 import { meanWordConfidence, trimNoise } from "./value-words";
@@ -33,7 +42,9 @@ const minLineConfidence = 0.3;
 
 /** Heads side by side in one row: each column reaches halfway to its neighbours. */
 export function columnHeads(labels: Word[][], neighbours: Word[][] = []): ColumnHead[] {
-  const boxes = [...labels, ...neighbours].map((words) => unionBox(words.map((word) => word.box))).sort((a, b) => a.x - b.x);
+  const boxes = [...labels, ...neighbours]
+    .map((words) => unionBox(words.map((word) => word.box)))
+    .sort((a, b) => a.x - b.x);
   return labels
     .map((words) => {
       const box = unionBox(words.map((word) => word.box));
@@ -75,8 +86,11 @@ function rowsBelow(state: PageWords, top: number, splitGap: number | undefined):
     .map(({ index }) => {
       const free = freeWords(state, index);
       const claimed = lineWords(state.page, index).filter((word) => !free.includes(word));
-      const readable = meaningfulWords(free).length > 0 && meanWordConfidence(meaningfulWords(free)) >= minLineConfidence;
-      return [...(readable ? cellsOf(free, splitGap, false) : []), ...cellsOf(claimed, splitGap, true)].sort((a, b) => a.box.x - b.box.x);
+      const readable =
+        meaningfulWords(free).length > 0 && meanWordConfidence(meaningfulWords(free)) >= minLineConfidence;
+      return [...(readable ? cellsOf(free, splitGap, false) : []), ...cellsOf(claimed, splitGap, true)].sort(
+        (a, b) => a.box.x - b.box.x,
+      );
     })
     .filter((cells) => cells.length > 0);
 }
@@ -85,7 +99,12 @@ function rowsBelow(state: PageWords, top: number, splitGap: number | undefined):
 function cellUnder(rows: Cell[][], rowIndex: number, cell: Cell): Cell | undefined {
   for (const row of rows.slice(rowIndex + 1, rowIndex + 3)) {
     if (row[0].box.y - bottom(cell.box) > cell.box.height * 2.5) return undefined;
-    const under = row.find((candidate) => !candidate.claimed && candidate.box.x < cell.box.x + cell.box.width && cell.box.x < candidate.box.x + candidate.box.width);
+    const under = row.find(
+      (candidate) =>
+        !candidate.claimed &&
+        candidate.box.x < cell.box.x + cell.box.width &&
+        cell.box.x < candidate.box.x + candidate.box.width,
+    );
     if (under) return under;
   }
   return undefined;
@@ -106,7 +125,8 @@ function collectCells(state: PageWords, heads: ColumnHead[], single: boolean): C
     const limit = columns.some((cells) => cells.length > 0) ? wordHeight * 4 : headBox.height * 2.5;
     if (row[0].box.y - lastBottom > limit) break;
     // Another row of headings (two or more labels over values) starts the next table.
-    if (!single && row.filter((cell) => isLabelCell(cell.words, cellUnder(rows, rowIndex, cell)?.words)).length >= 2) break;
+    if (!single && row.filter((cell) => isLabelCell(cell.words, cellUnder(rows, rowIndex, cell)?.words)).length >= 2)
+      break;
     if (row.every((cell) => cell.claimed)) {
       // Another pair's line: it ends the columns it falls in, and is no value's line.
       for (const cell of row) {
@@ -151,7 +171,9 @@ function groupCells(cells: Cell[], single: boolean): Word[][] {
   cells.slice(1).forEach((cell, index) => {
     const gap = gaps[index];
     const paragraph = values.at(-1)!.length >= 6;
-    const close = single ? gap < cells[index].box.height * 0.9 || (paragraph && gap < wordHeight * 2.2) : spaced && gap < wordHeight * 0.8;
+    const close = single
+      ? gap < cells[index].box.height * 0.9 || (paragraph && gap < wordHeight * 2.2)
+      : spaced && gap < wordHeight * 0.8;
     if (close && !isNumberLike(text(cell.words))) values.at(-1)!.push(...cell.words);
     else values.push([...cell.words]);
   });
@@ -171,6 +193,9 @@ export function columnValues(state: PageWords, heads: ColumnHead[]): Array<Array
   const single = heads.length === 1;
   return collectCells(state, heads, single).map((cells) => {
     const values = groupCells(cells, single);
-    return (single ? listOrFirst(values, cells) : values).map((words) => ({ words, top: Math.min(...words.map((word) => word.box.y)) }));
+    return (single ? listOrFirst(values, cells) : values).map((words) => ({
+      words,
+      top: Math.min(...words.map((word) => word.box.y)),
+    }));
   });
 }

@@ -7,8 +7,12 @@ import { line, ocrPage } from "./testing/synthetic-ocr-page";
 // A document's own dates, then its language or currency, decide how "03/01/2018" is read.
 
 const page = (...rows: string[]): Page => ocrPage([rows.map((row, index) => line(0.1, 0.1 + index * 0.02, row))]);
-const datesOf = (...pages: Page[]) => extractStructure({ pages }).entities.filter((entity) => entity.type === "date").map((entity) => entity.value);
-const dateFieldOf = (...rows: string[]) => extractStructure({ pages: [page(...rows)], schema: [{ name: "date", type: "date" }] }).fields!.date;
+const datesOf = (...pages: Page[]) =>
+  extractStructure({ pages })
+    .entities.filter((entity) => entity.type === "date")
+    .map((entity) => entity.value);
+const dateFieldOf = (...rows: string[]) =>
+  extractStructure({ pages: [page(...rows)], schema: [{ name: "date", type: "date" }] }).fields!.date;
 
 describe("dateOrderOf", () => {
   it("follows a date only one order allows", () => {
@@ -18,7 +22,9 @@ describe("dateOrderOf", () => {
   });
 
   it("reads the other pages' dates too", () => {
-    expect(dateOrderOf([page("Date: 03/01/2018"), { ...page("Delivered 25/12/2018"), pageNumber: 2 }])).toBe("day-first");
+    expect(dateOrderOf([page("Date: 03/01/2018"), { ...page("Delivered 25/12/2018"), pageNumber: 2 }])).toBe(
+      "day-first",
+    );
   });
 
   it("takes the language, then the currency, when no date tells", () => {
@@ -57,6 +63,10 @@ describe("the document's date order in extraction", () => {
   });
 
   it("keeps the default, month-first for slashes, when the dates disagree", () => {
-    expect(datesOf(page("Shipped 25/12/2018", "Received 12/26/2018", "Date: 03/01/2018", "TOTAL RM 9.00"))).toEqual(["2018-12-25", "2018-12-26", "2018-03-01"]);
+    expect(datesOf(page("Shipped 25/12/2018", "Received 12/26/2018", "Date: 03/01/2018", "TOTAL RM 9.00"))).toEqual([
+      "2018-12-25",
+      "2018-12-26",
+      "2018-03-01",
+    ]);
   });
 });

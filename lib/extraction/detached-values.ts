@@ -43,7 +43,12 @@ function besideValue(state: PageWords, keyWords: Word[]): Word[] | undefined {
   // Placed against the label's last line, which holds the colon (a wrapped label starts above it).
   const label = unionBox(keyWords.filter((word) => word.box.y >= last.y - last.height / 2).map((word) => word.box));
   const beside = lineBeside(state.page, label, takenLines(state));
-  if (beside === undefined || isLabelLine(state.page, beside) || meanWordConfidence(freeWords(state, beside)) < minBesideConfidence) return undefined;
+  if (
+    beside === undefined ||
+    isLabelLine(state.page, beside) ||
+    meanWordConfidence(freeWords(state, beside)) < minBesideConfidence
+  )
+    return undefined;
   const lines = continuationLines(state.page, beside, takenLines(state));
   return lines.flatMap((index) => untilWideGap(freeWords(state, index), label.height * 3));
 }

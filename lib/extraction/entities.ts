@@ -3,7 +3,14 @@ import { formatNumber, parseDate, parseNumber } from "./normalise-values";
 import type { DateOrder, Entity, EntityType } from "./types";
 import { boxForRange } from "./word-offsets";
 
-const currencySymbols: Record<string, string> = { $: "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "CHF": "CHF" };
+const currencySymbols: Record<string, string> = {
+  $: "USD",
+  "€": "EUR",
+  "£": "GBP",
+  "¥": "JPY",
+  "₹": "INR",
+  CHF: "CHF",
+};
 const currencyCode = "USD|EUR|GBP|JPY|CHF|CAD|AUD|INR|CNY|SEK|NOK|DKK|PLN";
 const amountPattern = new RegExp(
   `(?:([$€£¥₹])\\s?|\\b(${currencyCode})\\s?)(-?\\d{1,3}(?:[,.\\s]\\d{3})*(?:[.,]\\d{2})?|-?\\d+(?:[.,]\\d{2})?)\\b|\\b(-?\\d{1,3}(?:[,.]\\d{3})*[.,]\\d{2})\\s?(${currencyCode}|[€£$])`,
@@ -15,7 +22,10 @@ const patterns: Array<[EntityType, RegExp]> = [
   ["url", /\bhttps?:\/\/[^\s<>"]+|\bwww\.[^\s<>"]+\.[a-z]{2,}[^\s<>"]*/gi],
   ["iban", /\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?\b/g],
   // "2018-12-25", "25/12/2018", "25.12.18", "25 Dec 2018", "25-Dec-18", "Dec 25, 2018" (parseDate reads and checks them).
-  ["date", /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})\b|\b\d{1,2}(?:st|nd|rd|th)?[-./\s]\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:[-./,]\s*|\s+)(?:\d{4}|\d{2})\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b/gi],
+  [
+    "date",
+    /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})\b|\b\d{1,2}(?:st|nd|rd|th)?[-./\s]\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:[-./,]\s*|\s+)(?:\d{4}|\d{2})\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b/gi,
+  ],
   ["phone", /(?:\+\d{1,3}[\s.-]?)?\(?\d{2,4}\)?[\s.-]\d{3,4}[\s.-]\d{3,4}\b/g],
   ["id", /\b(?:[A-Z]{2,5}[-/]?\d{3,}[A-Z0-9-]*|#\s?\d{3,})\b/g],
 ];
@@ -57,7 +67,14 @@ export function findEntities(pages: Page[], dateOrder?: DateOrder): Entity[] {
       const start = match.index;
       const end = start + match[0].length;
       taken.push([start, end]);
-      entities.push({ type: "amount", text: match[0].trim(), value: formatNumber(number), currency: currencySymbols[symbol] ?? symbol.toUpperCase(), page: page.pageNumber, box: boxForRange(page, start, end) });
+      entities.push({
+        type: "amount",
+        text: match[0].trim(),
+        value: formatNumber(number),
+        currency: currencySymbols[symbol] ?? symbol.toUpperCase(),
+        page: page.pageNumber,
+        box: boxForRange(page, start, end),
+      });
     }
     for (const [type, pattern] of patterns) {
       for (const match of page.text.matchAll(pattern)) {

@@ -17,7 +17,8 @@ export function extractStructure(options: { pages: Page[]; schema?: SchemaField[
   const keyValuePairs = findKeyValuePairs(pages);
   const entities = findEntities(pages, dateOrder);
   const readPages = pages.filter((page) => !page.error);
-  const pageConfidence = readPages.length === 0 ? 0 : readPages.reduce((sum, page) => sum + page.confidence, 0) / readPages.length;
+  const pageConfidence =
+    readPages.length === 0 ? 0 : readPages.reduce((sum, page) => sum + page.confidence, 0) / readPages.length;
   const structure: DocumentStructure = {
     documentType: classifyDocument(text, keyValuePairs.length),
     language,

@@ -31,9 +31,13 @@ async function invoicePdf(): Promise<Buffer> {
   const font = await document.embedFont(StandardFonts.Helvetica);
   const page = document.addPage([612, 792]);
   page.drawText("INVOICE", { x: 72, y: 740, size: 20, font });
-  formFields.forEach(([label, value], index) => page.drawText(`${label}: ${value}`, { x: 72, y: 700 - index * 18, size: 11, font }));
+  formFields.forEach(([label, value], index) =>
+    page.drawText(`${label}: ${value}`, { x: 72, y: 700 - index * 18, size: 11, font }),
+  );
   const columns = [72, 300, 400];
-  tableRows.forEach((row, rowIndex) => row.forEach((cell, column) => page.drawText(cell, { x: columns[column], y: 560 - rowIndex * 16, size: 11, font })));
+  tableRows.forEach((row, rowIndex) =>
+    row.forEach((cell, column) => page.drawText(cell, { x: columns[column], y: 560 - rowIndex * 16, size: 11, font })),
+  );
   return Buffer.from(await document.save());
 }
 
@@ -68,7 +72,10 @@ describe("extraction accuracy on a generated digital invoice", () => {
         { name: "purchase_order", type: "string" },
       ],
     });
-    const { precision, recall } = precisionRecall(structure.keyValuePairs.map((pair) => [pair.key, pair.value]), formFields);
+    const { precision, recall } = precisionRecall(
+      structure.keyValuePairs.map((pair) => [pair.key, pair.value]),
+      formFields,
+    );
     expect(precision).toBeGreaterThanOrEqual(0.95);
     expect(recall).toBeGreaterThanOrEqual(0.95);
     expect(structure.tables).toHaveLength(1);
@@ -82,7 +89,12 @@ describe("extraction accuracy on a generated digital invoice", () => {
         expect.objectContaining({ type: "date", value: "2025-03-14" }),
       ]),
     );
-    expect(structure.fields).toEqual({ invoice_number: "INV-2025-0042", invoiceDate: "2025-03-14", total: "1234.5", purchase_order: null });
+    expect(structure.fields).toEqual({
+      invoice_number: "INV-2025-0042",
+      invoiceDate: "2025-03-14",
+      total: "1234.5",
+      purchase_order: null,
+    });
     const total = structure.fieldDetails!.find((detail) => detail.name === "total")!;
     expect(total).toMatchObject({ typedValue: 1234.5, page: 1 });
     expect(total.box!.x).toBeGreaterThan(0.1);
@@ -94,16 +106,32 @@ describe("extraction accuracy on a generated digital invoice", () => {
   it("reads filled AcroForm values as pairs", async () => {
     const { pages } = await readDocument({ bytes: await makeFilledFormPdf({ full_name: "Jane Roe", city: "Lisbon" }) });
     const pairs = extractStructure({ pages }).keyValuePairs.filter((pair) => pair.method === "form_field");
-    expect(pairs.map((pair) => [pair.key, pair.value])).toEqual([["full_name", "Jane Roe"], ["city", "Lisbon"]]);
+    expect(pairs.map((pair) => [pair.key, pair.value])).toEqual([
+      ["full_name", "Jane Roe"],
+      ["city", "Lisbon"],
+    ]);
   });
 
   it("merges a table continued across a page break", async () => {
     const document = await PDFDocument.create();
     const font = await document.embedFont(StandardFonts.Helvetica);
-    const rows = Array.from({ length: 60 }, (_, index) => [`Item ${index + 1}`, String(index + 1), `${(index + 1) * 2}.00`]);
+    const rows = Array.from({ length: 60 }, (_, index) => [
+      `Item ${index + 1}`,
+      String(index + 1),
+      `${(index + 1) * 2}.00`,
+    ]);
     [rows.slice(0, 40), rows.slice(40)].forEach((chunk, pageIndex) => {
       const page = document.addPage([612, 792]);
-      chunk.forEach((row, rowIndex) => row.forEach((cell, column) => page.drawText(cell, { x: [72, 300, 400][column], y: (pageIndex === 0 ? 120 + (39 - rowIndex) * 16 : 740 - rowIndex * 16), size: 11, font })));
+      chunk.forEach((row, rowIndex) =>
+        row.forEach((cell, column) =>
+          page.drawText(cell, {
+            x: [72, 300, 400][column],
+            y: pageIndex === 0 ? 120 + (39 - rowIndex) * 16 : 740 - rowIndex * 16,
+            size: 11,
+            font,
+          }),
+        ),
+      );
     });
     const { pages } = await readDocument({ bytes: Buffer.from(await document.save()) });
     const tables = extractStructure({ pages }).tables;
@@ -114,7 +142,11 @@ describe("extraction accuracy on a generated digital invoice", () => {
 });
 
 describe("OCR accuracy on clean rendered text", () => {
-  const lines = ["The quick brown fox jumps over the lazy dog.", "Invoice INV-2025-0042 dated 14 March 2025", "Total due: 1,234.50 EUR"];
+  const lines = [
+    "The quick brown fox jumps over the lazy dog.",
+    "Invoice INV-2025-0042 dated 14 March 2025",
+    "Total due: 1,234.50 EUR",
+  ];
 
   it("keeps the character error rate under 2% with docsvc-OCR-v1", async () => {
     const png = await renderTextImage(lines, { fontSize: 42 });
@@ -144,7 +176,16 @@ describe("values and serialisers", () => {
   });
 
   it("escapes CSV and XML and includes tables", () => {
-    const result = { fields: { "a&b": 'say "hi", <ok>', empty: null, formula: "=1+1", dde: "-2+3+cmd|' /C calc'!A0", negative: "-12.50" }, tables: [{ page: 1, pages: [1], rows: [["x,y", "line\nbreak"]], source: "layout" as const }] };
+    const result = {
+      fields: {
+        "a&b": 'say "hi", <ok>',
+        empty: null,
+        formula: "=1+1",
+        dde: "-2+3+cmd|' /C calc'!A0",
+        negative: "-12.50",
+      },
+      tables: [{ page: 1, pages: [1], rows: [["x,y", "line\nbreak"]], source: "layout" as const }],
+    };
     const csv = toCsv(result);
     expect(csv).toContain('a&b,"say ""hi"", <ok>"');
     expect(csv).toContain("formula,'=1+1");

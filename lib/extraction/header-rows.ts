@@ -1,7 +1,16 @@
 import { unionBox } from "@/lib/documents/layout";
 import type { Word } from "@/lib/documents/types";
 import { columnHeads, columnValues } from "./column-values";
-import { contrastsWithCapitals, endsWithColon, isCapitalsLabel, isNumberLike, looksLikeLabel, medianWordHeight, meaningfulWords, splitAtGaps } from "./label-words";
+import {
+  contrastsWithCapitals,
+  endsWithColon,
+  isCapitalsLabel,
+  isNumberLike,
+  looksLikeLabel,
+  medianWordHeight,
+  meaningfulWords,
+  splitAtGaps,
+} from "./label-words";
 import { makePair } from "./make-pair";
 import { claim, freeWords, type PageWords } from "./page-words";
 import type { KeyValuePair } from "./types";
@@ -29,18 +38,28 @@ const bottom = (words: Word[]) => Math.max(...words.map((word) => word.box.y + w
 export function readsAsHeading(cell: Word[]): boolean {
   const words = meaningfulWords(cell);
   const label = text(words);
-  return looksLikeLabel(words, maxHeadingWords) && /^[("“]?\p{Lu}/u.test(label) && !isNumberLike(label) && !words.some(endsWithColon) && !/\p{L}{4}[.!]$/u.test(label);
+  return (
+    looksLikeLabel(words, maxHeadingWords) &&
+    /^[("“]?\p{Lu}/u.test(label) &&
+    !isNumberLike(label) &&
+    !words.some(endsWithColon) &&
+    !/\p{L}{4}[.!]$/u.test(label)
+  );
 }
 
 /** Confidence of a heading that makes a row of headings; once two are that sure, their row-mates need less. */
 const minHeadingConfidence = 0.5;
 const minRowMateConfidence = 0.3;
 
-const looksLikeHeading = (cell: Word[], minConfidence = minHeadingConfidence) => readsAsHeading(cell) && meanWordConfidence(meaningfulWords(cell)) >= minConfidence;
+const looksLikeHeading = (cell: Word[], minConfidence = minHeadingConfidence) =>
+  readsAsHeading(cell) && meanWordConfidence(meaningfulWords(cell)) >= minConfidence;
 
 function looksLikeLoneHeading(cell: Word[]): boolean {
   const words = meaningfulWords(cell);
-  const outsideNotes = text(words).replace(/\([^)]*\)?/g, " ").split(/\s+/).filter(Boolean);
+  const outsideNotes = text(words)
+    .replace(/\([^)]*\)?/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
   return (
     isCapitalsLabel(words) &&
     outsideNotes.length <= maxLoneHeadingWords &&
@@ -66,7 +85,11 @@ function linesOf(words: Word[]): Word[][] {
 function rowLines(state: PageWords, lineIndex: number): number[] {
   const line = state.page.lines[lineIndex].box;
   const centre = line.y + line.height / 2;
-  return state.page.lines.flatMap((other, index) => (Math.abs(other.box.y + other.box.height / 2 - centre) < Math.min(other.box.height, line.height) * 0.5 ? [index] : []));
+  return state.page.lines.flatMap((other, index) =>
+    Math.abs(other.box.y + other.box.height / 2 - centre) < Math.min(other.box.height, line.height) * 0.5
+      ? [index]
+      : [],
+  );
 }
 
 /** The values on the first row under the headings, if that row is right under them. */
@@ -76,15 +99,28 @@ function firstRow(headings: Word[][], values: ColumnValues): Word[][] {
   const first = Math.min(...tops);
   const wordHeight = medianWordHeight(headings.flat());
   if (first - Math.max(...headings.map(bottom)) > wordHeight * 1.2) return [];
-  return values.flat().filter((value) => value.top < first + wordHeight).map((value) => value.words);
+  return values
+    .flat()
+    .filter((value) => value.top < first + wordHeight)
+    .map((value) => value.words);
 }
 
 function isHeaderRow(headings: Word[][], values: ColumnValues): boolean {
   const first = firstRow(headings, values);
-  return values.filter((column) => column.length > 0).length >= 2 && first.length >= 2 && first.some((value) => /\d/.test(text(value))) && !first.every(readsAsHeading);
+  return (
+    values.filter((column) => column.length > 0).length >= 2 &&
+    first.length >= 2 &&
+    first.some((value) => /\d/.test(text(value))) &&
+    !first.every(readsAsHeading)
+  );
 }
 
-function pairsUnder(state: PageWords, headings: Word[][], others: Word[][], accept: (values: ColumnValues) => boolean): KeyValuePair[] {
+function pairsUnder(
+  state: PageWords,
+  headings: Word[][],
+  others: Word[][],
+  accept: (values: ColumnValues) => boolean,
+): KeyValuePair[] {
   const heads = columnHeads(headings, others);
   const values = columnValues(state, heads);
   if (!accept(values)) return [];
@@ -112,14 +148,25 @@ export function headerRowPairs(state: PageWords, lineIndex: number): KeyValuePai
     // A number between the headings makes the row a row of values, not of headings.
     const span = unionBox(headings.flat().map((word) => word.box));
     const others = cells.filter((cell) => !headings.includes(cell));
-    if (others.some((cell) => isNumberLike(text(cell)) && cell[0].box.x > span.x && cell[0].box.x < span.x + span.width)) return [];
+    if (
+      others.some((cell) => isNumberLike(text(cell)) && cell[0].box.x > span.x && cell[0].box.x < span.x + span.width)
+    )
+      return [];
     return pairsUnder(state, headings, others, (values) => isHeaderRow(headings, values));
   }
   // A lone heading is alone on its row, claimed words included.
-  const alone = lines.flatMap((index) => meaningfulWords(lineWords(state.page, index))).length === meaningfulWords(words).length;
+  const alone =
+    lines.flatMap((index) => meaningfulWords(lineWords(state.page, index))).length === meaningfulWords(words).length;
   if (cells.length === 1 && alone && looksLikeLoneHeading(cells[0])) {
     // Every line of the value reads as typed in, or it is the form's printed text going on.
-    return pairsUnder(state, [cells[0]], [], (values) => values[0].length > 0 && values[0].every((value) => linesOf(value.words).every((line) => contrastsWithCapitals(text(line)))));
+    return pairsUnder(
+      state,
+      [cells[0]],
+      [],
+      (values) =>
+        values[0].length > 0 &&
+        values[0].every((value) => linesOf(value.words).every((line) => contrastsWithCapitals(text(line)))),
+    );
   }
   return [];
 }

@@ -1,6 +1,13 @@
 import type { Word } from "@/lib/documents/types";
 import { cleanOption, gluedOption, isTickWord } from "./checkboxes";
-import { endsWithColon, endsWithMisreadColon, endsWithQuestion, looksLikeLabel, maxLabelWords, meaningfulWords } from "./label-words";
+import {
+  endsWithColon,
+  endsWithMisreadColon,
+  endsWithQuestion,
+  looksLikeLabel,
+  maxLabelWords,
+  meaningfulWords,
+} from "./label-words";
 import { makePair } from "./make-pair";
 import { claim, continuedValue, freeWords, type PageWords } from "./page-words";
 import type { KeyValuePair } from "./types";
@@ -46,7 +53,8 @@ function labelEndAtStart(words: Word[]): number {
   return -1;
 }
 
-const gapBefore = (words: Word[], index: number) => words[index].box.x - (words[index - 1].box.x + words[index - 1].box.width);
+const gapBefore = (words: Word[], index: number) =>
+  words[index].box.x - (words[index - 1].box.x + words[index - 1].box.width);
 
 /**
  * Where the next label starts in the words after a label: "Name: Ann   Date of birth: 2 May" holds
@@ -58,7 +66,8 @@ function nextLabelStart(rest: Word[], height: number): number {
     if (!endsWithColon(rest[colon])) continue;
     for (let start = colon; start >= Math.max(0, colon - maxLabelWords + 1); start--) {
       const label = rest.slice(start, colon + 1);
-      if ((start === 0 || gapBefore(rest, start) > height * 1.2) && looksLikeLabel(label) && !label.some(isNoiseWord)) return start;
+      if ((start === 0 || gapBefore(rest, start) > height * 1.2) && looksLikeLabel(label) && !label.some(isNoiseWord))
+        return start;
     }
   }
   return -1;
@@ -68,17 +77,27 @@ function labelPairs(state: PageWords, lineIndex: number, keyWords: Word[], rawRe
   const height = Math.max(...meaningfulWords(keyWords).map((word) => word.box.height));
   const firstText = rawRest.findIndex((word) => !isNoiseWord(word));
   // "# SEATS" names the next field (the number of seats) rather than holding a value.
-  const namesField = /^#\s?\p{L}/u.test(rawRest.map((word) => word.text).join(" ").trim());
+  const namesField = /^#\s?\p{L}/u.test(
+    rawRest
+      .map((word) => word.text)
+      .join(" ")
+      .trim(),
+  );
   const rest = firstText < 0 || namesField ? [] : rawRest.slice(firstText);
   const nextLabel = rest.length === 0 ? -1 : nextLabelStart(rest, height);
   const own = nextLabel >= 0 ? rest.slice(0, nextLabel) : rest;
   const trimmed = trimNoise(own);
   let valueWords = untilWideGap(trimmed, height * 3);
   // Options ticked after the label answer it (see checkboxes.ts); the words left are the unticked ones.
-  const marked = valueWords.length > 0 && answeredByTicks(state, lineIndex, keyWords.at(-1)!, valueWords, nextLabel >= 0 ? rest[nextLabel] : undefined);
+  const marked =
+    valueWords.length > 0 &&
+    answeredByTicks(state, lineIndex, keyWords.at(-1)!, valueWords, nextLabel >= 0 ? rest[nextLabel] : undefined);
   if (marked) valueWords = [];
   if (nextLabel < 0 && valueWords.length > 0) valueWords = continuedValue(state, lineIndex, valueWords, height);
-  const found = valueWords.length > 0 && meanWordConfidence([...keyWords, ...valueWords]) >= minPairConfidence ? makePair(state.page, keyWords, valueWords, "colon") : undefined;
+  const found =
+    valueWords.length > 0 && meanWordConfidence([...keyWords, ...valueWords]) >= minPairConfidence
+      ? makePair(state.page, keyWords, valueWords, "colon")
+      : undefined;
   if (found) {
     result.pairs.push(found);
     claim(state, [...keyWords, ...valueWords]);
@@ -94,7 +113,8 @@ function labelPairs(state: PageWords, lineIndex: number, keyWords: Word[], rawRe
 
 /** "Mar." and "Apr.", "YES" and "NO": options printed alike (same letter case, similar length). */
 function printedAlike(a: string, b: string): boolean {
-  const letterCase = (text: string) => (text === text.toUpperCase() ? "upper" : /^\P{L}*\p{Lu}\P{Lu}*$/u.test(text) ? "capitalised" : "mixed");
+  const letterCase = (text: string) =>
+    text === text.toUpperCase() ? "upper" : /^\P{L}*\p{Lu}\P{Lu}*$/u.test(text) ? "capitalised" : "mixed";
   return letterCase(a) === letterCase(b) && Math.abs(a.length - b.length) <= 3;
 }
 
@@ -103,10 +123,22 @@ function printedAlike(a: string, b: string): boolean {
  * value, or a ticked option printed like the value, which is then an unticked option
  * ("QUARTER: Jan.   Apr. [X]   Jul.").
  */
-function answeredByTicks(state: PageWords, lineIndex: number, label: Word, valueWords: Word[], nextLabel: Word | undefined): boolean {
+function answeredByTicks(
+  state: PageWords,
+  lineIndex: number,
+  label: Word,
+  valueWords: Word[],
+  nextLabel: Word | undefined,
+): boolean {
   const words = lineWords(state.page, lineIndex);
   const valueEnd = valueWords.at(-1)!.box.x + valueWords.at(-1)!.box.width;
-  const ticks = words.filter((word) => word.box.x > label.box.x && (!nextLabel || word.box.x < nextLabel.box.x) && state.used.has(word) && isTickWord(word));
+  const ticks = words.filter(
+    (word) =>
+      word.box.x > label.box.x &&
+      (!nextLabel || word.box.x < nextLabel.box.x) &&
+      state.used.has(word) &&
+      isTickWord(word),
+  );
   if (ticks.some((tick) => tick.box.x <= valueEnd)) return true;
   const value = valueWords.map((word) => word.text).join(" ");
   if (valueWords.length > 2) return false;

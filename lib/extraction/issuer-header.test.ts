@@ -13,11 +13,23 @@ const schema = [
 ];
 
 /** A receipt's head: lines centred one under the other. */
-const head = (...texts: string[]): Word[][][] => [texts.map((text, index) => line(0.5 - text.length * 0.004, 0.05 + index * 0.015, text))];
+const head = (...texts: string[]): Word[][][] => [
+  texts.map((text, index) => line(0.5 - text.length * 0.004, 0.05 + index * 0.015, text)),
+];
 
 describe("issuer name and address from the head of a receipt", () => {
   it("takes the line with the legal form (without its registration number) and the address lines under it", () => {
-    const page = ocrPage(head("Welcome!", "BLUE HERON TRADING SDN BHD (123456-X)", "NO 12, JALAN MAJU 3,", "TAMAN INDAH,", "81100 JOHOR BAHRU", "TEL: 07-555 0101", "TAX INVOICE"));
+    const page = ocrPage(
+      head(
+        "Welcome!",
+        "BLUE HERON TRADING SDN BHD (123456-X)",
+        "NO 12, JALAN MAJU 3,",
+        "TAMAN INDAH,",
+        "81100 JOHOR BAHRU",
+        "TEL: 07-555 0101",
+        "TAX INVOICE",
+      ),
+    );
     expect(extractStructure({ pages: [page], schema }).fields).toEqual({
       company: "BLUE HERON TRADING SDN BHD",
       address: "NO 12, JALAN MAJU 3, TAMAN INDAH, 81100 JOHOR BAHRU",
@@ -26,19 +38,38 @@ describe("issuer name and address from the head of a receipt", () => {
   });
 
   it("joins a name wrapped before its legal form, skips the registration line, and stops at the contact lines", () => {
-    const page = ocrPage(head("Harbour View Kiosk 12", "Lee Enterprise", "001234567-X", "Unit 4, 18 Quay Street,", "Portsmouth", "Phone 023 9200 0000"));
-    expect(extractStructure({ pages: [page], schema }).fields).toMatchObject({ company: "Harbour View Kiosk 12 Lee Enterprise", address: "Unit 4, 18 Quay Street, Portsmouth" });
+    const page = ocrPage(
+      head(
+        "Harbour View Kiosk 12",
+        "Lee Enterprise",
+        "001234567-X",
+        "Unit 4, 18 Quay Street,",
+        "Portsmouth",
+        "Phone 023 9200 0000",
+      ),
+    );
+    expect(extractStructure({ pages: [page], schema }).fields).toMatchObject({
+      company: "Harbour View Kiosk 12 Lee Enterprise",
+      address: "Unit 4, 18 Quay Street, Portsmouth",
+    });
   });
 
   it("takes the name over a line holding only a registration number", () => {
     const page = ocrPage(head("GOLDEN LEAF HARDWARE", "(54321-A)", "LOT 7, JALAN BESI,", "43000 KAJANG"));
-    expect(extractStructure({ pages: [page], schema }).fields).toMatchObject({ company: "GOLDEN LEAF HARDWARE", address: "LOT 7, JALAN BESI, 43000 KAJANG" });
+    expect(extractStructure({ pages: [page], schema }).fields).toMatchObject({
+      company: "GOLDEN LEAF HARDWARE",
+      address: "LOT 7, JALAN BESI, 43000 KAJANG",
+    });
   });
 
   it("prefers a labelled value, and guesses nothing from a head without a legal form or an address", () => {
     const labelled = ocrPage([[line(0.1, 0.05, "Northwind Ltd"), line(0.1, 0.1, "Company: Southwind Ltd")]]);
     expect(extractStructure({ pages: [labelled], schema }).fields?.company).toBe("Southwind Ltd");
     const plain = ocrPage(head("Weekly report", "Prepared for the board", "Figures in thousands"));
-    expect(extractStructure({ pages: [plain], schema }).fields).toEqual({ company: null, address: null, customer_address: null });
+    expect(extractStructure({ pages: [plain], schema }).fields).toEqual({
+      company: null,
+      address: null,
+      customer_address: null,
+    });
   });
 });

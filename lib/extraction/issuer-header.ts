@@ -29,8 +29,10 @@ const registration = /[([{][^)\]}]*\d{4,}[^)\]}]*[)\]}]?/;
 const streetWord =
   /^(?:jalan|jln|lorong|lrg|taman|tmn|persiaran|lebuh|lebuhraya|kampung|lot|no\.?|unit|block|blk|level|lvl|floor|fl|suite|ste|building|bldg|street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|highway|hwy|plaza|square|sq|place|pl|rue|strasse|straße|str|via|calle|avenida|p\.?o\.?|box)\.?,?$/i;
 /** Lines that end a header part: contact, tax, document and label lines. */
-const stopLine = /\b(?:tel|telephone|phone|fax|gst|vat|tax|invoice|receipt|bill|cashier|date|time|www|http|e-?mail|reg|registration|order|counter|member|document)\b|@|\.com\b|:/i;
-const datePattern = /\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{2,4}\b/i;
+const stopLine =
+  /\b(?:tel|telephone|phone|fax|gst|vat|tax|invoice|receipt|bill|cashier|date|time|www|http|e-?mail|reg|registration|order|counter|member|document)\b|@|\.com\b|:/i;
+const datePattern =
+  /\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{2,4}\b/i;
 
 interface HeadLine {
   words: Word[];
@@ -52,11 +54,22 @@ function isNameLike(line: HeadLine): boolean {
   const letters = name.replace(/[^\p{L}]/gu, "").length;
   const digits = name.replace(/\D/g, "").length;
   const words = name.split(/\s+/).filter((word) => /\p{L}{2}/u.test(word));
-  return words.length >= 2 && letters >= (letters + digits) * 0.6 && meanWordConfidence(line.words) >= 0.6 && !stopLine.test(name) && !datePattern.test(name);
+  return (
+    words.length >= 2 &&
+    letters >= (letters + digits) * 0.6 &&
+    meanWordConfidence(line.words) >= 0.6 &&
+    !stopLine.test(name) &&
+    !datePattern.test(name)
+  );
 }
 
 function hasLegalForm(line: HeadLine): boolean {
-  return registration.test(line.text) || nameText(line).split(/\s+/).some((word) => legalForm.test(word.replace(/[,)]+$/, "")));
+  return (
+    registration.test(line.text) ||
+    nameText(line)
+      .split(/\s+/)
+      .some((word) => legalForm.test(word.replace(/[,)]+$/, "")))
+  );
 }
 
 /** Street words, a building number followed by a comma ("55,", "PT1234,"), or a postcode beside a place name. */
@@ -68,12 +81,25 @@ function readsAsAddress(line: HeadLine): boolean {
 
 /** A line going on with an address: words with letters, no contact or tax details. */
 function continuesAddress(line: HeadLine): boolean {
-  return readsAsAddress(line) || (letterWords(line).length > 0 && line.words.length <= 5 && !stopLine.test(line.text) && !datePattern.test(line.text) && meanWordConfidence(line.words) >= 0.4);
+  return (
+    readsAsAddress(line) ||
+    (letterWords(line).length > 0 &&
+      line.words.length <= 5 &&
+      !stopLine.test(line.text) &&
+      !datePattern.test(line.text) &&
+      meanWordConfidence(line.words) >= 0.4)
+  );
 }
 
 function part(page: Page, lines: HeadLine[], text: string): IssuerPart {
   const words = lines.flatMap((line) => line.words);
-  return { text, page: page.pageNumber, box: unionBox(words.map((word) => word.box)), words: text.split(/\s+/), confidence: Math.round(meanWordConfidence(words) * 0.6 * 100) / 100 };
+  return {
+    text,
+    page: page.pageNumber,
+    box: unionBox(words.map((word) => word.box)),
+    words: text.split(/\s+/),
+    confidence: Math.round(meanWordConfidence(words) * 0.6 * 100) / 100,
+  };
 }
 
 function headOf(page: Page): HeadLine[] {
@@ -92,10 +118,17 @@ function companyLines(head: HeadLine[]): HeadLine[] {
     const above = head[legal - 1];
     const name = nameText(head[legal]).split(/\s+/);
     // "Harbour View Kiosk 12" / "Lee Enterprise": a name wrapped before its legal form.
-    const wrapped = above && name.length <= 2 && isNameLike(above) && !hasLegalForm(above) && head[legal].words[0].box.y - above.words[0].box.y < head[legal].words[0].box.height * 2.5;
+    const wrapped =
+      above &&
+      name.length <= 2 &&
+      isNameLike(above) &&
+      !hasLegalForm(above) &&
+      head[legal].words[0].box.y - above.words[0].box.y < head[legal].words[0].box.height * 2.5;
     return wrapped ? [above, head[legal]] : [head[legal]];
   }
-  const overIdentifier = head.findIndex((line, index) => isNameLike(line) && head[index + 1] !== undefined && isIdentifierLine(head[index + 1]));
+  const overIdentifier = head.findIndex(
+    (line, index) => isNameLike(line) && head[index + 1] !== undefined && isIdentifierLine(head[index + 1]),
+  );
   return overIdentifier >= 0 ? [head[overIdentifier]] : [];
 }
 
@@ -104,7 +137,10 @@ export function findIssuer(page: Page): { company?: IssuerPart; address?: Issuer
   const company = companyLines(head);
   const result: { company?: IssuerPart; address?: IssuerPart } = {};
   if (company.length > 0) {
-    const text = company.map(nameText).join(" ").replace(/[\s,(]+$/, "");
+    const text = company
+      .map(nameText)
+      .join(" ")
+      .replace(/[\s,(]+$/, "");
     if (text) result.company = part(page, company, text);
   }
   const rest = head.filter((line) => !company.includes(line));

@@ -12,7 +12,14 @@ const pairsOf = (page: Page) => findKeyValuePairs([page]).map((pair) => [pair.ke
 describe("findKeyValuePairs on OCR layouts", () => {
   it("pairs a label column with the value column read as separate lines, including wrapped labels and multi-line values", () => {
     const page = ocrPage([
-      [line(0.1, 0.1, "CASE NAME:"), line(0.1, 0.13, "COURT:"), line(0.1, 0.16, "LORILLARD"), line(0.1, 0.175, "ENTITIES:"), line(0.1, 0.21, "COUNSEL:"), line(0.1, 0.3, "JUDGE:")],
+      [
+        line(0.1, 0.1, "CASE NAME:"),
+        line(0.1, 0.13, "COURT:"),
+        line(0.1, 0.16, "LORILLARD"),
+        line(0.1, 0.175, "ENTITIES:"),
+        line(0.1, 0.21, "COUNSEL:"),
+        line(0.1, 0.3, "JUDGE:"),
+      ],
       [
         line(0.3, 0.1, "Robinson v. Raybestos, et al."),
         line(0.3, 0.13, "San Francisco Superior Court"),
@@ -50,7 +57,10 @@ describe("findKeyValuePairs on OCR layouts", () => {
     const page = ocrPage([
       [line(0.1, 0.1, "ERR >tid Foo", 0.3)],
       // A table: names in one column, counts in another.
-      [0.2, 0.215, 0.23].map((y, row) => [...line(0.1, y, ["Super America", "Rich Oil", "Dairy Marts"][row]), ...line(0.4, y, ["106", "82", "35"][row])]),
+      [0.2, 0.215, 0.23].map((y, row) => [
+        ...line(0.1, y, ["Super America", "Rich Oil", "Dairy Marts"][row]),
+        ...line(0.4, y, ["106", "82", "35"][row]),
+      ]),
       [[...line(0.1, 0.3, "Account holder"), ...line(0.6, 0.3, "Jane Roe")]],
     ]);
     expect(pairsOf(page)).toEqual([["Account holder", "Jane Roe"]]);
@@ -79,14 +89,23 @@ describe("labels without a colon and values on the next lines", () => {
   });
 
   it("leaves headings and lines in capitals throughout alone", () => {
-    const page = ocrPage([[line(0.1, 0.1, "SAFETY AND QUALITY REVIEW")], [line(0.1, 0.2, "ONE HARBOUR ROAD 18TH FL")], [line(0.1, 0.3, "SEE PAGE 4. DO NOT STAPLE")]]);
+    const page = ocrPage([
+      [line(0.1, 0.1, "SAFETY AND QUALITY REVIEW")],
+      [line(0.1, 0.2, "ONE HARBOUR ROAD 18TH FL")],
+      [line(0.1, 0.3, "SEE PAGE 4. DO NOT STAPLE")],
+    ]);
     expect(pairsOf(page)).toEqual([]);
   });
 
   it("takes a value from the line under its label, and continues a value over the lines under it", () => {
     const page = ocrPage([
       [line(0.1, 0.1, "DATE:"), line(0.1, 0.115, "12/10/2020")],
-      [line(0.1, 0.15, "TO: Northwind Trading Ltd."), line(0.132, 0.164, "12 Harbour Road"), line(0.132, 0.178, "Portsmouth PO1 2AB"), line(0.1, 0.192, "ATTN: Dana Whitfield")],
+      [
+        line(0.1, 0.15, "TO: Northwind Trading Ltd."),
+        line(0.132, 0.164, "12 Harbour Road"),
+        line(0.132, 0.178, "Portsmouth PO1 2AB"),
+        line(0.1, 0.192, "ATTN: Dana Whitfield"),
+      ],
     ]);
     expect(pairsOf(page)).toEqual([
       ["DATE", "12/10/2020"],
@@ -96,7 +115,11 @@ describe("labels without a colon and values on the next lines", () => {
   });
 
   it("does not pair a label with the next label", () => {
-    const page = ocrPage([[line(0.1, 0.1, "SEATS: SEATS: # ROWS")], [line(0.1, 0.2, "FIRM: >PHONE NO.:")], [line(0.1, 0.3, "Fax Transmittal >Sender")]]);
+    const page = ocrPage([
+      [line(0.1, 0.1, "SEATS: SEATS: # ROWS")],
+      [line(0.1, 0.2, "FIRM: >PHONE NO.:")],
+      [line(0.1, 0.3, "Fax Transmittal >Sender")],
+    ]);
     expect(pairsOf(page)).toEqual([]);
   });
 });

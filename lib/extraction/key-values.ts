@@ -38,14 +38,27 @@ function gapPair(state: PageWords, lineIndex: number): KeyValuePair | undefined 
   const words = freeWords(state, lineIndex);
   const { index, gap } = widestGap(words);
   const lineHeight = state.page.lines[lineIndex].box.height;
-  if (index <= 0 || gap <= lineHeight * 2.5 || words.length - index > 8 || meanWordConfidence(words) < minGapPairConfidence) return undefined;
+  if (
+    index <= 0 ||
+    gap <= lineHeight * 2.5 ||
+    words.length - index > 8 ||
+    meanWordConfidence(words) < minGapPairConfidence
+  )
+    return undefined;
   const label = words.slice(0, index);
   const value = untilWideGap(words.slice(index), lineHeight * 3);
   const valueText = value.map((word) => word.text).join(" ");
-  if (!looksLikeLabel(label) || label.some(isNoiseWord) || /^\P{L}*\p{Ll}/u.test(label[0].text) || /^\d+$/.test(label[0].text)) return undefined;
+  if (
+    !looksLikeLabel(label) ||
+    label.some(isNoiseWord) ||
+    /^\P{L}*\p{Ll}/u.test(label[0].text) ||
+    /^\d+$/.test(label[0].text)
+  )
+    return undefined;
   if (value.some((word) => /\p{L}:/u.test(word.text)) || /^\(\w{1,2}\)/u.test(valueText)) return undefined;
   // One word alone on either side is as likely the next column's heading or a list entry.
-  if ((meaningfulWords(label).length === 1 || meaningfulWords(value).length === 1) && !/\d/.test(valueText)) return undefined;
+  if ((meaningfulWords(label).length === 1 || meaningfulWords(value).length === 1) && !/\d/.test(valueText))
+    return undefined;
   const found = makePair(state.page, label, value, "gap");
   if (found) claim(state, [...label, ...value]);
   return found;
@@ -68,7 +81,8 @@ function alternates(run: TableRun): boolean {
 }
 
 /** Line indexes top to bottom (OCR may list a page's columns one after the other). */
-const topDown = (page: Page) => page.lines.map((_, index) => index).sort((a, b) => page.lines[a].box.y - page.lines[b].box.y);
+const topDown = (page: Page) =>
+  page.lines.map((_, index) => index).sort((a, b) => page.lines[a].box.y - page.lines[b].box.y);
 
 function pairsOnPage(page: Page): KeyValuePair[] {
   const state = pageWords(page);
@@ -110,7 +124,9 @@ function inReadingOrder(page: Page, pairs: KeyValuePair[]): KeyValuePair[] {
   const lineOf = ({ keyBox }: KeyValuePair) => {
     const x = keyBox!.x + keyBox!.width;
     const y = keyBox!.y + keyBox!.height * 0.75;
-    const index = page.lines.findIndex(({ box }) => y >= box.y && y <= box.y + box.height && x >= box.x && x <= box.x + box.width + 1e-9);
+    const index = page.lines.findIndex(
+      ({ box }) => y >= box.y && y <= box.y + box.height && x >= box.x && x <= box.x + box.width + 1e-9,
+    );
     return index < 0 ? page.lines.length : index;
   };
   return pairs
@@ -122,6 +138,13 @@ function inReadingOrder(page: Page, pairs: KeyValuePair[]): KeyValuePair[] {
 export function findKeyValuePairs(pages: Page[]): KeyValuePair[] {
   return pages.flatMap((page) => [
     ...pairsOnPage(page),
-    ...(page.formFields ?? []).map((field): KeyValuePair => ({ key: field.name, value: field.value, page: page.pageNumber, valueBox: field.box, confidence: 1, method: "form_field" })),
+    ...(page.formFields ?? []).map((field): KeyValuePair => ({
+      key: field.name,
+      value: field.value,
+      page: page.pageNumber,
+      valueBox: field.box,
+      confidence: 1,
+      method: "form_field",
+    })),
   ]);
 }

@@ -37,26 +37,43 @@ describe("labelSimilarity", () => {
 
   it("ranks the closer label higher", () => {
     expect(labelSimilarity("total", "Total Due")).toBeGreaterThan(labelSimilarity("total", "Total Tax"));
-    expect(labelSimilarity("invoice_number", "Invoice Number")).toBeGreaterThan(labelSimilarity("invoice_number", "Invoice"));
+    expect(labelSimilarity("invoice_number", "Invoice Number")).toBeGreaterThan(
+      labelSimilarity("invoice_number", "Invoice"),
+    );
   });
 });
 
 describe("extractSchemaFields", () => {
-  const pair = (key: string, value: string): KeyValuePair => ({ key, value, page: 1, confidence: 0.9, method: "colon" });
+  const pair = (key: string, value: string): KeyValuePair => ({
+    key,
+    value,
+    page: 1,
+    confidence: 0.9,
+    method: "colon",
+  });
 
   it("leaves po_number empty on an invoice that has only an invoice number", () => {
     const details = extractSchemaFields(
-      [{ name: "invoice_number", type: "string" }, { name: "po_number", type: "string" }],
+      [
+        { name: "invoice_number", type: "string" },
+        { name: "po_number", type: "string" },
+      ],
       [],
       [pair("Invoice Number", "INV-1042"), pair("Date", "14 March 2025")],
       [],
     );
-    expect(details.map((detail) => [detail.name, detail.value])).toEqual([["invoice_number", "INV-1042"], ["po_number", null]]);
+    expect(details.map((detail) => [detail.name, detail.value])).toEqual([
+      ["invoice_number", "INV-1042"],
+      ["po_number", null],
+    ]);
   });
 
   it("takes each number from its own label when both are present", () => {
     const details = extractSchemaFields(
-      [{ name: "po_number", type: "string" }, { name: "invoice_number", type: "string" }],
+      [
+        { name: "po_number", type: "string" },
+        { name: "invoice_number", type: "string" },
+      ],
       [],
       [pair("Invoice Number", "INV-1042"), pair("PO Number", "PO-77")],
       [],

@@ -7,21 +7,46 @@
 
 /** The kind of value a generic word announces; words of one kind are interchangeable. */
 const kinds: Record<string, string> = {
-  number: "id", no: "id", nr: "id", num: "id", "#": "id", id: "id", ref: "id", reference: "id", code: "id",
-  date: "date", dated: "date", day: "date",
+  number: "id",
+  no: "id",
+  nr: "id",
+  num: "id",
+  "#": "id",
+  id: "id",
+  ref: "id",
+  reference: "id",
+  code: "id",
+  date: "date",
+  dated: "date",
+  day: "date",
   name: "name",
-  amount: "amount", value: "amount",
-  rate: "rate", percent: "rate", percentage: "rate",
+  amount: "amount",
+  value: "amount",
+  rate: "rate",
+  percent: "rate",
+  percentage: "rate",
 };
 
 /** Phrases (and single words) that name the same thing, reduced to one canonical word, longest first. */
 const canonical: Array<[string[], string]> = (
   [
     ["purchase order", "po"],
-    ["amount due", "total"], ["grand total", "total"], ["balance due", "total"], ["total due", "total"], ["total amount", "total"], ["sum", "total"],
+    ["amount due", "total"],
+    ["grand total", "total"],
+    ["balance due", "total"],
+    ["total due", "total"],
+    ["total amount", "total"],
+    ["sum", "total"],
     ["full name", "name"],
-    ["bill to", "customer"], ["sold to", "customer"], ["buyer", "customer"], ["client", "customer"],
-    ["seller", "vendor"], ["supplier", "vendor"], ["company", "vendor"], ["from", "vendor"], ["merchant", "vendor"],
+    ["bill to", "customer"],
+    ["sold to", "customer"],
+    ["buyer", "customer"],
+    ["client", "customer"],
+    ["seller", "vendor"],
+    ["supplier", "vendor"],
+    ["company", "vendor"],
+    ["from", "vendor"],
+    ["merchant", "vendor"],
     ["e mail", "email"],
   ] as Array<[string, string]>
 )
@@ -42,7 +67,7 @@ function tokens(text: string): string[] {
 function canonicalTokens(text: string): string[] {
   const words = tokens(text);
   const result: string[] = [];
-  for (let index = 0; index < words.length; ) {
+  for (let index = 0; index < words.length;) {
     const hit = canonical.find(([phrase]) => phrase.every((word, offset) => words[index + offset] === word));
     if (hit) {
       result.push(hit[1]);
@@ -70,8 +95,15 @@ export function labelSimilarity(fieldName: string, label: string): number {
   let matched = 0;
   const unmatchedKinds: string[] = [];
   for (const token of fieldTokens) {
-    const exact = labelTokens.findIndex((labelToken, index) => !usedLabelTokens.has(index) && sameWord(token, labelToken));
-    const sameKind = exact >= 0 || !kinds[token] ? -1 : labelTokens.findIndex((labelToken, index) => !usedLabelTokens.has(index) && kinds[labelToken] === kinds[token]);
+    const exact = labelTokens.findIndex(
+      (labelToken, index) => !usedLabelTokens.has(index) && sameWord(token, labelToken),
+    );
+    const sameKind =
+      exact >= 0 || !kinds[token]
+        ? -1
+        : labelTokens.findIndex(
+            (labelToken, index) => !usedLabelTokens.has(index) && kinds[labelToken] === kinds[token],
+          );
     if (exact >= 0 || sameKind >= 0) {
       usedLabelTokens.add(exact >= 0 ? exact : sameKind);
       matched += exact >= 0 ? 1 : 0.9;
@@ -80,7 +112,9 @@ export function labelSimilarity(fieldName: string, label: string): number {
     else return 0;
   }
   // The field says "number" where the label says "date": different kinds of value.
-  const labelKinds = labelTokens.filter((labelToken, index) => !usedLabelTokens.has(index) && kinds[labelToken]).map((labelToken) => kinds[labelToken]);
+  const labelKinds = labelTokens
+    .filter((labelToken, index) => !usedLabelTokens.has(index) && kinds[labelToken])
+    .map((labelToken) => kinds[labelToken]);
   if (unmatchedKinds.some((kind) => labelKinds.some((labelKind) => labelKind !== kind))) return 0;
   const coverage = matched / fieldTokens.length;
   const precision = Math.min(1, matched / labelTokens.length);

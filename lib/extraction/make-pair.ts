@@ -7,10 +7,23 @@ import { isValueText, meanWordConfidence, trimNoise } from "./value-words";
 // One key-value pair from the words of its label and of its value, with a confidence that says
 // how much the layout evidence is worth: a colon beats a column position beats a gap.
 
-const baseConfidence: Record<KeyValuePair["method"], number> = { colon: 0.9, checkbox: 0.8, below: 0.75, gap: 0.65, form_field: 1, model: 1 };
+const baseConfidence: Record<KeyValuePair["method"], number> = {
+  colon: 0.9,
+  checkbox: 0.8,
+  below: 0.75,
+  gap: 0.65,
+  form_field: 1,
+  model: 1,
+};
 
 /** `value` overrides the value words' text (a checkbox mark answers "X"); the words still place it. */
-export function makePair(page: Page, keyWords: Word[], rawValueWords: Word[], method: KeyValuePair["method"], value?: string): KeyValuePair | undefined {
+export function makePair(
+  page: Page,
+  keyWords: Word[],
+  rawValueWords: Word[],
+  method: KeyValuePair["method"],
+  value?: string,
+): KeyValuePair | undefined {
   const valueWords = value === undefined ? trimNoise(rawValueWords) : rawValueWords;
   // "# SEATS" names a field (the number of seats); "#1042" is a value.
   if (value === undefined && /^#\s?\p{L}/u.test(rawValueWords.map((word) => word.text).join(" "))) return undefined;
@@ -18,10 +31,16 @@ export function makePair(page: Page, keyWords: Word[], rawValueWords: Word[], me
   if (!key || valueWords.length === 0 || (value === undefined && !isValueText(valueWords))) return undefined;
   // One or two letters read unsurely are a scribble (a signature, a stroke), not a value.
   const valueText = valueWords.map((word) => word.text).join("");
-  if (value === undefined && valueText.length <= 2 && !/\d/.test(valueText) && meanWordConfidence(valueWords) < 0.5) return undefined;
+  if (value === undefined && valueText.length <= 2 && !/\d/.test(valueText) && meanWordConfidence(valueWords) < 0.5)
+    return undefined;
   return {
     key,
-    value: value ?? valueWords.map((word) => word.text).join(" ").trim(),
+    value:
+      value ??
+      valueWords
+        .map((word) => word.text)
+        .join(" ")
+        .trim(),
     page: page.pageNumber,
     keyBox: unionBox(keyWords.map((word) => word.box)),
     valueBox: unionBox(valueWords.map((word) => word.box)),

@@ -2,7 +2,20 @@ import type { DateOrder } from "./types";
 
 // Values are normalised to strings a program can parse: decimals with a dot, ISO dates.
 
-const monthNames = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+const monthNames = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
 
 /** "1.234,56" / "$1,234.56" / "(12.00)" → 1234.56 / 1234.56 / -12; null when not a number. */
 export function parseNumber(text: string): number | null {

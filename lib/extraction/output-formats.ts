@@ -4,7 +4,11 @@ import { toMarkdown, toText, toYaml } from "./serialise-text";
 /** One serialiser per output format, shared by /v1/extract's output_format and the convert endpoints. */
 export const OUTPUT_FORMATS = {
   json: { contentType: "application/json; charset=utf-8", extension: "json", serialise: toJson },
-  xml: { contentType: "application/xml; charset=utf-8", extension: "xml", serialise: (result: SerialisableResult) => toXml(result) },
+  xml: {
+    contentType: "application/xml; charset=utf-8",
+    extension: "xml",
+    serialise: (result: SerialisableResult) => toXml(result),
+  },
   csv: { contentType: "text/csv; charset=utf-8", extension: "csv", serialise: toCsv },
   yaml: { contentType: "application/yaml; charset=utf-8", extension: "yaml", serialise: toYaml },
   markdown: { contentType: "text/markdown; charset=utf-8", extension: "md", serialise: toMarkdown },

@@ -106,6 +106,8 @@ describe("schema fields naming the total", () => {
 
   it("leaves the total null on a page with no total", () => {
     const plain = ocrPage(receipt("Widget 2 >5.00 >10.00"));
-    expect(extractStructure({ pages: [plain], schema: [{ name: "total", type: "number" }] }).fields).toEqual({ total: null });
+    expect(extractStructure({ pages: [plain], schema: [{ name: "total", type: "number" }] }).fields).toEqual({
+      total: null,
+    });
   });
 });

@@ -36,7 +36,8 @@ interface LabelledAmount {
  * the point), optionally followed by a currency glued on. Cents are required: a count or a code
  * ("Total Qty 6", "No. 1234") is not a sum of money.
  */
-const trailingAmount = /(?<![\d.,])(-?(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:\.\d{3})+|\d+)[.,] ?\d{2})(?:[A-Za-z]{1,3}|[$€£¥])?$/;
+const trailingAmount =
+  /(?<![\d.,])(-?(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:\.\d{3})+|\d+)[.,] ?\d{2})(?:[A-Za-z]{1,3}|[$€£¥])?$/;
 const anyAmount = /\d[.,] ?\d{2}\b/;
 /** A currency or tax code after the amount ("RM", "EUR", "SR" for standard-rated). */
 const trailingCode = /^[A-Za-z]{1,3}$/;
@@ -65,7 +66,15 @@ function readRow(page: Page, words: Word[]): LabelledAmount | undefined {
     offset += word.text.length + 1;
     return start + word.text.length > amountStart;
   });
-  return { kind, value, page: page.pageNumber, y: amountWords[0].box.y, amountWords, rowWords: row, tableRow: anyAmount.test(label) };
+  return {
+    kind,
+    value,
+    page: page.pageNumber,
+    y: amountWords[0].box.y,
+    amountWords,
+    rowWords: row,
+    tableRow: anyAmount.test(label),
+  };
 }
 
 /** OCR reads a label and its amount far to the right as two lines of one row. */
@@ -87,15 +96,27 @@ function labelledAmounts(page: Page): LabelledAmount[] {
 }
 
 const sameAmount = (a: number, b: number) => Math.abs(a - b) < 0.005;
-const labelConfidence = { final: 0.9, total_with_tax: 0.85, total: 0.8, subtotal: 0.6, tendered: 0, change: 0, other: 0 };
+const labelConfidence = {
+  final: 0.9,
+  total_with_tax: 0.85,
+  total: 0.8,
+  subtotal: 0.6,
+  tendered: 0,
+  change: 0,
+  other: 0,
+};
 
 export function findDocumentTotal(pages: Page[]): DocumentTotal | undefined {
   const amounts = pages.filter((page) => !page.error).flatMap(labelledAmounts);
   const tendered = amounts.filter((amount) => amount.kind === "tendered").map((amount) => amount.value);
   const change = amounts.filter((amount) => amount.kind === "change").map((amount) => amount.value);
-  const paid = change.length === 0 ? tendered : tendered.flatMap((given) => change.filter((back) => back <= given).map((back) => given - back));
+  const paid =
+    change.length === 0
+      ? tendered
+      : tendered.flatMap((given) => change.filter((back) => back <= given).map((back) => given - back));
   const payment = amounts.find((amount) => amount.kind === "tendered" || amount.kind === "change");
-  const beforePayment = (amount: LabelledAmount) => !payment || amount.page < payment.page || (amount.page === payment.page && amount.y <= payment.y);
+  const beforePayment = (amount: LabelledAmount) =>
+    !payment || amount.page < payment.page || (amount.page === payment.page && amount.y <= payment.y);
   let best: { amount: LabelledAmount; score: number; confirmed: boolean } | undefined;
   for (const amount of amounts) {
     const strength = totalLabelStrength(amount.kind);

@@ -13,12 +13,20 @@ interface Ruling {
 }
 
 function crosses(a: RulingLine, b: RulingLine): boolean {
-  return b.position >= a.start - tolerance && b.position <= a.end + tolerance && a.position >= b.start - tolerance && a.position <= b.end + tolerance;
+  return (
+    b.position >= a.start - tolerance &&
+    b.position <= a.end + tolerance &&
+    a.position >= b.start - tolerance &&
+    a.position <= b.end + tolerance
+  );
 }
 
 /** Groups of lines connected by crossings (union–find over horizontal × vertical pairs). */
 function grids(horizontal: RulingLine[], vertical: RulingLine[]): Ruling[][] {
-  const rulings: Ruling[] = [...horizontal.map((line) => ({ horizontal: true, line })), ...vertical.map((line) => ({ horizontal: false, line }))];
+  const rulings: Ruling[] = [
+    ...horizontal.map((line) => ({ horizontal: true, line })),
+    ...vertical.map((line) => ({ horizontal: false, line })),
+  ];
   const parent = rulings.map((_, index) => index);
   const root = (index: number): number => (parent[index] === index ? index : (parent[index] = root(parent[index])));
   horizontal.forEach((across, h) =>
@@ -38,7 +46,8 @@ function edges(lines: RulingLine[]): number[] {
 }
 
 function cellIndex(boundaries: number[], value: number): number {
-  for (let index = 0; index < boundaries.length - 1; index++) if (value >= boundaries[index] && value < boundaries[index + 1]) return index;
+  for (let index = 0; index < boundaries.length - 1; index++)
+    if (value >= boundaries[index] && value < boundaries[index + 1]) return index;
   return -1;
 }
 
@@ -49,13 +58,17 @@ export function rulingTables(page: Page): ExtractedTable[] {
     const rows = edges(grid.filter((ruling) => ruling.horizontal).map((ruling) => ruling.line));
     const columns = edges(grid.filter((ruling) => !ruling.horizontal).map((ruling) => ruling.line));
     if (rows.length < 2 || columns.length < 3) continue;
-    const cells: string[][][] = Array.from({ length: rows.length - 1 }, () => Array.from({ length: columns.length - 1 }, () => []));
+    const cells: string[][][] = Array.from({ length: rows.length - 1 }, () =>
+      Array.from({ length: columns.length - 1 }, () => []),
+    );
     for (const word of page.words) {
       const row = cellIndex(rows, word.box.y + word.box.height / 2);
       const column = cellIndex(columns, word.box.x + word.box.width / 2);
       if (row >= 0 && column >= 0) cells[row][column].push(word.text);
     }
-    const texts = cells.map((row) => row.map((cell) => cell.join(" "))).filter((row) => row.some((cell) => cell !== ""));
+    const texts = cells
+      .map((row) => row.map((cell) => cell.join(" ")))
+      .filter((row) => row.some((cell) => cell !== ""));
     if (texts.length === 0) continue;
     const box: Box = { x: columns[0], y: rows[0], width: columns.at(-1)! - columns[0], height: rows.at(-1)! - rows[0] };
     tables.push({ page: page.pageNumber, pages: [page.pageNumber], rows: texts, box, source: "layout" });

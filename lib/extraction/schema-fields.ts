@@ -17,7 +17,11 @@ import type { DateOrder, Entity, FieldDetail, KeyValuePair, SchemaField } from "
 // The fill matcher compares labels the same way.
 export { labelSimilarity };
 
-function typed(type: SchemaField["type"], raw: string, dateOrder?: DateOrder): { value: string; typedValue: string | number } | null {
+function typed(
+  type: SchemaField["type"],
+  raw: string,
+  dateOrder?: DateOrder,
+): { value: string; typedValue: string | number } | null {
   if (type === "number") {
     const number = parseNumber(raw);
     return number === null ? null : { value: formatNumber(number), typedValue: number };
@@ -51,47 +55,100 @@ function fromPair(field: SchemaField, pairs: KeyValuePair[], dateOrder?: DateOrd
   };
 }
 
-const issuerWords = new Set(["company", "vendor", "merchant", "seller", "supplier", "store", "shop", "business", "issuer"]);
+const issuerWords = new Set([
+  "company",
+  "vendor",
+  "merchant",
+  "seller",
+  "supplier",
+  "store",
+  "shop",
+  "business",
+  "issuer",
+]);
 
 /** "merchant_name", "totalAmount" → ["merchant", "name"], ["total", "amount"]. */
-const fieldWords = (fieldName: string) => fieldName.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z]+/).filter(Boolean);
+const fieldWords = (fieldName: string) =>
+  fieldName
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
 
 /** "company", "merchant_name" → the issuer's name; "address", "vendorAddress" → its address; "customer_address" → neither. */
 function issuerPart(fieldName: string): "company" | "address" | undefined {
   const words = fieldWords(fieldName);
-  if (words.some((word) => !issuerWords.has(word) && word !== "name" && word !== "address" && word !== "addr")) return undefined;
+  if (words.some((word) => !issuerWords.has(word) && word !== "name" && word !== "address" && word !== "addr"))
+    return undefined;
   if (words.includes("address") || words.includes("addr")) return "address";
   return words.some((word) => issuerWords.has(word)) ? "company" : undefined;
 }
 
 /** Words that name which document a field is about, not what in it ("receipt_total", "invoice_date"). */
-const documentWords = new Set(["invoice", "receipt", "bill", "order", "document", "transaction", "purchase", "sale", "sales", "txn"]);
+const documentWords = new Set([
+  "invoice",
+  "receipt",
+  "bill",
+  "order",
+  "document",
+  "transaction",
+  "purchase",
+  "sale",
+  "sales",
+  "txn",
+]);
 const totalWords = new Set(["total", "amount", "due", "payable", "grand", "final", "gross", "sum", "to", "pay"]);
 
 /** "total", "total_amount", "amountDue", "grand total", "receipt_total" → the sum to pay; "subtotal", "tax_total" → not. */
 function namesDocumentTotal(fieldName: string): boolean {
   const words = fieldWords(fieldName);
-  return words.some((word) => ["total", "amount", "due", "payable", "sum"].includes(word)) && words.every((word) => totalWords.has(word) || documentWords.has(word));
+  return (
+    words.some((word) => ["total", "amount", "due", "payable", "sum"].includes(word)) &&
+    words.every((word) => totalWords.has(word) || documentWords.has(word))
+  );
 }
 
 /** "date", "invoice_date", "transactionDate", "issue date" → the document's date; "due_date", "birth_date" → not. */
 function namesDocumentDate(fieldName: string): boolean {
   const words = fieldWords(fieldName);
-  return words.includes("date") && words.every((word) => word === "date" || word === "issue" || word === "issued" || word === "of" || documentWords.has(word));
+  return (
+    words.includes("date") &&
+    words.every(
+      (word) => word === "date" || word === "issue" || word === "issued" || word === "of" || documentWords.has(word),
+    )
+  );
 }
 
 function fromDocumentTotal(field: SchemaField, pages: Page[]): FieldDetail | undefined {
   if (field.type !== "number" || !namesDocumentTotal(field.name)) return undefined;
   const total = findDocumentTotal(pages);
   if (!total) return undefined;
-  return { name: field.name, type: field.type, value: formatNumber(total.value), typedValue: total.value, page: total.page, box: total.box, words: total.words, confidence: total.confidence };
+  return {
+    name: field.name,
+    type: field.type,
+    value: formatNumber(total.value),
+    typedValue: total.value,
+    page: total.page,
+    box: total.box,
+    words: total.words,
+    confidence: total.confidence,
+  };
 }
 
 function fromDocumentDate(field: SchemaField, entities: Entity[]): FieldDetail | undefined {
   if (field.type !== "date" || !namesDocumentDate(field.name)) return undefined;
   const date = findDocumentDate(entities);
   if (!date) return undefined;
-  return { name: field.name, type: field.type, value: date.value, typedValue: date.value, page: date.page, box: date.box ?? null, words: date.text.split(/\s+/), confidence: 0.4 };
+  return {
+    name: field.name,
+    type: field.type,
+    value: date.value,
+    typedValue: date.value,
+    page: date.page,
+    box: date.box ?? null,
+    words: date.text.split(/\s+/),
+    confidence: 0.4,
+  };
 }
 
 /** A receipt's or invoice's issuer, read from the head of the first page when no label names it. */
@@ -101,7 +158,16 @@ function fromIssuerHeader(field: SchemaField, pages: Page[]): FieldDetail | unde
   if (!wanted || !page) return undefined;
   const found = findIssuer(page)[wanted];
   if (!found) return undefined;
-  return { name: field.name, type: field.type, value: found.text, typedValue: found.text, page: found.page, box: found.box, words: found.words, confidence: found.confidence };
+  return {
+    name: field.name,
+    type: field.type,
+    value: found.text,
+    typedValue: found.text,
+    page: found.page,
+    box: found.box,
+    words: found.words,
+    confidence: found.confidence,
+  };
 }
 
 function fromEntity(field: SchemaField, pages: Page[], entities: Entity[]): FieldDetail | undefined {
@@ -113,19 +179,42 @@ function fromEntity(field: SchemaField, pages: Page[], entities: Entity[]): Fiel
     if (!line || labelSimilarity(field.name, line.text.replace(entity.text, "")) < 0.5) continue;
     const parsed = typed(field.type, entity.value);
     if (!parsed) continue;
-    return { name: field.name, type: field.type, ...parsed, page: entity.page, box: entity.box ?? null, words: entity.text.split(/\s+/), confidence: 0.5 };
+    return {
+      name: field.name,
+      type: field.type,
+      ...parsed,
+      page: entity.page,
+      box: entity.box ?? null,
+      words: entity.text.split(/\s+/),
+      confidence: 0.5,
+    };
   }
   return undefined;
 }
 
 /** `dateOrder` is the document's (date-order.ts), for labelled values like "Date: 03/01/2018". */
-export function extractSchemaFields(schema: SchemaField[], pages: Page[], pairs: KeyValuePair[], entities: Entity[], dateOrder?: DateOrder): FieldDetail[] {
+export function extractSchemaFields(
+  schema: SchemaField[],
+  pages: Page[],
+  pairs: KeyValuePair[],
+  entities: Entity[],
+  dateOrder?: DateOrder,
+): FieldDetail[] {
   return schema.map(
     (field) =>
       fromDocumentTotal(field, pages) ??
       fromPair(field, pairs, dateOrder) ??
       fromEntity(field, pages, entities) ??
       fromDocumentDate(field, entities) ??
-      fromIssuerHeader(field, pages) ?? { name: field.name, type: field.type, value: null, typedValue: null, page: null, box: null, words: [], confidence: 0 },
+      fromIssuerHeader(field, pages) ?? {
+        name: field.name,
+        type: field.type,
+        value: null,
+        typedValue: null,
+        page: null,
+        box: null,
+        words: [],
+        confidence: 0,
+      },
   );
 }

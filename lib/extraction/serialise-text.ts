@@ -8,7 +8,12 @@ import type { SerialisableResult } from "./serialise";
 interface ConvertedParts {
   file_name?: unknown;
   key_values?: { key: string; value: string; page?: number }[];
-  pages?: { page_number: number; text: string; key_values?: { key: string; value: string }[]; tables?: { rows: string[][] }[] }[];
+  pages?: {
+    page_number: number;
+    text: string;
+    key_values?: { key: string; value: string }[];
+    tables?: { rows: string[][] }[];
+  }[];
 }
 
 export function toYaml(result: SerialisableResult): string {
@@ -23,7 +28,8 @@ function markdownCell(value: unknown): string {
 
 function markdownTable(rows: unknown[][]): string {
   const columns = Math.max(...rows.map((row) => row.length), 1);
-  const line = (row: unknown[]) => `| ${Array.from({ length: columns }, (_, index) => markdownCell(row[index])).join(" | ")} |`;
+  const line = (row: unknown[]) =>
+    `| ${Array.from({ length: columns }, (_, index) => markdownCell(row[index])).join(" | ")} |`;
   const [header, ...body] = rows;
   return [line(header ?? []), `|${" --- |".repeat(columns)}`, ...body.map(line)].join("\n");
 }
@@ -34,13 +40,22 @@ export function toMarkdown(result: SerialisableResult): string {
   const out: string[] = [`# ${markdownCell(parts.file_name ?? "Extraction")}`];
   if (parts.pages) {
     for (const page of parts.pages) {
-      out.push(`## Page ${page.page_number}`, page.text.trim() ? page.text.trim().replace(/\n/g, "  \n") : "_(no text)_");
-      if (page.key_values && page.key_values.length > 0) out.push("### Key-values", markdownTable([["Key", "Value"], ...page.key_values.map((pair) => [pair.key, pair.value])]));
+      out.push(
+        `## Page ${page.page_number}`,
+        page.text.trim() ? page.text.trim().replace(/\n/g, "  \n") : "_(no text)_",
+      );
+      if (page.key_values && page.key_values.length > 0)
+        out.push(
+          "### Key-values",
+          markdownTable([["Key", "Value"], ...page.key_values.map((pair) => [pair.key, pair.value])]),
+        );
       page.tables?.forEach((table, index) => out.push(`### Table ${index + 1}`, markdownTable(table.rows)));
     }
   } else {
     if (result.fields) out.push("## Fields", markdownTable([["Field", "Value"], ...Object.entries(result.fields)]));
-    result.tables?.forEach((table, index) => out.push(`## Table ${index + 1} (page ${table.page})`, markdownTable(table.rows)));
+    result.tables?.forEach((table, index) =>
+      out.push(`## Table ${index + 1} (page ${table.page})`, markdownTable(table.rows)),
+    );
   }
   return out.join("\n\n") + "\n";
 }
@@ -52,12 +67,18 @@ export function toText(result: SerialisableResult): string {
   if (parts.pages) {
     for (const page of parts.pages) {
       const section = [`=== Page ${page.page_number} ===`, page.text.trim()];
-      if (page.key_values && page.key_values.length > 0) section.push("", ...page.key_values.map((pair) => `${pair.key}: ${pair.value}`));
+      if (page.key_values && page.key_values.length > 0)
+        section.push("", ...page.key_values.map((pair) => `${pair.key}: ${pair.value}`));
       page.tables?.forEach((table) => section.push("", ...table.rows.map((row) => row.join("\t"))));
       out.push(section.join("\n"));
     }
   } else {
-    if (result.fields) out.push(Object.entries(result.fields).map(([name, value]) => `${name}: ${value ?? ""}`).join("\n"));
+    if (result.fields)
+      out.push(
+        Object.entries(result.fields)
+          .map(([name, value]) => `${name}: ${value ?? ""}`)
+          .join("\n"),
+      );
     result.tables?.forEach((table) => out.push(table.rows.map((row) => row.join("\t")).join("\n")));
   }
   return out.join("\n\n") + "\n";

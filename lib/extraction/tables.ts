@@ -33,7 +33,9 @@ function aligned(a: Row, b: Row, tolerance: number): boolean {
     const leftB = other[0].box.x;
     const rightA = cell.at(-1)!.box.x + cell.at(-1)!.box.width;
     const rightB = other.at(-1)!.box.x + other.at(-1)!.box.width;
-    return Math.abs(leftA - leftB) < tolerance || Math.abs(rightA - rightB) < tolerance || (leftB < rightA && leftA < rightB);
+    return (
+      Math.abs(leftA - leftB) < tolerance || Math.abs(rightA - rightB) < tolerance || (leftB < rightA && leftA < rightB)
+    );
   });
 }
 
@@ -81,12 +83,20 @@ function intersects(a: Box | undefined, b: Box | undefined): boolean {
 function pageTables(page: Page): ExtractedTable[] {
   const ruled = rulingTables(page);
   if (ruled.length === 0) return layoutTables(page);
-  const elsewhere = layoutTables(page).filter((table) => !ruled.some((ruledTable) => intersects(ruledTable.box, table.box)));
+  const elsewhere = layoutTables(page).filter(
+    (table) => !ruled.some((ruledTable) => intersects(ruledTable.box, table.box)),
+  );
   return [...ruled, ...elsewhere].sort((a, b) => (a.box?.y ?? 0) - (b.box?.y ?? 0));
 }
 
 function sourceTables(page: Page): ExtractedTable[] {
-  return (page.tables ?? []).map((table) => ({ page: page.pageNumber, pages: [page.pageNumber], rows: table.rows, box: table.box, source: "document" as const }));
+  return (page.tables ?? []).map((table) => ({
+    page: page.pageNumber,
+    pages: [page.pageNumber],
+    rows: table.rows,
+    box: table.box,
+    source: "document" as const,
+  }));
 }
 
 export function findTables(pages: Page[]): ExtractedTable[] {

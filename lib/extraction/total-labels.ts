@@ -58,7 +58,9 @@ const finalWords = words("grand payable due rounded");
 const taxWords = words("gst vat tax sst hst pst taxes service svc");
 const includingWords = words("incl inclusive including inc with");
 const excludingWords = words("excl exclusive excluding exc ex before without");
-const tenderedWords = words("cash tendered tender paid accepted received payment card visa mastercard amex debit credit eftpos");
+const tenderedWords = words(
+  "cash tendered tender paid accepted received payment card visa mastercard amex debit credit eftpos",
+);
 /** Counts, never money. */
 const countWords = words("qty quantity count pcs units points point");
 /** Amounts that adjust the sum: not the total themselves, though a total may be "after discount". */
@@ -67,7 +69,11 @@ const adjustmentWords = words("saving savings discount disc rounding adjustment 
 export function totalLabelKind(label: string): TotalLabelKind | undefined {
   const tokens = labelTokens(label);
   const has = (list: string[]) => tokens.some((token) => list.some((word) => readsAs(token, word)));
-  const subtotal = tokens.some((token, index) => token === "subtotal" || (token === "sub" && tokens[index + 1] !== undefined && readsAs(tokens[index + 1], "total")));
+  const subtotal = tokens.some(
+    (token, index) =>
+      token === "subtotal" ||
+      (token === "sub" && tokens[index + 1] !== undefined && readsAs(tokens[index + 1], "total")),
+  );
   const total = has(totalWords);
   const amount = has(amountWords);
   // "Amount Due" and "Balance Due" are the final sum; a bare "Balance" after the payment is the change.

@@ -1,6 +1,7 @@
 import type { Box } from "@/lib/documents/types";
 
-export type DocumentType = "invoice" | "receipt" | "form" | "bank_statement" | "letter" | "contract" | "id_document" | "other";
+export type DocumentType =
+  "invoice" | "receipt" | "form" | "bank_statement" | "letter" | "contract" | "id_document" | "other";
 
 export interface KeyValuePair {
   key: string;

@@ -1,5 +1,12 @@
 import type { Word } from "@/lib/documents/types";
-import { contrastsWithCapitals, isCapitalsWord, isNumberSign, looksLikeLabel, meaningfulWords, medianWordHeight } from "./label-words";
+import {
+  contrastsWithCapitals,
+  isCapitalsWord,
+  isNumberSign,
+  looksLikeLabel,
+  meaningfulWords,
+  medianWordHeight,
+} from "./label-words";
 import { makePair } from "./make-pair";
 import { claim, continuedValue, freeWords, type PageWords } from "./page-words";
 import type { KeyValuePair } from "./types";
@@ -37,11 +44,15 @@ function capitalsLabelAt(words: Word[], start: number): [Word[], Word[]] | undef
   if (glued) label.push(glued[0]);
   const rest = trimNoise(glued ? [glued[1], ...words.slice(end + 1)] : words.slice(end));
   const count = meaningfulWords(label).length;
-  if (rest.length === 0 || count < 2 || !looksLikeLabel(label) || label.some((word) => /[,:;]/.test(word.text))) return undefined;
+  if (rest.length === 0 || count < 2 || !looksLikeLabel(label) || label.some((word) => /[,:;]/.test(word.text)))
+    return undefined;
   // The value must read differently from the label (typed in lower case, or a number: not more
   // capitals, as in "SEE PAGE 4. DO NOT …" or "ONE HARBOUR ROAD 18TH FL"), and start close to it
   // (a wide gap is a column's).
-  const value = rest.slice(0, 3).map((word) => word.text).join(" ");
+  const value = rest
+    .slice(0, 3)
+    .map((word) => word.text)
+    .join(" ");
   if (!contrastsWithCapitals(value) || gap(label.at(-1)!, rest[0]) > medianWordHeight(label) * 4) return undefined;
   return [label, rest];
 }
@@ -61,7 +72,8 @@ function capitalsPairs(state: PageWords, lineIndex: number, words: Word[], start
   const height = label[0].box.height;
   const next = nextCapitalsLabel(rest, height);
   const own = untilWideGap(next > 0 ? rest.slice(0, next) : rest, height * 3);
-  if (meanWordConfidence([...label, ...own]) < minConfidence || own.some((word) => /\p{L}:/u.test(word.text))) return [];
+  if (meanWordConfidence([...label, ...own]) < minConfidence || own.some((word) => /\p{L}:/u.test(word.text)))
+    return [];
   const valueWords = next < 0 && own.length === rest.length ? continuedValue(state, lineIndex, own, height) : own;
   const pair = makePair(state.page, label, valueWords, "gap");
   // The line's own words up to the value's end (a glued "DATEMarch" is one word of the page).
@@ -78,7 +90,8 @@ function numberSignPair(state: PageWords, words: Word[], start: number): KeyValu
   const label = words.slice(start, sign + 1);
   if (!label.slice(0, -1).every((word) => /^\p{Lu}[\p{L}.'-]*$/u.test(word.text))) return undefined;
   const value = untilWideGap(trimNoise(words.slice(sign + 1)), label[0].box.height * 3);
-  if (value.length === 0 || !/\d/.test(value[0].text) || meanWordConfidence([...label, ...value]) < minConfidence / 2) return undefined;
+  if (value.length === 0 || !/\d/.test(value[0].text) || meanWordConfidence([...label, ...value]) < minConfidence / 2)
+    return undefined;
   const pair = makePair(state.page, label, value, "gap");
   if (pair) claim(state, [...label, ...value]);
   return pair;

@@ -20,7 +20,9 @@ export function isLabelLine(page: Page, lineIndex: number): boolean {
 
 /** Where the line's text starts, past the rules and box edges OCR reads at its left. */
 function textStart(page: Page, lineIndex: number): number {
-  return lineWords(page, lineIndex).find((word) => /[\p{L}\p{N}]/u.test(word.text))?.box.x ?? page.lines[lineIndex].box.x;
+  return (
+    lineWords(page, lineIndex).find((word) => /[\p{L}\p{N}]/u.test(word.text))?.box.x ?? page.lines[lineIndex].box.x
+  );
 }
 
 /** The nearest unused line to the right of the label on the same row, within half the page width. */
@@ -41,7 +43,12 @@ export function lineBeside(page: Page, label: Box, taken: Set<number>): number |
  * when it follows its label on the label's line), close below, unused, not labels, and with no
  * label of their own on the same row to their left (that row is the next field's).
  */
-export function continuationLines(page: Page, first: number, taken: Set<number>, anchorX = textStart(page, first)): number[] {
+export function continuationLines(
+  page: Page,
+  first: number,
+  taken: Set<number>,
+  anchorX = textStart(page, first),
+): number[] {
   const lines = [first];
   for (;;) {
     const last = page.lines[lines.at(-1)!].box;
@@ -49,11 +56,21 @@ export function continuationLines(page: Page, first: number, taken: Set<number>,
       if (taken.has(index) || lines.includes(index)) return false;
       // Below the last line (its centre past the last line's foot: OCR boxes of tall letters overlap), and close.
       const distance = line.box.y - (last.y + last.height);
-      return centreY(line.box) > last.y + last.height && distance < last.height * 0.9 && Math.abs(textStart(page, index) - anchorX) < last.height * 1.5;
+      return (
+        centreY(line.box) > last.y + last.height &&
+        distance < last.height * 0.9 &&
+        Math.abs(textStart(page, index) - anchorX) < last.height * 1.5
+      );
     });
     if (next < 0 || isLabelLine(page, next)) return lines;
     const row = page.lines[next].box;
-    const labelled = page.lines.some((line, index) => index !== next && right(line.box) <= row.x && Math.abs(centreY(line.box) - centreY(row)) < row.height * 0.6 && isLabelLine(page, index));
+    const labelled = page.lines.some(
+      (line, index) =>
+        index !== next &&
+        right(line.box) <= row.x &&
+        Math.abs(centreY(line.box) - centreY(row)) < row.height * 0.6 &&
+        isLabelLine(page, index),
+    );
     if (labelled) return lines;
     lines.push(next);
   }
@@ -68,12 +85,25 @@ export function wrappedLabelAbove(page: Page, lineIndex: number, taken: Set<numb
   const label = page.lines[lineIndex];
   if (!/\p{Lu}/u.test(label.text) || label.text !== label.text.toUpperCase()) return undefined;
   const above = page.lines.findIndex((line, index) => {
-    if (index === lineIndex || taken.has(index) || /:/.test(line.text) || line.text !== line.text.toUpperCase() || !/\p{Lu}{2}/u.test(line.text)) return false;
+    if (
+      index === lineIndex ||
+      taken.has(index) ||
+      /:/.test(line.text) ||
+      line.text !== line.text.toUpperCase() ||
+      !/\p{Lu}{2}/u.test(line.text)
+    )
+      return false;
     const distance = label.box.y - (line.box.y + line.box.height);
-    return distance >= -label.box.height * 0.3 && distance < label.box.height * 0.9 && Math.abs(line.box.x - label.box.x) < label.box.height;
+    return (
+      distance >= -label.box.height * 0.3 &&
+      distance < label.box.height * 0.9 &&
+      Math.abs(line.box.x - label.box.x) < label.box.height
+    );
   });
   if (above < 0) return undefined;
   const row = page.lines[above].box;
-  const alone = page.lines.every((line, index) => index === above || Math.abs(centreY(line.box) - centreY(row)) > row.height * 0.6);
+  const alone = page.lines.every(
+    (line, index) => index === above || Math.abs(centreY(line.box) - centreY(row)) > row.height * 0.6,
+  );
   return alone ? above : undefined;
 }

@@ -11,15 +11,25 @@ import type { ClaimGuestBatchesResponse } from "./schemas";
  * one), the same account 200.
  * Pages already read by the guest are not charged to the account.
  */
-export async function claimGuestSession(db: Db, userId: string, guestSessionId: string): Promise<z.infer<typeof ClaimGuestBatchesResponse>> {
+export async function claimGuestSession(
+  db: Db,
+  userId: string,
+  guestSessionId: string,
+): Promise<z.infer<typeof ClaimGuestBatchesResponse>> {
   const claimed = await db.$transaction(async (tx) => {
     const session = await tx.guestSession.findUnique({ where: { id: guestSessionId } });
-    if (!session || (session.claimedByUserId !== null && session.claimedByUserId !== userId)) throw new AppError("not_found", "Guest session not found");
+    if (!session || (session.claimedByUserId !== null && session.claimedByUserId !== userId))
+      throw new AppError("not_found", "Guest session not found");
     // An expired session is no longer the guest's (the daily cleanup deletes it with its batches).
-    if (session.claimedByUserId === null && session.expiresAt.getTime() <= Date.now()) throw new AppError("not_found", "Guest session expired");
+    if (session.claimedByUserId === null && session.expiresAt.getTime() <= Date.now())
+      throw new AppError("not_found", "Guest session expired");
     const batches = await tx.batch.findMany({ where: { guestSessionId, userId: null }, select: { id: true } });
     await tx.batch.updateMany({ where: { guestSessionId, userId: null }, data: { userId } });
-    if (session.claimedByUserId === null) await tx.guestSession.update({ where: { id: guestSessionId }, data: { claimedByUserId: userId, claimedAt: new Date() } });
+    if (session.claimedByUserId === null)
+      await tx.guestSession.update({
+        where: { id: guestSessionId },
+        data: { claimedByUserId: userId, claimedAt: new Date() },
+      });
     return batches.map((batch) => batch.id);
   });
   for (const batchId of claimed) invalidateBatchStatus(batchId);
@@ -27,6 +37,9 @@ export async function claimGuestSession(db: Db, userId: string, guestSessionId: 
     guest_session_id: guestSessionId,
     claimed_batches: claimed,
     claimed_count: claimed.length,
-    message: claimed.length > 0 ? `${claimed.length} batch(es) now belong to your account.` : "No batches to claim in this guest session.",
+    message:
+      claimed.length > 0
+        ? `${claimed.length} batch(es) now belong to your account.`
+        : "No batches to claim in this guest session.",
   };
 }

@@ -3,14 +3,22 @@ import type { z } from "zod";
 import { getAuthSecret } from "@/lib/auth/secret";
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
-import { GUEST_LIMITS_MESSAGE, GUEST_MAX_FILES, GUEST_MAX_PAGES, GUEST_SESSION_TTL_MS, GUEST_SESSIONS_PER_IP_PER_DAY } from "./guest-limits";
+import {
+  GUEST_LIMITS_MESSAGE,
+  GUEST_MAX_FILES,
+  GUEST_MAX_PAGES,
+  GUEST_SESSION_TTL_MS,
+  GUEST_SESSIONS_PER_IP_PER_DAY,
+} from "./guest-limits";
 import type { GuestSessionResponse } from "./schemas";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Client addresses are kept only as a keyed hash: enough to count sessions, not to identify anyone. */
 export function hashClientAddress(address: string | undefined): string {
-  return createHmac("sha256", getAuthSecret()).update(`guest-ip:${address ?? "unknown"}`).digest("base64url");
+  return createHmac("sha256", getAuthSecret())
+    .update(`guest-ip:${address ?? "unknown"}`)
+    .digest("base64url");
 }
 
 /**
@@ -19,7 +27,10 @@ export function hashClientAddress(address: string | undefined): string {
  * Counting and creating hold a transaction-scoped advisory lock on the address, so concurrent
  * requests from one address cannot together create more.
  */
-export async function createGuestSession(db: Db, options: { clientAddress: string | undefined; now?: Date }): Promise<z.infer<typeof GuestSessionResponse>> {
+export async function createGuestSession(
+  db: Db,
+  options: { clientAddress: string | undefined; now?: Date },
+): Promise<z.infer<typeof GuestSessionResponse>> {
   const now = options.now ?? new Date();
   const ipHash = hashClientAddress(options.clientAddress);
   const session = await db.$transaction(async (tx) => {
@@ -38,7 +49,12 @@ export async function createGuestSession(db: Db, options: { clientAddress: strin
       );
     }
     return tx.guestSession.create({
-      data: { id: `guest_${randomBytes(32).toString("base64url")}`, ipHash, createdAt: now, expiresAt: new Date(now.getTime() + GUEST_SESSION_TTL_MS) },
+      data: {
+        id: `guest_${randomBytes(32).toString("base64url")}`,
+        ipHash,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + GUEST_SESSION_TTL_MS),
+      },
     });
   });
   return {

@@ -53,17 +53,25 @@ describe("deleteExpiredGuestSessions", () => {
     const store = getBlobStore();
     const now = new Date();
     const expired = await guestWithBatch(db, "guest_expired", new Date(now.getTime() - HOUR_MS));
-    await db.guestSession.create({ data: { id: "guest_expired_empty", ipHash: "h", expiresAt: new Date(now.getTime() - HOUR_MS) } });
+    await db.guestSession.create({
+      data: { id: "guest_expired_empty", ipHash: "h", expiresAt: new Date(now.getTime() - HOUR_MS) },
+    });
     const live = await guestWithBatch(db, "guest_live", new Date(now.getTime() + HOUR_MS));
     // Claimed while live, then expired: the batch is the account's and still names the session.
     const claimed = await guestWithBatch(db, "guest_claimed", new Date(now.getTime() + HOUR_MS));
     const user = await registerUser({ email: `claimer-${Date.now()}@example.com`, password: "a sensible passphrase" });
     await claimGuestSession(db, user.id, "guest_claimed");
-    await db.guestSession.update({ where: { id: "guest_claimed" }, data: { expiresAt: new Date(now.getTime() - HOUR_MS) } });
+    await db.guestSession.update({
+      where: { id: "guest_claimed" },
+      data: { expiresAt: new Date(now.getTime() - HOUR_MS) },
+    });
 
     expect(await deleteExpiredGuestSessions({ db, store, now })).toEqual({ sessions: 2, batches: 1 });
 
-    expect((await db.guestSession.findMany({ orderBy: { id: "asc" } })).map((session) => session.id)).toEqual(["guest_claimed", "guest_live"]);
+    expect((await db.guestSession.findMany({ orderBy: { id: "asc" } })).map((session) => session.id)).toEqual([
+      "guest_claimed",
+      "guest_live",
+    ]);
     expect(await db.batch.findUnique({ where: { id: expired.batchId } })).toBeNull();
     expect(await db.batchDocument.count({ where: { id: expired.documentId } })).toBe(0);
     expect(await db.page.count({ where: { documentId: expired.documentId } })).toBe(0);
@@ -83,7 +91,10 @@ describe("deleteExpiredGuestSessions", () => {
     const db = await getDb();
     await guestWithBatch(db, "guest_late", new Date(Date.now() - 1000));
     const user = await registerUser({ email: `late-${Date.now()}@example.com`, password: "a sensible passphrase" });
-    await expect(claimGuestSession(db, user.id, "guest_late")).rejects.toMatchObject({ code: "not_found", message: "Guest session expired" });
+    await expect(claimGuestSession(db, user.id, "guest_late")).rejects.toMatchObject({
+      code: "not_found",
+      message: "Guest session expired",
+    });
     expect(await db.batch.count({ where: { guestSessionId: "guest_late", userId: null } })).toBe(1);
   });
 });

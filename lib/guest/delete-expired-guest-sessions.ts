@@ -15,7 +15,11 @@ export interface DeletedGuestSessions {
  * nothing else touches these batches: files go first, and a failure part-way leaves rows that the
  * next run finds and finishes. Claimed sessions stay: their batches belong to the account now.
  */
-export async function deleteExpiredGuestSessions(options: { db: Db; store: BlobStore; now?: Date }): Promise<DeletedGuestSessions> {
+export async function deleteExpiredGuestSessions(options: {
+  db: Db;
+  store: BlobStore;
+  now?: Date;
+}): Promise<DeletedGuestSessions> {
   const { db, store, now = new Date() } = options;
   const deleted: DeletedGuestSessions = { sessions: 0, batches: 0 };
   // Walk by id so a session that cannot be deleted (see below) is not found again forever.

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/contract";
-import { ClaimGuestBatchesRequest, ClaimGuestBatchesResponse, GuestLimitsResponse, GuestSessionResponse } from "./schemas";
+import {
+  ClaimGuestBatchesRequest,
+  ClaimGuestBatchesResponse,
+  GuestLimitsResponse,
+  GuestSessionResponse,
+} from "./schemas";
 
 const tags = ["Guest mode"];
 
@@ -15,7 +20,10 @@ export const createGuestSessionRoute = defineRoute({
     "Guests upload 1 file of at most 46 pages per session, and read its status, results and history with the session id. Sessions last 7 days. " +
     "At most 3 new sessions per client address per 24 hours (429 with Retry-After). A guest who signs up keeps the batch with POST /api/batch/claim.",
   tags,
-  responses: { 200: GuestSessionResponse, 429: { description: "Three guest sessions were already created from this address today." } },
+  responses: {
+    200: GuestSessionResponse,
+    429: { description: "Three guest sessions were already created from this address today." },
+  },
 });
 
 export const getGuestLimitsRoute = defineRoute({
@@ -43,5 +51,8 @@ export const claimGuestBatchesRoute = defineRoute({
     "answers 404: the daily cleanup deletes expired sessions with their batches.",
   tags,
   body: ClaimGuestBatchesRequest,
-  responses: { 200: ClaimGuestBatchesResponse, 404: { description: "Unknown or expired guest session, or claimed by another account." } },
+  responses: {
+    200: ClaimGuestBatchesResponse,
+    404: { description: "Unknown or expired guest session, or claimed by another account." },
+  },
 });

@@ -16,23 +16,50 @@ describe("guest sessions", () => {
     const now = new Date("2025-05-01T10:00:00Z");
     for (let index = 0; index < 3; index++) {
       const session = await createGuestSession(db, { clientAddress: "203.0.113.9", now });
-      expect(session).toMatchObject({ session_id: expect.stringMatching(/^guest_[\w-]{43}$/), max_files: 1, max_pages: 46 });
+      expect(session).toMatchObject({
+        session_id: expect.stringMatching(/^guest_[\w-]{43}$/),
+        max_files: 1,
+        max_pages: 46,
+      });
     }
-    await expect(createGuestSession(db, { clientAddress: "203.0.113.9", now })).rejects.toMatchObject({ code: "rate_limit_exceeded", headers: { "Retry-After": "86400" } });
+    await expect(createGuestSession(db, { clientAddress: "203.0.113.9", now })).rejects.toMatchObject({
+      code: "rate_limit_exceeded",
+      headers: { "Retry-After": "86400" },
+    });
     await expect(createGuestSession(db, { clientAddress: "203.0.113.10", now })).resolves.toBeDefined();
-    await expect(createGuestSession(db, { clientAddress: "203.0.113.9", now: new Date("2025-05-02T10:00:01Z") })).resolves.toBeDefined();
+    await expect(
+      createGuestSession(db, { clientAddress: "203.0.113.9", now: new Date("2025-05-02T10:00:01Z") }),
+    ).resolves.toBeDefined();
   });
 
   it("reports limits and hands the batches to the account that claims the session", async () => {
     const db = await getDb();
     const { session_id } = await createGuestSession(db, { clientAddress: "203.0.113.50" });
-    expect(await getGuestLimits(db, session_id)).toMatchObject({ current_files: 0, current_pages: 0, can_upload: true });
-    const batch = await db.batch.create({ data: { guestSessionId: session_id, documents: { create: { fileName: "a.pdf", contentType: "application/pdf", sizeBytes: 1, storageKey: "k", pagesTotal: 3 } } } });
-    expect(await getGuestLimits(db, session_id)).toMatchObject({ current_files: 1, current_pages: 3, can_upload: false });
+    expect(await getGuestLimits(db, session_id)).toMatchObject({
+      current_files: 0,
+      current_pages: 0,
+      can_upload: true,
+    });
+    const batch = await db.batch.create({
+      data: {
+        guestSessionId: session_id,
+        documents: {
+          create: { fileName: "a.pdf", contentType: "application/pdf", sizeBytes: 1, storageKey: "k", pagesTotal: 3 },
+        },
+      },
+    });
+    expect(await getGuestLimits(db, session_id)).toMatchObject({
+      current_files: 1,
+      current_pages: 3,
+      can_upload: false,
+    });
 
     const alice = await registerUser({ email: "alice-guest@example.com", password: "a sensible passphrase" });
     const bob = await registerUser({ email: "bob-guest@example.com", password: "a sensible passphrase" });
-    expect(await claimGuestSession(db, alice.id, session_id)).toMatchObject({ claimed_batches: [batch.id], claimed_count: 1 });
+    expect(await claimGuestSession(db, alice.id, session_id)).toMatchObject({
+      claimed_batches: [batch.id],
+      claimed_count: 1,
+    });
     expect((await db.batch.findUniqueOrThrow({ where: { id: batch.id } })).userId).toBe(alice.id);
     expect(await claimGuestSession(db, alice.id, session_id)).toMatchObject({ claimed_count: 0 });
     await expect(claimGuestSession(db, bob.id, session_id)).rejects.toMatchObject({ code: "not_found" });

@@ -2,7 +2,9 @@ import { z } from "zod";
 
 export const GuestSessionResponse = z
   .object({
-    session_id: z.string().describe("guest_<suffix>: send it as guest_session_id (form field or query) or the x-guest-session-id header."),
+    session_id: z
+      .string()
+      .describe("guest_<suffix>: send it as guest_session_id (form field or query) or the x-guest-session-id header."),
     max_files: z.number().int(),
     max_pages: z.number().int(),
     expires_at: z.string().datetime(),
@@ -22,7 +24,10 @@ export const GuestLimitsResponse = z
   })
   .meta({ id: "GuestLimitsResponse", title: "Guest limits" });
 
-export const ClaimGuestBatchesRequest = z.object({ guest_session_id: z.string().min(1).max(200) }).strict().meta({ id: "ClaimGuestBatchesRequest" });
+export const ClaimGuestBatchesRequest = z
+  .object({ guest_session_id: z.string().min(1).max(200) })
+  .strict()
+  .meta({ id: "ClaimGuestBatchesRequest" });
 
 export const ClaimGuestBatchesResponse = z
   .object({

@@ -21,11 +21,13 @@ const submitThing = defineRoute({
   tags: ["test"],
   form: z.object({ name: z.string() }),
   responses: { 202: z.object({ id: z.number() }) },
-  idempotency: { canonicalForm: (form: { name: string }) => {
-    const data = new FormData();
-    data.append("name", form.name);
-    return data;
-  } },
+  idempotency: {
+    canonicalForm: (form: { name: string }) => {
+      const data = new FormData();
+      data.append("name", form.name);
+      return data;
+    },
+  },
 });
 const handler = route(submitThing, async ({ form }) => ({ status: 202, body: { id: ++produced, name: form.name } }));
 
@@ -33,7 +35,9 @@ function post(name: string, key?: string) {
   const body = new FormData();
   body.append("name", name);
   const headers: Record<string, string> = { "x-api-key": apiKey, ...(key ? { "idempotency-key": key } : {}) };
-  return handler(new Request("http://test/v1/things", { method: "POST", body, headers }), { params: Promise.resolve({}) });
+  return handler(new Request("http://test/v1/things", { method: "POST", body, headers }), {
+    params: Promise.resolve({}),
+  });
 }
 
 beforeAll(async () => {

@@ -26,5 +26,8 @@ export async function answerIdempotently(options: {
   const canonical = contract.idempotency.canonicalForm(options.form as never);
   const requestHash = await hashIdempotentRequest({ method: contract.method, path: contract.path, form: canonical });
   const answer = await withIdempotency(await getDb(), { userId: caller.user.id, key, requestHash }, produce);
-  return Response.json(answer.body, { status: answer.status, headers: answer.replayed ? { "Idempotent-Replayed": "true" } : {} });
+  return Response.json(answer.body, {
+    status: answer.status,
+    headers: answer.replayed ? { "Idempotent-Replayed": "true" } : {},
+  });
 }

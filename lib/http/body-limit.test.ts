@@ -17,7 +17,15 @@ const uploadContract = defineRoute({
   responses: {},
 });
 
-const freeUser: CallerUser = { id: "u", email: "a@b.co", name: null, tier: "free", tokenVersion: 0, emailVerifiedAt: null, createdAt: new Date(0) };
+const freeUser: CallerUser = {
+  id: "u",
+  email: "a@b.co",
+  name: null,
+  tier: "free",
+  tokenVersion: 0,
+  emailVerifiedAt: null,
+  createdAt: new Date(0),
+};
 
 describe("body limits", () => {
   it("names the caller's own limit: a tier's file size, or a guest's single file", () => {
@@ -25,8 +33,14 @@ describe("body limits", () => {
       bytes: 101 * 1024 * 1024,
       explain: "at most 101 MB per request, in files of at most 10 MB each on the Free tier",
     });
-    expect(bodyLimitFor(uploadContract, undefined)).toEqual({ bytes: 11 * 1024 * 1024, explain: "a guest uploads one file of at most 10 MB" });
-    expect(bodyLimitFor({ ...uploadContract, form: undefined, body: z.object({}) }, undefined)).toEqual({ bytes: 1024 * 1024, explain: "at most 1 MB per request" });
+    expect(bodyLimitFor(uploadContract, undefined)).toEqual({
+      bytes: 11 * 1024 * 1024,
+      explain: "a guest uploads one file of at most 10 MB",
+    });
+    expect(bodyLimitFor({ ...uploadContract, form: undefined, body: z.object({}) }, undefined)).toEqual({
+      bytes: 1024 * 1024,
+      explain: "at most 1 MB per request",
+    });
   });
 
   it("refuses an oversized anonymous upload from Content-Length alone, without reading it", async () => {
@@ -49,7 +63,9 @@ describe("body limits", () => {
     } as RequestInit);
     const response = await upload(request, { params: Promise.resolve({}) });
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ detail: "The request body is 200 MB; a guest uploads one file of at most 10 MB" });
+    expect(await response.json()).toEqual({
+      detail: "The request body is 200 MB; a guest uploads one file of at most 10 MB",
+    });
     expect(pulled).toBe(0);
   });
 

@@ -26,10 +26,16 @@ export function bodyLimitFor(contract: RouteContract, caller: Caller | undefined
   if (!contract.form) return { bytes: routeBytes, explain: perRequest };
   if (caller?.kind === "user") {
     const tier = tierLimits(caller.user.tier);
-    return { bytes: routeBytes, explain: `${perRequest}, in files of at most ${formatBytes(tier.maxFileSizeBytes)} each on the ${tier.name} tier` };
+    return {
+      bytes: routeBytes,
+      explain: `${perRequest}, in files of at most ${formatBytes(tier.maxFileSizeBytes)} each on the ${tier.name} tier`,
+    };
   }
   if (contract.auth === "user_or_guest" && (caller === undefined || caller.kind === "guest")) {
-    return { bytes: Math.min(routeBytes, GUEST_MAX_FILE_SIZE_BYTES + formOverheadBytes), explain: `a guest uploads one file of at most ${formatBytes(GUEST_MAX_FILE_SIZE_BYTES)}` };
+    return {
+      bytes: Math.min(routeBytes, GUEST_MAX_FILE_SIZE_BYTES + formOverheadBytes),
+      explain: `a guest uploads one file of at most ${formatBytes(GUEST_MAX_FILE_SIZE_BYTES)}`,
+    };
   }
   return { bytes: routeBytes, explain: perRequest };
 }

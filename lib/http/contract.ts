@@ -5,7 +5,8 @@ import type { Surface } from "./error-response";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** A response in the OpenAPI document: a schema (JSON), or a description with a media type (files, SSE). */
-export type ResponseSpec = z.ZodType | { description: string; schema?: z.ZodType; contentType?: string; example?: unknown };
+export type ResponseSpec =
+  z.ZodType | { description: string; schema?: z.ZodType; contentType?: string; example?: unknown };
 
 /**
  * Runs after the caller is known and before validation, on every request of a surface or route.
@@ -17,7 +18,12 @@ export type ResponseSpec = z.ZodType | { description: string; schema?: z.ZodType
  * credentials were refused (the 401 follows): the hook runs with an anonymous caller, so headers it
  * returns (X-RateLimit-*) reach the error response too.
  */
-export type RouteHook = (context: { req: Request; caller: Caller; contract: RouteContract; refused?: boolean }) => Promise<Record<string, string> | void>;
+export type RouteHook = (context: {
+  req: Request;
+  caller: Caller;
+  contract: RouteContract;
+  refused?: boolean;
+}) => Promise<Record<string, string> | void>;
 
 /**
  * Everything about one operation: how it is served (auth, schemas, limits) and how it is documented.

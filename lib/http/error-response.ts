@@ -8,7 +8,10 @@ export type Surface = "api" | "v1";
 export function renderError(surface: Surface, error: AppError, extraHeaders?: HeadersInit): Response {
   const headers = new Headers(extraHeaders);
   for (const [name, value] of Object.entries(error.headers)) headers.set(name, value);
-  return Response.json(surface === "api" ? fastApiBody(error) : developerApiBody(error), { status: error.status, headers });
+  return Response.json(surface === "api" ? fastApiBody(error) : developerApiBody(error), {
+    status: error.status,
+    headers,
+  });
 }
 
 function fastApiBody(error: AppError): unknown {
@@ -27,7 +30,12 @@ function developerApiBody(error: AppError): unknown {
  * Renders any thrown value. An unexpected one is logged with the request id, and its 500 body carries
  * that id (never the error's own message), so a user's report can be matched to the log line.
  */
-export function renderThrown(surface: Surface, thrown: unknown, context: { method: string; path: string; requestId?: string }, extraHeaders?: HeadersInit): Response {
+export function renderThrown(
+  surface: Surface,
+  thrown: unknown,
+  context: { method: string; path: string; requestId?: string },
+  extraHeaders?: HeadersInit,
+): Response {
   const { appError, unexpected } = toAppError(thrown);
   if (!unexpected) return renderError(surface, appError, extraHeaders);
   logger.error("request_failed", {
@@ -38,6 +46,9 @@ export function renderThrown(surface: Surface, thrown: unknown, context: { metho
   });
   const response = renderError(surface, appError, extraHeaders);
   if (!context.requestId) return response;
-  const body = surface === "api" ? { detail: appError.message, request_id: context.requestId } : { error: { code: appError.code, message: appError.message, request_id: context.requestId } };
+  const body =
+    surface === "api"
+      ? { detail: appError.message, request_id: context.requestId }
+      : { error: { code: appError.code, message: appError.message, request_id: context.requestId } };
   return Response.json(body, { status: response.status, headers: response.headers });
 }

@@ -33,13 +33,27 @@ describe("zod issues in FastAPI's shape", () => {
   });
 
   it("prefixes loc with the input location and uses pydantic type names", () => {
-    const error = schema.safeParse({ email: "not-mail", password: "short", age: "x", nested: { items: [1] }, extra: 1 }).error!;
+    const error = schema.safeParse({
+      email: "not-mail",
+      password: "short",
+      age: "x",
+      nested: { items: [1] },
+      extra: 1,
+    }).error!;
     const issues = zodIssues(error, "body");
     expect(issues).toContainEqual({ loc: ["body", "email"], msg: expect.any(String), type: "value_error" });
     expect(issues).toContainEqual({ loc: ["body", "password"], msg: expect.any(String), type: "string_too_short" });
     expect(issues).toContainEqual({ loc: ["body", "age"], msg: expect.any(String), type: "number_type" });
-    expect(issues).toContainEqual({ loc: ["body", "nested", "items", 0], msg: expect.any(String), type: "string_type" });
-    expect(issues).toContainEqual({ loc: ["body", "extra"], msg: "Extra inputs are not permitted", type: "extra_forbidden" });
+    expect(issues).toContainEqual({
+      loc: ["body", "nested", "items", 0],
+      msg: expect.any(String),
+      type: "string_type",
+    });
+    expect(issues).toContainEqual({
+      loc: ["body", "extra"],
+      msg: "Extra inputs are not permitted",
+      type: "extra_forbidden",
+    });
   });
 
   it("reports a missing field as FastAPI does", () => {
@@ -56,7 +70,9 @@ describe("error bodies", () => {
   it("renders /api errors as FastAPI does", async () => {
     const response = renderError("api", validation);
     expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({ detail: [{ loc: ["body", "email"], msg: "Field required", type: "missing" }] });
+    expect(await response.json()).toEqual({
+      detail: [{ loc: ["body", "email"], msg: "Field required", type: "missing" }],
+    });
 
     const notFound = renderError("api", new AppError("not_found", "Batch not found"));
     expect(notFound.status).toBe(404);
@@ -64,7 +80,10 @@ describe("error bodies", () => {
   });
 
   it("renders /v1 errors as {error:{code,message}}", async () => {
-    const response = renderError("v1", new AppError("rate_limit_exceeded", undefined, { headers: { "Retry-After": "12" } }));
+    const response = renderError(
+      "v1",
+      new AppError("rate_limit_exceeded", undefined, { headers: { "Retry-After": "12" } }),
+    );
     expect(response.status).toBe(429);
     expect(response.headers.get("retry-after")).toBe("12");
     expect(await response.json()).toEqual({ error: { code: "rate_limit_exceeded", message: "Rate limit exceeded" } });

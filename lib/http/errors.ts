@@ -131,9 +131,13 @@ export function isPrismaRecordNotFound(error: unknown): boolean {
 export function toAppError(error: unknown): { appError: AppError; unexpected: boolean } {
   if (error instanceof AppError) return { appError: error, unexpected: false };
   if (error instanceof ZodError) {
-    return { appError: new AppError("validation_error", undefined, { issues: zodIssues(error), cause: error }), unexpected: false };
+    return {
+      appError: new AppError("validation_error", undefined, { issues: zodIssues(error), cause: error }),
+      unexpected: false,
+    };
   }
-  if (isPrismaRecordNotFound(error)) return { appError: new AppError("not_found", undefined, { cause: error }), unexpected: false };
+  if (isPrismaRecordNotFound(error))
+    return { appError: new AppError("not_found", undefined, { cause: error }), unexpected: false };
   return { appError: new AppError("internal_error", undefined, { cause: error }), unexpected: true };
 }
 
@@ -143,7 +147,11 @@ export function zodIssues(error: ZodError, location?: InputLocation): Validation
   return error.issues.flatMap((issue) => {
     const loc = [...prefix, ...issue.path.map((part) => (typeof part === "symbol" ? String(part) : part))];
     if (issue.code === "unrecognized_keys") {
-      return issue.keys.map((key) => ({ loc: [...loc, key], msg: "Extra inputs are not permitted", type: "extra_forbidden" }));
+      return issue.keys.map((key) => ({
+        loc: [...loc, key],
+        msg: "Extra inputs are not permitted",
+        type: "extra_forbidden",
+      }));
     }
     if (issue.code === "invalid_type" && isMissing(issue)) {
       return [{ loc, msg: "Field required", type: "missing" }];
@@ -161,13 +169,35 @@ function isMissing(issue: ZodError["issues"][number]): boolean {
 function fastApiType(issue: ZodError["issues"][number]): string {
   switch (issue.code) {
     case "invalid_type":
-      return issue.expected === "object" ? "model_attributes_type" : issue.expected === "array" ? "list_type" : `${issue.expected}_type`;
+      return issue.expected === "object"
+        ? "model_attributes_type"
+        : issue.expected === "array"
+          ? "list_type"
+          : `${issue.expected}_type`;
     case "too_small":
-      return issue.origin === "string" ? "string_too_short" : issue.origin === "array" || issue.origin === "set" ? "too_short" : issue.inclusive ? "greater_than_equal" : "greater_than";
+      return issue.origin === "string"
+        ? "string_too_short"
+        : issue.origin === "array" || issue.origin === "set"
+          ? "too_short"
+          : issue.inclusive
+            ? "greater_than_equal"
+            : "greater_than";
     case "too_big":
-      return issue.origin === "string" ? "string_too_long" : issue.origin === "array" || issue.origin === "set" ? "too_long" : issue.inclusive ? "less_than_equal" : "less_than";
+      return issue.origin === "string"
+        ? "string_too_long"
+        : issue.origin === "array" || issue.origin === "set"
+          ? "too_long"
+          : issue.inclusive
+            ? "less_than_equal"
+            : "less_than";
     case "invalid_format":
-      return issue.format === "uuid" ? "uuid_parsing" : issue.format === "url" ? "url_parsing" : issue.format === "regex" ? "string_pattern_mismatch" : "value_error";
+      return issue.format === "uuid"
+        ? "uuid_parsing"
+        : issue.format === "url"
+          ? "url_parsing"
+          : issue.format === "regex"
+            ? "string_pattern_mismatch"
+            : "value_error";
     case "invalid_value":
       return "enum";
     case "not_multiple_of":

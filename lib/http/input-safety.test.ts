@@ -59,14 +59,18 @@ function put(options: { id?: string; query?: string; body: unknown }) {
   const id = options.id ?? "abc";
   const url = `http://test/api/things/${encodeURIComponent(id)}${options.query ?? ""}`;
   const body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
-  return saveThing(new Request(url, { method: "PUT", body, headers: { "content-type": "application/json" } }), { params: Promise.resolve({ thing_id: id }) });
+  return saveThing(new Request(url, { method: "PUT", body, headers: { "content-type": "application/json" } }), {
+    params: Promise.resolve({ thing_id: id }),
+  });
 }
 
 function upload(fileName: string, mapping?: string) {
   const form = new FormData();
   form.append("file", new File(["hello"], fileName));
   if (mapping !== undefined) form.append("mapping", mapping);
-  return uploadThing(new Request("http://test/v1/things", { method: "POST", body: form }), { params: Promise.resolve({}) });
+  return uploadThing(new Request("http://test/v1/things", { method: "POST", body: form }), {
+    params: Promise.resolve({}),
+  });
 }
 
 function nested(depth: number): unknown {
@@ -80,7 +84,9 @@ describe("the route kit's input safety", () => {
     const before = handled;
     const inPath = await put({ id: "guest_\u0000", body: {} });
     expect(inPath.status).toBe(422);
-    expect((await inPath.json()).detail).toEqual([{ loc: ["path", "thing_id"], msg: "must not contain NUL (U+0000) characters", type: "string_nul_character" }]);
+    expect((await inPath.json()).detail).toEqual([
+      { loc: ["path", "thing_id"], msg: "must not contain NUL (U+0000) characters", type: "string_nul_character" },
+    ]);
     expect((await (await put({ query: "?note=a%00b", body: {} })).json()).detail[0].loc).toEqual(["query", "note"]);
     const inBody = await put({ body: { name: "key\u0000name", data: { list: ["ok", "bad\u0000"] } } });
     expect((await inBody.json()).detail.map((issue: { loc: unknown[] }) => issue.loc)).toEqual([
@@ -94,9 +100,17 @@ describe("the route kit's input safety", () => {
     const before = handled;
     const badName = await upload("re\u0000port.pdf");
     expect(badName.status).toBe(422);
-    expect(await badName.json()).toMatchObject({ error: { code: "validation_error", message: "body.file: the file name must not contain NUL (U+0000) characters" } });
+    expect(await badName.json()).toMatchObject({
+      error: { code: "validation_error", message: "body.file: the file name must not contain NUL (U+0000) characters" },
+    });
     const badMapping = await upload("report.pdf", JSON.stringify({ field: "a\u0000" }));
-    expect((await badMapping.json()).error.details).toEqual([{ loc: ["body", "mapping", "field"], msg: "must not contain NUL (U+0000) characters", type: "string_nul_character" }]);
+    expect((await badMapping.json()).error.details).toEqual([
+      {
+        loc: ["body", "mapping", "field"],
+        msg: "must not contain NUL (U+0000) characters",
+        type: "string_nul_character",
+      },
+    ]);
     expect(handled).toBe(before);
     expect((await upload("report.pdf", JSON.stringify({ field: "fine" }))).status).toBe(200);
   });
@@ -104,7 +118,9 @@ describe("the route kit's input safety", () => {
   it("refuses file names longer than 255 characters", async () => {
     const response = await upload(`${"n".repeat(5_000)}.pdf`);
     expect(response.status).toBe(422);
-    expect((await response.json()).error.message).toBe("body.file: the file name is 5004 characters long; at most 255 are allowed");
+    expect((await response.json()).error.message).toBe(
+      "body.file: the file name is 5004 characters long; at most 255 are allowed",
+    );
   });
 
   it("refuses JSON nesting 5,000 levels deep with a 422 instead of overflowing the stack", async () => {
@@ -112,7 +128,13 @@ describe("the route kit's input safety", () => {
     expect(text.length).toBeLessThan(40_000);
     const response = await put({ body: text });
     expect(response.status).toBe(422);
-    expect((await response.json()).detail).toEqual([{ loc: ["body"], msg: "The JSON body nests deeper than 64 levels; at most 64 are accepted", type: "json_too_deep" }]);
+    expect((await response.json()).detail).toEqual([
+      {
+        loc: ["body"],
+        msg: "The JSON body nests deeper than 64 levels; at most 64 are accepted",
+        type: "json_too_deep",
+      },
+    ]);
     expect((await put({ body: { data: nested(60) } })).status).toBe(200);
   });
 

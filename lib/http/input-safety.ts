@@ -34,19 +34,39 @@ export function unsafeInputIssues(value: unknown, location: InputLocation): Vali
   while (stack.length > 0) {
     const { value: current, path } = stack.pop()!;
     if (typeof current === "string") {
-      if (current.includes("\u0000")) issues.push({ loc: [location, ...path], msg: "must not contain NUL (U+0000) characters", type: "string_nul_character" });
+      if (current.includes("\u0000"))
+        issues.push({
+          loc: [location, ...path],
+          msg: "must not contain NUL (U+0000) characters",
+          type: "string_nul_character",
+        });
     } else if (typeof File !== "undefined" && current instanceof File) {
-      if (current.name.includes("\u0000")) issues.push({ loc: [location, ...path], msg: "the file name must not contain NUL (U+0000) characters", type: "string_nul_character" });
+      if (current.name.includes("\u0000"))
+        issues.push({
+          loc: [location, ...path],
+          msg: "the file name must not contain NUL (U+0000) characters",
+          type: "string_nul_character",
+        });
       // The multipart parser turns bytes that are not UTF-8 into U+FFFD: the name was not UTF-8.
-      else if (current.name.includes("\uFFFD")) issues.push({ loc: [location, ...path], msg: "the file name is not valid UTF-8", type: "string_unicode" });
+      else if (current.name.includes("\uFFFD"))
+        issues.push({ loc: [location, ...path], msg: "the file name is not valid UTF-8", type: "string_unicode" });
       else if (current.name.length > MAX_FILE_NAME_LENGTH) {
-        issues.push({ loc: [location, ...path], msg: `the file name is ${current.name.length} characters long; at most ${MAX_FILE_NAME_LENGTH} are allowed`, type: "string_too_long" });
+        issues.push({
+          loc: [location, ...path],
+          msg: `the file name is ${current.name.length} characters long; at most ${MAX_FILE_NAME_LENGTH} are allowed`,
+          type: "string_too_long",
+        });
       }
     } else if (current !== null && typeof current === "object" && path.length <= MAX_JSON_DEPTH) {
       const entries = current instanceof Map ? [...current.entries()] : Object.entries(current);
       for (const [key, child] of entries) {
         const childPath = [...path, Array.isArray(current) ? Number(key) : String(key)];
-        if (typeof key === "string" && key.includes("\u0000")) issues.push({ loc: [location, ...childPath], msg: "a key must not contain NUL (U+0000) characters", type: "string_nul_character" });
+        if (typeof key === "string" && key.includes("\u0000"))
+          issues.push({
+            loc: [location, ...childPath],
+            msg: "a key must not contain NUL (U+0000) characters",
+            type: "string_nul_character",
+          });
         stack.push({ value: child, path: childPath });
       }
     }
@@ -66,5 +86,9 @@ export function assertSafeInput(parts: Array<{ value: unknown; location: InputLo
   const issues = parts.flatMap((part) => unsafeInputIssues(part.value, part.location));
   if (issues.length === 0) return;
   const first = issues[0];
-  throw new AppError("validation_error", `${first.loc.join(".")}: ${first.msg}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ""}`, { issues });
+  throw new AppError(
+    "validation_error",
+    `${first.loc.join(".")}: ${first.msg}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ""}`,
+    { issues },
+  );
 }

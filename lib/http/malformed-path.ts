@@ -18,5 +18,11 @@ export function refuseMalformedPath(url: URL): Response | undefined {
   });
   if (malformed === undefined) return undefined;
   const surface = url.pathname.startsWith("/v1/") ? "v1" : "api";
-  return renderError(surface, new AppError("bad_request", `The path segment "${malformed.slice(0, 100)}" is not valid percent-encoding (UTF-8 bytes as %XX)`));
+  return renderError(
+    surface,
+    new AppError(
+      "bad_request",
+      `The path segment "${malformed.slice(0, 100)}" is not valid percent-encoding (UTF-8 bytes as %XX)`,
+    ),
+  );
 }

@@ -40,14 +40,22 @@ export function validateInput(schemas: InputSchemas, raw: RawInput): ParsedInput
   };
 
   const params = check(schemas.params, raw.params, "path");
-  const query = check(schemas.query, schemas.query ? searchParamsToObject(raw.searchParams, schemas.query) : undefined, "query");
+  const query = check(
+    schemas.query,
+    schemas.query ? searchParamsToObject(raw.searchParams, schemas.query) : undefined,
+    "query",
+  );
   let body: unknown;
   if (schemas.body && raw.json && !raw.json.ok) {
     issues.push({ loc: ["body"], msg: raw.json.message, type: raw.json.type });
   } else {
     body = check(schemas.body, raw.json?.ok ? raw.json.value : undefined, "body");
   }
-  const form = check(schemas.form, schemas.form && raw.form ? formDataToObject(raw.form, schemas.form) : undefined, "body");
+  const form = check(
+    schemas.form,
+    schemas.form && raw.form ? formDataToObject(raw.form, schemas.form) : undefined,
+    "body",
+  );
   // JSON inside form fields is parsed by the schemas: its strings are checked once parsed.
   if (issues.length === 0) issues.push(...unsafeInputIssues(body, "body"), ...unsafeInputIssues(form, "body"));
 
@@ -62,7 +70,10 @@ function describeIssues(issues: ValidationIssue[]): string {
 }
 
 /** Query parameters as an object; a key the schema declares as an array always yields an array. */
-export function searchParamsToObject(searchParams: URLSearchParams, schema: z.ZodType): Record<string, string | string[]> {
+export function searchParamsToObject(
+  searchParams: URLSearchParams,
+  schema: z.ZodType,
+): Record<string, string | string[]> {
   const arrayKeys = arrayFieldNames(schema);
   const result: Record<string, string | string[]> = {};
   for (const key of new Set(searchParams.keys())) {
@@ -77,11 +88,16 @@ export function searchParamsToObject(searchParams: URLSearchParams, schema: z.Zo
  * stay File objects, and a field the schema declares as an array always yields an array. An empty
  * file part (a file input left empty by a browser) counts as absent.
  */
-export function formDataToObject(form: FormData, schema: z.ZodType): Record<string, FormDataEntryValue | FormDataEntryValue[]> {
+export function formDataToObject(
+  form: FormData,
+  schema: z.ZodType,
+): Record<string, FormDataEntryValue | FormDataEntryValue[]> {
   const arrayKeys = arrayFieldNames(schema);
   const result: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
   for (const key of new Set(form.keys())) {
-    const values = form.getAll(key).filter((value) => !(typeof value !== "string" && value.name === "" && value.size === 0));
+    const values = form
+      .getAll(key)
+      .filter((value) => !(typeof value !== "string" && value.name === "" && value.size === 0));
     if (values.length === 0) continue;
     result[key] = arrayKeys.has(key) || values.length > 1 ? values : values[0];
   }

@@ -10,8 +10,12 @@ export const DEFAULT_FORM_LIMIT_BYTES = 101 * 1024 * 1024;
  * The request body as bytes, refusing with 413 as soon as it passes `limit.bytes`, so a huge upload
  * is never buffered whole. A declared Content-Length above the limit is refused before reading.
  */
-export async function readBodyLimited(req: Request, limit: number | { bytes: number; explain: string }): Promise<Uint8Array<ArrayBuffer>> {
-  const { bytes: limitBytes, explain } = typeof limit === "number" ? { bytes: limit, explain: `at most ${formatBytes(limit)}` } : limit;
+export async function readBodyLimited(
+  req: Request,
+  limit: number | { bytes: number; explain: string },
+): Promise<Uint8Array<ArrayBuffer>> {
+  const { bytes: limitBytes, explain } =
+    typeof limit === "number" ? { bytes: limit, explain: `at most ${formatBytes(limit)}` } : limit;
   const declared = Number(req.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge(explain, declared);
   if (!req.body) return new Uint8Array(0);
@@ -43,7 +47,8 @@ export async function readBodyLimited(req: Request, limit: number | { bytes: num
 }
 
 function tooLarge(explain: string, declaredBytes?: number): AppError {
-  const size = declaredBytes === undefined ? "The request body is too large" : `The request body is ${formatBytes(declaredBytes)}`;
+  const size =
+    declaredBytes === undefined ? "The request body is too large" : `The request body is ${formatBytes(declaredBytes)}`;
   return new AppError("payload_too_large", `${size}; ${explain}`);
 }
 
@@ -61,10 +66,14 @@ export function requireJsonContentType(bytes: Uint8Array, contentType: string | 
   if (bytes.byteLength === 0) return;
   const mediaType = (contentType ?? "").split(";")[0].trim().toLowerCase();
   if (mediaType === "application/json" || /^application\/[\w.+-]+\+json$/.test(mediaType)) return;
-  throw new AppError("unsupported_media_type", `Expected Content-Type: application/json, got ${mediaType === "" ? "none" : mediaType}`);
+  throw new AppError(
+    "unsupported_media_type",
+    `Expected Content-Type: application/json, got ${mediaType === "" ? "none" : mediaType}`,
+  );
 }
 
-export type RawJson = { ok: true; value: unknown } | { ok: false; message: string; type: "json_invalid" | "json_too_deep" };
+export type RawJson =
+  { ok: true; value: unknown } | { ok: false; message: string; type: "json_invalid" | "json_too_deep" };
 
 /**
  * JSON text parsed; an empty body is `undefined` so the schema reports the body as missing. A body
@@ -77,10 +86,18 @@ export function parseJsonBody(bytes: Uint8Array): RawJson {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, type: "json_invalid", message: `JSON decode error: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      type: "json_invalid",
+      message: `JSON decode error: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   if (jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
-    return { ok: false, type: "json_too_deep", message: `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels; at most ${MAX_JSON_DEPTH} are accepted` };
+    return {
+      ok: false,
+      type: "json_too_deep",
+      message: `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels; at most ${MAX_JSON_DEPTH} are accepted`,
+    };
   }
   return { ok: true, value };
 }

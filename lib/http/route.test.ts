@@ -24,8 +24,14 @@ const createThing = defineRoute({
 
 const echo = route(createThing, async ({ params, query, body, caller }) => ({ params, query, body, caller }));
 const thingId = "5b0b4a5e-8a43-4d7e-9c53-0f4f4e1f2a11";
-const post = (body: string, url = `http://test/api/things/${thingId}?tag=a`, params: Record<string, string> = { thing_id: thingId }) =>
-  echo(new Request(url, { method: "POST", body, headers: { "content-type": "application/json" } }), { params: Promise.resolve(params) });
+const post = (
+  body: string,
+  url = `http://test/api/things/${thingId}?tag=a`,
+  params: Record<string, string> = { thing_id: thingId },
+) =>
+  echo(new Request(url, { method: "POST", body, headers: { "content-type": "application/json" } }), {
+    params: Promise.resolve(params),
+  });
 
 describe("route()", () => {
   it("hands the handler typed params, query and body", async () => {
@@ -40,7 +46,9 @@ describe("route()", () => {
   });
 
   it("reports every invalid input at once as FastAPI's 422", async () => {
-    const response = await post(JSON.stringify({ count: "3" }), "http://test/api/things/nope?limit=x", { thing_id: "nope" });
+    const response = await post(JSON.stringify({ count: "3" }), "http://test/api/things/nope?limit=x", {
+      thing_id: "nope",
+    });
     expect(response.status).toBe(422);
     const { detail } = await response.json();
     expect(detail).toEqual([
@@ -54,20 +62,38 @@ describe("route()", () => {
   it("answers 422 with a clear message for malformed JSON and for a missing body", async () => {
     const malformed = await post("{not json");
     expect(malformed.status).toBe(422);
-    expect((await malformed.json()).detail[0]).toMatchObject({ loc: ["body"], type: "json_invalid", msg: expect.stringContaining("JSON decode error") });
+    expect((await malformed.json()).detail[0]).toMatchObject({
+      loc: ["body"],
+      type: "json_invalid",
+      msg: expect.stringContaining("JSON decode error"),
+    });
     const empty = await post("");
     expect((await empty.json()).detail).toEqual([{ loc: ["body"], msg: "Field required", type: "missing" }]);
   });
 
   it("takes a JSON body only with a JSON content type (415 otherwise), so a cross-site form cannot post one", async () => {
     const send = (contentType: string | undefined) =>
-      echo(new Request(`http://test/api/things/${thingId}`, { method: "POST", body: JSON.stringify({ email: "a@b.co" }), headers: contentType ? { "content-type": contentType } : {} }), { params: Promise.resolve({ thing_id: thingId }) });
-    for (const refused of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonp", undefined]) {
+      echo(
+        new Request(`http://test/api/things/${thingId}`, {
+          method: "POST",
+          body: JSON.stringify({ email: "a@b.co" }),
+          headers: contentType ? { "content-type": contentType } : {},
+        }),
+        { params: Promise.resolve({ thing_id: thingId }) },
+      );
+    for (const refused of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/jsonp",
+      undefined,
+    ]) {
       const response = await send(refused);
       expect(response.status, refused).toBe(415);
       expect((await response.json()).detail).toMatch(/^Expected Content-Type: application\/json, got /);
     }
-    for (const accepted of ["application/json; charset=utf-8", "Application/JSON", "application/merge-patch+json"]) expect((await send(accepted)).status, accepted).toBe(200);
+    for (const accepted of ["application/json; charset=utf-8", "Application/JSON", "application/merge-patch+json"])
+      expect((await send(accepted)).status, accepted).toBe(200);
   });
 
   it("refuses a body over the limit with 413", async () => {
@@ -78,7 +104,16 @@ describe("route()", () => {
 
   it("renders thrown AppErrors in the /v1 shape on the developer surface", async () => {
     const v1 = route(
-      defineRoute({ method: "GET", path: "/v1/x", surface: "v1", auth: "none", operationId: "x", summary: "x", tags: [], responses: {} }),
+      defineRoute({
+        method: "GET",
+        path: "/v1/x",
+        surface: "v1",
+        auth: "none",
+        operationId: "x",
+        summary: "x",
+        tags: [],
+        responses: {},
+      }),
       async () => {
         throw new AppError("not_found", "Job not found");
       },
@@ -101,7 +136,10 @@ describe("route()", () => {
       responses: {},
       hooks: [
         async () => {
-          if (remaining === 0) throw new AppError("rate_limit_exceeded", undefined, { headers: { "Retry-After": "30", "X-RateLimit-Remaining": "0" } });
+          if (remaining === 0)
+            throw new AppError("rate_limit_exceeded", undefined, {
+              headers: { "Retry-After": "30", "X-RateLimit-Remaining": "0" },
+            });
           remaining -= 1;
           return { "X-RateLimit-Remaining": String(remaining) };
         },
@@ -151,7 +189,13 @@ describe("forms", () => {
     body.append("skip_processing", "true");
     const response = await upload(new Request("http://test/api/upload", { method: "POST", body }), noParams);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ names: ["a.pdf"], sizes: [9], text: "hello pdf", batch_name: "Invoices", skip_processing: true });
+    expect(await response.json()).toEqual({
+      names: ["a.pdf"],
+      sizes: [9],
+      text: "hello pdf",
+      batch_name: "Invoices",
+      skip_processing: true,
+    });
   });
 
   it("reports a missing file in FastAPI's shape and refuses JSON with 415", async () => {
@@ -161,7 +205,14 @@ describe("forms", () => {
     expect(missing.status).toBe(422);
     expect((await missing.json()).detail).toEqual([{ loc: ["body", "files"], msg: "Field required", type: "missing" }]);
 
-    const json = await upload(new Request("http://test/api/upload", { method: "POST", body: "{}", headers: { "content-type": "application/json" } }), noParams);
+    const json = await upload(
+      new Request("http://test/api/upload", {
+        method: "POST",
+        body: "{}",
+        headers: { "content-type": "application/json" },
+      }),
+      noParams,
+    );
     expect(json.status).toBe(415);
   });
 });

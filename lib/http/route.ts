@@ -30,14 +30,19 @@ export interface HandlerContext<C extends RouteContract> {
 
 /** Next.js calls route handlers with the request and a promise of the dynamic segments. */
 export type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
-export type NextRouteHandler = ((req: Request, context: NextRouteContext) => Promise<Response>) & { contract?: RouteContract };
+export type NextRouteHandler = ((req: Request, context: NextRouteContext) => Promise<Response>) & {
+  contract?: RouteContract;
+};
 
 /**
  * A Next.js route handler for the contract: resolve the caller, run the surface's hooks, validate
  * params/query/body/form, call the handler, and map every error to the surface's error shape.
  * The handler returns a Response as is, or a value sent as JSON with status 200.
  */
-export function route<const C extends RouteContract>(contract: C, handler: (context: HandlerContext<C>) => Promise<unknown>): NextRouteHandler {
+export function route<const C extends RouteContract>(
+  contract: C,
+  handler: (context: HandlerContext<C>) => Promise<unknown>,
+): NextRouteHandler {
   const hooks = [...SURFACE_HOOKS[contract.surface], ...(contract.hooks ?? [])];
 
   const handle = async (req: Request, context: NextRouteContext, requestId: string): Promise<Response> => {
@@ -52,7 +57,10 @@ export function route<const C extends RouteContract>(contract: C, handler: (cont
       // A guest may name its session in the form, so without credentials in the headers that form is
       // read first (within a guest's limit); otherwise credentials are checked first and a refused
       // caller's body is never read.
-      const guestInForm = contract.form !== undefined && (contract.auth === "user_or_guest" || contract.auth === "optional") && !presentsCredentials(req, contract);
+      const guestInForm =
+        contract.form !== undefined &&
+        (contract.auth === "user_or_guest" || contract.auth === "optional") &&
+        !presentsCredentials(req, contract);
       if (guestInForm) await readBody(req, contract, raw, undefined);
       const runHooks = async (context: Omit<Parameters<RouteHook>[0], "req" | "contract">) => {
         for (const hook of hooks) {
@@ -61,7 +69,8 @@ export function route<const C extends RouteContract>(contract: C, handler: (cont
         }
       };
       const caller = await identify(req, contract, raw.form).catch(async (error: unknown) => {
-        if (error instanceof AppError && error.status === 401) await runHooks({ caller: { kind: "anonymous" }, refused: true });
+        if (error instanceof AppError && error.status === 401)
+          await runHooks({ caller: { kind: "anonymous" }, refused: true });
         throw error;
       });
       await runHooks({ caller });
@@ -70,18 +79,35 @@ export function route<const C extends RouteContract>(contract: C, handler: (cont
       const run = () => handler({ req, caller: caller as CallerFor<C["auth"]>, ...input } as HandlerContext<C>);
       const idempotency = contract.idempotency;
       const result = idempotency
-        ? await answerIdempotently({ req, contract: { ...contract, idempotency }, caller, form: input.form, produce: run as () => Promise<IdempotentAnswer> })
+        ? await answerIdempotently({
+            req,
+            contract: { ...contract, idempotency },
+            caller,
+            form: input.form,
+            produce: run as () => Promise<IdempotentAnswer>,
+          })
         : await run();
       return withHeaders(result instanceof Response ? result : Response.json(result ?? null), hookHeaders);
     } catch (error) {
-      return renderThrown(contract.surface, error, { method: req.method, path: new URL(req.url).pathname, requestId }, hookHeaders);
+      return renderThrown(
+        contract.surface,
+        error,
+        { method: req.method, path: new URL(req.url).pathname, requestId },
+        hookHeaders,
+      );
     }
   };
   const nextHandler: NextRouteHandler = async (req, context) => {
     const requestId = randomUUID();
     const started = performance.now();
     const response = withHeaders(await handle(req, context, requestId), new Headers({ "X-Request-Id": requestId }));
-    logger.info("request", { request_id: requestId, method: req.method, path: new URL(req.url).pathname, status: response.status, ms: Math.round(performance.now() - started) });
+    logger.info("request", {
+      request_id: requestId,
+      method: req.method,
+      path: new URL(req.url).pathname,
+      status: response.status,
+      ms: Math.round(performance.now() - started),
+    });
     return response;
   };
   nextHandler.contract = contract;
@@ -90,14 +116,29 @@ export function route<const C extends RouteContract>(contract: C, handler: (cont
 
 async function identify(req: Request, contract: RouteContract, form: FormData | undefined): Promise<Caller> {
   if (contract.auth === "none") return { kind: "anonymous" };
-  return resolveCaller({ db: await getDb(), req, surface: contract.surface, mode: contract.auth, form, queryTokenParam: contract.queryTokenParam });
+  return resolveCaller({
+    db: await getDb(),
+    req,
+    surface: contract.surface,
+    mode: contract.auth,
+    form,
+    queryTokenParam: contract.queryTokenParam,
+  });
 }
 
 function presentsCredentials(req: Request, contract: RouteContract): boolean {
-  return readCredential(req, { queryTokenParam: contract.queryTokenParam }) !== undefined || readGuestSessionId(req) !== undefined;
+  return (
+    readCredential(req, { queryTokenParam: contract.queryTokenParam }) !== undefined ||
+    readGuestSessionId(req) !== undefined
+  );
 }
 
-async function readBody(req: Request, contract: RouteContract, raw: RawInput, caller: Caller | undefined): Promise<void> {
+async function readBody(
+  req: Request,
+  contract: RouteContract,
+  raw: RawInput,
+  caller: Caller | undefined,
+): Promise<void> {
   const limit = bodyLimitFor(contract, caller);
   if (contract.body) {
     const bytes = await readBodyLimited(req, limit);

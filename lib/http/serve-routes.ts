@@ -29,7 +29,10 @@ export function serveRoutes(...handlers: NextRouteHandler[]): RouteModuleExports
 
   const allow = [...byMethod.keys(), ...(byMethod.has("GET") ? ["HEAD"] : []), "OPTIONS"].sort().join(", ");
   const notAllowed = methodNotAllowedHandler(surface, allow);
-  const exports = Object.fromEntries(METHODS.map((method) => [method, byMethod.get(method) ?? notAllowed])) as Record<HttpMethod, NextRouteHandler>;
+  const exports = Object.fromEntries(METHODS.map((method) => [method, byMethod.get(method) ?? notAllowed])) as Record<
+    HttpMethod,
+    NextRouteHandler
+  >;
   return { ...exports, OPTIONS: async () => new Response(null, { status: 204, headers: { Allow: allow } }) };
 }
 

@@ -27,7 +27,9 @@ describe("createEventStream", () => {
       send("status", 1);
       throw new AppError("not_found", "Batch not found");
     });
-    expect(await readAll(response)).toBe('event: status\ndata: 1\n\nevent: error\ndata: {"code":"not_found","message":"Batch not found"}\n\n');
+    expect(await readAll(response)).toBe(
+      'event: status\ndata: 1\n\nevent: error\ndata: {"code":"not_found","message":"Batch not found"}\n\n',
+    );
   });
 
   it("hides unexpected failures behind a generic message", async () => {
@@ -35,14 +37,20 @@ describe("createEventStream", () => {
     const response = createEventStream(new Request("http://test/"), async () => {
       throw new Error("database password is hunter2");
     });
-    expect(await readAll(response)).toBe('event: error\ndata: {"code":"internal_error","message":"Internal server error"}\n\n');
+    expect(await readAll(response)).toBe(
+      'event: error\ndata: {"code":"internal_error","message":"Internal server error"}\n\n',
+    );
     expect(log).toHaveBeenCalledOnce();
     log.mockRestore();
   });
 
   it("sends heartbeat comments while the producer is quiet", async () => {
     let finish!: () => void;
-    const response = createEventStream(new Request("http://test/"), () => new Promise<void>((resolve) => (finish = resolve)), { heartbeatMs: 20 });
+    const response = createEventStream(
+      new Request("http://test/"),
+      () => new Promise<void>((resolve) => (finish = resolve)),
+      { heartbeatMs: 20 },
+    );
     const reader = response.body!.getReader();
     const first = new TextDecoder().decode((await reader.read()).value);
     expect(first).toBe(": heartbeat\n\n");

@@ -54,7 +54,8 @@ export function createEventStream(
     } catch (error) {
       if (closed) {
         // The client left; an abort caused by that is expected, anything else is worth a log line.
-        if (!(error instanceof Error && error.name === "AbortError")) console.error("[sse] producer failed after disconnect", error);
+        if (!(error instanceof Error && error.name === "AbortError"))
+          console.error("[sse] producer failed after disconnect", error);
       } else {
         const { appError, unexpected } = toAppError(error);
         if (unexpected) console.error("[sse] producer failed", error);

@@ -24,7 +24,9 @@ export async function hashIdempotentRequest(parts: IdempotentRequestParts): Prom
       if (typeof value === "string") {
         hash.update(`field:${JSON.stringify(name)}=${JSON.stringify(value)}\n`);
       } else {
-        const digest = createHash("sha256").update(new Uint8Array(await value.arrayBuffer())).digest("hex");
+        const digest = createHash("sha256")
+          .update(new Uint8Array(await value.arrayBuffer()))
+          .digest("hex");
         hash.update(`file:${JSON.stringify(name)}=${JSON.stringify(value.name)};${value.type};${digest}\n`);
       }
     }

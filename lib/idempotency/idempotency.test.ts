@@ -31,14 +31,23 @@ describe("withIdempotency", () => {
 
   it("refuses the same key with a different request (422)", async () => {
     await withIdempotency(db, { userId, key: "k-reuse", requestHash: "h1" }, async () => ({ status: 200, body: {} }));
-    const error = await withIdempotency(db, { userId, key: "k-reuse", requestHash: "h2" }, async () => ({ status: 200, body: {} })).catch((e: unknown) => e);
+    const error = await withIdempotency(db, { userId, key: "k-reuse", requestHash: "h2" }, async () => ({
+      status: 200,
+      body: {},
+    })).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 422 });
     expect((error as Error).message).toMatch(/different request/);
   });
 
   it("keeps keys per user", async () => {
-    await withIdempotency(db, { userId, key: "k-shared", requestHash: "a" }, async () => ({ status: 200, body: { who: "first" } }));
-    const other = await withIdempotency(db, { userId: otherUserId, key: "k-shared", requestHash: "b" }, async () => ({ status: 200, body: { who: "other" } }));
+    await withIdempotency(db, { userId, key: "k-shared", requestHash: "a" }, async () => ({
+      status: 200,
+      body: { who: "first" },
+    }));
+    const other = await withIdempotency(db, { userId: otherUserId, key: "k-shared", requestHash: "b" }, async () => ({
+      status: 200,
+      body: { who: "other" },
+    }));
     expect(other).toMatchObject({ body: { who: "other" }, replayed: false });
   });
 
@@ -49,9 +58,13 @@ describe("withIdempotency", () => {
       await sleep(300);
       return { status: 202, body: { id: "the-one" } };
     };
-    const results = await Promise.all(Array.from({ length: 8 }, () => withIdempotency(db, { userId, key: "k-race", requestHash: "h" }, produce)));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => withIdempotency(db, { userId, key: "k-race", requestHash: "h" }, produce)),
+    );
     expect(produced).toBe(1);
-    expect(results.every((result) => result.status === 202 && (result.body as { id: string }).id === "the-one")).toBe(true);
+    expect(results.every((result) => result.status === 202 && (result.body as { id: string }).id === "the-one")).toBe(
+      true,
+    );
     expect(results.filter((result) => !result.replayed)).toHaveLength(1);
   });
 
@@ -61,7 +74,12 @@ describe("withIdempotency", () => {
       return { status: 200, body: {} };
     });
     await sleep(50);
-    const error = await withIdempotency(db, { userId, key: "k-slow", requestHash: "h" }, async () => ({ status: 200, body: {} }), { waitMs: 200 }).catch((e: unknown) => e);
+    const error = await withIdempotency(
+      db,
+      { userId, key: "k-slow", requestHash: "h" },
+      async () => ({ status: 200, body: {} }),
+      { waitMs: 200 },
+    ).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "conflict", status: 409 });
     await slow;
   });
@@ -71,7 +89,10 @@ describe("withIdempotency", () => {
       throw new Error("engine down");
     });
     await expect(failure).rejects.toThrow("engine down");
-    const retry = await withIdempotency(db, { userId, key: "k-fail", requestHash: "h" }, async () => ({ status: 200, body: { ok: true } }));
+    const retry = await withIdempotency(db, { userId, key: "k-fail", requestHash: "h" }, async () => ({
+      status: 200,
+      body: { ok: true },
+    }));
     expect(retry).toMatchObject({ body: { ok: true }, replayed: false });
   });
 
@@ -87,7 +108,9 @@ describe("withIdempotency", () => {
 
   it("refuses keys that are empty, too long or not visible ASCII", async () => {
     for (const key of ["", "x".repeat(256), "has space", "ключ"]) {
-      await expect(withIdempotency(db, { userId, key, requestHash: "h" }, async () => ({ status: 200, body: {} }))).rejects.toMatchObject({ status: 400 });
+      await expect(
+        withIdempotency(db, { userId, key, requestHash: "h" }, async () => ({ status: 200, body: {} })),
+      ).rejects.toMatchObject({ status: 400 });
     }
   });
 });

@@ -51,12 +51,24 @@ export async function withIdempotency(
   for (;;) {
     const claimId = randomUUID();
     const { count } = await db.idempotencyRecord.createMany({
-      data: [{ id: claimId, userId: request.userId, key: request.key, requestHash: request.requestHash, responseStatus: IN_PROGRESS, responseBody: {}, createdAt: now() }],
+      data: [
+        {
+          id: claimId,
+          userId: request.userId,
+          key: request.key,
+          requestHash: request.requestHash,
+          responseStatus: IN_PROGRESS,
+          responseBody: {},
+          createdAt: now(),
+        },
+      ],
       skipDuplicates: true,
     });
     if (count === 1) return { ...(await produceAndStore(db, claimId, produce)), replayed: false };
 
-    const existing = await db.idempotencyRecord.findUnique({ where: { userId_key: { userId: request.userId, key: request.key } } });
+    const existing = await db.idempotencyRecord.findUnique({
+      where: { userId_key: { userId: request.userId, key: request.key } },
+    });
     if (!existing) continue; // the first request failed and released its claim: take it
     const age = now().getTime() - existing.createdAt.getTime();
     if (age >= IDEMPOTENCY_TTL_MS || (existing.responseStatus === IN_PROGRESS && age >= ABANDONED_CLAIM_MS)) {
@@ -64,19 +76,28 @@ export async function withIdempotency(
       continue;
     }
     if (existing.requestHash !== request.requestHash) {
-      throw new AppError("idempotency_key_reused", "This Idempotency-Key was already used with a different request; use a new key for a new request.");
+      throw new AppError(
+        "idempotency_key_reused",
+        "This Idempotency-Key was already used with a different request; use a new key for a new request.",
+      );
     }
     if (existing.responseStatus !== IN_PROGRESS) {
       return { status: existing.responseStatus, body: existing.responseBody as Prisma.InputJsonValue, replayed: true };
     }
     if (Date.now() >= waitUntil) {
-      throw new AppError("conflict", "A request with this Idempotency-Key is still being processed; retry later.", { headers: { "Retry-After": "1" } });
+      throw new AppError("conflict", "A request with this Idempotency-Key is still being processed; retry later.", {
+        headers: { "Retry-After": "1" },
+      });
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
 
-async function produceAndStore(db: Db, claimId: string, produce: () => Promise<IdempotentAnswer>): Promise<IdempotentAnswer> {
+async function produceAndStore(
+  db: Db,
+  claimId: string,
+  produce: () => Promise<IdempotentAnswer>,
+): Promise<IdempotentAnswer> {
   let answer: IdempotentAnswer;
   try {
     answer = await produce();
@@ -84,12 +105,18 @@ async function produceAndStore(db: Db, claimId: string, produce: () => Promise<I
     await db.idempotencyRecord.deleteMany({ where: { id: claimId } });
     throw error;
   }
-  await db.idempotencyRecord.update({ where: { id: claimId }, data: { responseStatus: answer.status, responseBody: answer.body } });
+  await db.idempotencyRecord.update({
+    where: { id: claimId },
+    data: { responseStatus: answer.status, responseBody: answer.body },
+  });
   return answer;
 }
 
 function assertValidKey(key: string): void {
   if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
-    throw new AppError("bad_request", `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters.`);
+    throw new AppError(
+      "bad_request",
+      `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters.`,
+    );
   }
 }

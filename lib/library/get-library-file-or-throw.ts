@@ -5,7 +5,9 @@ import { AppError } from "@/lib/http/errors";
 
 /** The user's library file; 404 when missing, someone else's, or the id is not a UUID. */
 export async function getLibraryFileOrThrow(db: Db, options: { userId: string; fileId: string }): Promise<LibraryFile> {
-  const file = isUuid(options.fileId) ? await db.libraryFile.findFirst({ where: { id: options.fileId, userId: options.userId } }) : null;
+  const file = isUuid(options.fileId)
+    ? await db.libraryFile.findFirst({ where: { id: options.fileId, userId: options.userId } })
+    : null;
   if (!file) throw new AppError("not_found", `Library file ${options.fileId} not found`);
   return file;
 }

@@ -13,5 +13,7 @@ const TEMPLATE_TYPES = new Set([
 /** Excel and CSV files are kept as templates (the spec's save_to_library rule), anything else as a document. */
 export function libraryFileKind(fileName: string, contentType: string): LibraryFileKind {
   const extension = fileName.toLowerCase().split(".").at(-1) ?? "";
-  return TEMPLATE_EXTENSIONS.has(extension) || TEMPLATE_TYPES.has(contentType.toLowerCase().split(";")[0].trim()) ? "template" : "document";
+  return TEMPLATE_EXTENSIONS.has(extension) || TEMPLATE_TYPES.has(contentType.toLowerCase().split(";")[0].trim())
+    ? "template"
+    : "document";
 }

@@ -55,7 +55,10 @@ export const downloadLibraryFileRoute = defineRoute({
   tags,
   params: FileParams,
   responses: {
-    200: { description: "The file's bytes, as an attachment named after the file.", contentType: "application/octet-stream" },
+    200: {
+      description: "The file's bytes, as an attachment named after the file.",
+      contentType: "application/octet-stream",
+    },
     404: notFound,
     410: { description: "The row exists but its stored copy is gone." },
   },

@@ -28,7 +28,12 @@ describe("library", () => {
     const owner = await newUserId("owner");
     const stranger = await newUserId("stranger");
 
-    const csv = await saveLibraryFile(db, store, { userId: owner, fileName: "totals.csv", contentType: "text/csv", bytes: Buffer.from("a,b\n1,2\n") });
+    const csv = await saveLibraryFile(db, store, {
+      userId: owner,
+      fileName: "totals.csv",
+      contentType: "text/csv",
+      bytes: Buffer.from("a,b\n1,2\n"),
+    });
     const report = await saveLibraryFile(db, store, {
       userId: owner,
       fileName: "../Bericht – März.pdf",
@@ -42,11 +47,15 @@ describe("library", () => {
     const listed = await listLibraryFiles(db, { userId: owner });
     expect(listed.total).toBe(2);
     expect(listed.files.map((file) => file.id).sort()).toEqual([csv.id, report.id].sort());
-    expect((await listLibraryFiles(db, { userId: owner, kind: "template" })).files.map((file) => file.id)).toEqual([csv.id]);
+    expect((await listLibraryFiles(db, { userId: owner, kind: "template" })).files.map((file) => file.id)).toEqual([
+      csv.id,
+    ]);
     expect((await listLibraryFiles(db, { userId: stranger })).total).toBe(0);
 
     const download = await downloadLibraryFile(db, store, { userId: owner, fileId: report.id });
-    expect(download.headers.get("content-disposition")).toContain("filename*=UTF-8''Bericht%20%E2%80%93%20M%C3%A4rz.pdf");
+    expect(download.headers.get("content-disposition")).toContain(
+      "filename*=UTF-8''Bericht%20%E2%80%93%20M%C3%A4rz.pdf",
+    );
     expect(await download.text()).toBe("%PDF-1.7 test");
 
     for (const attempt of [
@@ -73,19 +82,44 @@ describe("library", () => {
       tier: "free",
       request: { action: "save_to_library", file_name: "notes.md", content: "# Café ☕\n" },
     });
-    expect(saved).toMatchObject({ action: "save_to_library", file: { kind: "document", content_type: "text/markdown" } });
+    expect(saved).toMatchObject({
+      action: "save_to_library",
+      file: { kind: "document", content_type: "text/markdown" },
+    });
     const id = saved.action === "save_to_library" ? saved.file.id : "";
     expect((await readLibraryFile(db, store, { userId, fileId: id })).bytes.toString("utf8")).toBe("# Café ☕\n");
 
     const base64 = await saveGeneratedFile(db, store, {
       userId,
       tier: "free",
-      request: { action: "save_to_library", file_name: "sheet.xlsx", content_base64: Buffer.from("PK fake").toString("base64") },
+      request: {
+        action: "save_to_library",
+        file_name: "sheet.xlsx",
+        content_base64: Buffer.from("PK fake").toString("base64"),
+      },
     });
     expect(base64).toMatchObject({ file: { kind: "template" } });
 
-    await expect(saveGeneratedFile(db, store, { userId, tier: "free", request: { action: "save_to_library", file_name: "x.txt", content: "" } })).rejects.toMatchObject({ code: "empty_document" });
-    await expect(saveGeneratedFile(db, store, { userId, tier: "free", request: { action: "save_to_library", file_name: "x.txt", content_base64: "%%%" } })).rejects.toMatchObject({ code: "validation_error" });
-    await expect(saveGeneratedFile(db, store, { userId, tier: "free", request: { action: "save_to_library", file_name: "x.txt" } })).rejects.toMatchObject({ code: "validation_error" });
+    await expect(
+      saveGeneratedFile(db, store, {
+        userId,
+        tier: "free",
+        request: { action: "save_to_library", file_name: "x.txt", content: "" },
+      }),
+    ).rejects.toMatchObject({ code: "empty_document" });
+    await expect(
+      saveGeneratedFile(db, store, {
+        userId,
+        tier: "free",
+        request: { action: "save_to_library", file_name: "x.txt", content_base64: "%%%" },
+      }),
+    ).rejects.toMatchObject({ code: "validation_error" });
+    await expect(
+      saveGeneratedFile(db, store, {
+        userId,
+        tier: "free",
+        request: { action: "save_to_library", file_name: "x.txt" },
+      }),
+    ).rejects.toMatchObject({ code: "validation_error" });
   });
 });

@@ -9,7 +9,12 @@ export async function listLibraryFiles(
 ): Promise<{ files: LibraryFileResponseBody[]; total: number }> {
   const where = { userId: options.userId, ...(options.kind ? { kind: options.kind } : {}) };
   const [rows, total] = await Promise.all([
-    db.libraryFile.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: options.limit ?? 50, skip: options.offset ?? 0 }),
+    db.libraryFile.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      take: options.limit ?? 50,
+      skip: options.offset ?? 0,
+    }),
     db.libraryFile.count({ where }),
   ]);
   return { files: rows.map(toLibraryFileResponse), total };

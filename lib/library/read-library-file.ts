@@ -5,7 +5,11 @@ import type { BlobStore } from "@/lib/storage";
 import { getLibraryFileOrThrow } from "./get-library-file-or-throw";
 
 /** A library file's row and bytes (for fill templates and send-to-parsing); 404 for another user's. */
-export async function readLibraryFile(db: Db, store: BlobStore, options: { userId: string; fileId: string }): Promise<{ file: LibraryFile; bytes: Buffer }> {
+export async function readLibraryFile(
+  db: Db,
+  store: BlobStore,
+  options: { userId: string; fileId: string },
+): Promise<{ file: LibraryFile; bytes: Buffer }> {
   const file = await getLibraryFileOrThrow(db, options);
   const bytes = await store.getBuffer(file.storageKey);
   if (!bytes) throw new AppError("gone", `The stored copy of library file ${file.id} is missing`);

@@ -25,13 +25,21 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
 };
 
 /** POST /api/batch/save-generated-file: keep a generated file in the library, or read it as a new batch. */
-export async function saveGeneratedFile(db: Db, store: BlobStore, options: { userId: string; tier: string; request: SaveGeneratedFileInput }) {
+export async function saveGeneratedFile(
+  db: Db,
+  store: BlobStore,
+  options: { userId: string; tier: string; request: SaveGeneratedFileInput },
+) {
   const { request } = options;
   if (request.action === "send_to_parsing" && request.library_file_id) {
-    const { file, bytes } = await readLibraryFile(db, store, { userId: options.userId, fileId: request.library_file_id });
+    const { file, bytes } = await readLibraryFile(db, store, {
+      userId: options.userId,
+      fileId: request.library_file_id,
+    });
     return sendToParsing(db, store, { ...options, fileName: file.fileName, contentType: file.contentType, bytes });
   }
-  if (request.library_file_id) throw invalid("library_file_id", "library_file_id is only used with action send_to_parsing");
+  if (request.library_file_id)
+    throw invalid("library_file_id", "library_file_id is only used with action send_to_parsing");
   if (!request.file_name) throw invalid("file_name", "Give the file's name");
   const bytes = decodeContent(request);
   const contentType = request.content_type || contentTypeFor(request.file_name);
@@ -45,7 +53,11 @@ export async function saveGeneratedFile(db: Db, store: BlobStore, options: { use
       source: request.source,
       description: request.description,
     });
-    return { action: "save_to_library" as const, message: `Saved ${file.file_name} to your library as a ${file.kind}`, file };
+    return {
+      action: "save_to_library" as const,
+      message: `Saved ${file.file_name} to your library as a ${file.kind}`,
+      file,
+    };
   }
   return sendToParsing(db, store, { ...options, fileName: request.file_name, contentType, bytes });
 }
@@ -53,7 +65,14 @@ export async function saveGeneratedFile(db: Db, store: BlobStore, options: { use
 async function sendToParsing(
   db: Db,
   store: BlobStore,
-  options: { userId: string; tier: string; request: SaveGeneratedFileInput; fileName: string; contentType: string; bytes: Buffer },
+  options: {
+    userId: string;
+    tier: string;
+    request: SaveGeneratedFileInput;
+    fileName: string;
+    contentType: string;
+    bytes: Buffer;
+  },
 ) {
   const file = new File([new Uint8Array(options.bytes)], options.fileName, { type: options.contentType });
   const upload = await uploadBatch(db, store, {
@@ -66,9 +85,11 @@ async function sendToParsing(
 }
 
 function decodeContent(request: SaveGeneratedFileInput): Buffer {
-  if (request.content_base64 !== undefined && request.content !== undefined) throw invalid("content", "Give content or content_base64, not both");
+  if (request.content_base64 !== undefined && request.content !== undefined)
+    throw invalid("content", "Give content or content_base64, not both");
   if (request.content !== undefined) return Buffer.from(request.content, "utf8");
-  if (request.content_base64 === undefined) throw invalid("content_base64", "Give the file's content (content_base64, or content for text)");
+  if (request.content_base64 === undefined)
+    throw invalid("content_base64", "Give the file's content (content_base64, or content for text)");
   const base64 = request.content_base64.replace(/^data:[^,]*;base64,/, "").replace(/\s+/g, "");
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(base64)) throw invalid("content_base64", "content_base64 is not valid base64");
   return Buffer.from(base64, "base64");
@@ -79,5 +100,7 @@ function contentTypeFor(fileName: string): string {
 }
 
 function invalid(field: string, message: string): AppError {
-  return new AppError("validation_error", message, { issues: [{ loc: ["body", field], msg: message, type: "value_error" }] });
+  return new AppError("validation_error", message, {
+    issues: [{ loc: ["body", field], msg: message, type: "value_error" }],
+  });
 }

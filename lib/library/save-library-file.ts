@@ -25,10 +25,15 @@ export interface SaveLibraryFileOptions {
 }
 
 /** Stores a file in the user's library: blob first, then the row; the blob is removed if the row fails. */
-export async function saveLibraryFile(db: Db, store: BlobStore, options: SaveLibraryFileOptions): Promise<LibraryFileResponseBody> {
+export async function saveLibraryFile(
+  db: Db,
+  store: BlobStore,
+  options: SaveLibraryFileOptions,
+): Promise<LibraryFileResponseBody> {
   const fileName = cleanFileName(options.fileName);
   if (options.bytes.byteLength === 0) throw new AppError("empty_document", "The file is empty");
-  if (options.bytes.byteLength > LIBRARY_MAX_BYTES) throw new AppError("file_too_large", `Library files are limited to ${LIBRARY_MAX_BYTES / 1024 / 1024} MB`);
+  if (options.bytes.byteLength > LIBRARY_MAX_BYTES)
+    throw new AppError("file_too_large", `Library files are limited to ${LIBRARY_MAX_BYTES / 1024 / 1024} MB`);
   const id = randomUUID();
   const storageKey = libraryFileKey(options.userId, id);
   const contentType = options.contentType || "application/octet-stream";
@@ -43,7 +48,11 @@ export async function saveLibraryFile(db: Db, store: BlobStore, options: SaveLib
         contentType,
         sizeBytes: options.bytes.byteLength,
         storageKey,
-        metadata: { ...options.metadata, source: options.source ?? "upload", ...(options.description ? { description: options.description } : {}) },
+        metadata: {
+          ...options.metadata,
+          source: options.source ?? "upload",
+          ...(options.description ? { description: options.description } : {}),
+        },
       },
     });
     return toLibraryFileResponse(row);
@@ -56,7 +65,13 @@ export async function saveLibraryFile(db: Db, store: BlobStore, options: SaveLib
 // The name is shown and sent back in Content-Disposition; path parts and control characters are dropped.
 function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).at(-1) ?? "";
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255);
-  if (!cleaned || cleaned === "." || cleaned === "..") throw new AppError("validation_error", "file_name must name a file", { issues: [{ loc: ["body", "file_name"], msg: "Must name a file", type: "value_error" }] });
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, 255);
+  if (!cleaned || cleaned === "." || cleaned === "..")
+    throw new AppError("validation_error", "file_name must name a file", {
+      issues: [{ loc: ["body", "file_name"], msg: "Must name a file", type: "value_error" }],
+    });
   return cleaned;
 }

@@ -21,7 +21,16 @@ afterEach(() => {
 
 const failing = (surface: "api" | "v1") =>
   route(
-    defineRoute({ method: "GET", path: `/${surface}/boom`, surface, auth: "none", operationId: `boom_${surface}`, summary: "test", tags: ["test"], responses: { 200: z.object({}) } }),
+    defineRoute({
+      method: "GET",
+      path: `/${surface}/boom`,
+      surface,
+      auth: "none",
+      operationId: `boom_${surface}`,
+      summary: "test",
+      tags: ["test"],
+      responses: { 200: z.object({}) },
+    }),
     async () => {
       throw new Error("disk on fire at /secret/path");
     },
@@ -33,7 +42,14 @@ describe("logger", () => {
     logger.debug("ocr_note", { text: "Estimating resolution as 300" });
     logger.info("page", { document_id: "d1", page: 2, status: "completed" });
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0])).toMatchObject({ level: "info", event: "page", document_id: "d1", page: 2, status: "completed", time: expect.any(String) });
+    expect(JSON.parse(lines[0])).toMatchObject({
+      level: "info",
+      event: "page",
+      document_id: "d1",
+      page: 2,
+      status: "completed",
+      time: expect.any(String),
+    });
     const debugLines = collect("debug");
     logger.debug("ocr_note");
     expect(debugLines).toHaveLength(1);
@@ -42,7 +58,9 @@ describe("logger", () => {
   it("logs a line per request, and a 500 carries the request id its log line has, on both surfaces", async () => {
     const lines = collect("info");
     for (const surface of ["api", "v1"] as const) {
-      const response = await failing(surface)(new Request(`http://test/${surface}/boom`), { params: Promise.resolve({}) });
+      const response = await failing(surface)(new Request(`http://test/${surface}/boom`), {
+        params: Promise.resolve({}),
+      });
       expect(response.status).toBe(500);
       const requestId = response.headers.get("x-request-id");
       expect(requestId).toMatch(/^[0-9a-f-]{36}$/);

@@ -7,7 +7,8 @@ export type LogFields = Record<string, string | number | boolean | null | undefi
 
 type Sink = (line: string, level: LogLevel) => void;
 
-const consoleSink: Sink = (line, level) => (level === "error" || level === "warn" ? console.error(line) : console.log(line));
+const consoleSink: Sink = (line, level) =>
+  level === "error" || level === "warn" ? console.error(line) : console.log(line);
 let sink: Sink = consoleSink;
 
 /** Tests only: collects the lines instead of printing them (undefined restores the console). */

@@ -25,7 +25,11 @@ export function createMatchSchemaRateLimitHook(getStore: () => Promise<RateLimit
     const result = await consumeRateLimit(await getStore(), { key, limit });
     const headers = rateLimitHeaders(result);
     if (!result.allowed) {
-      throw new AppError("rate_limit_exceeded", `At most ${limit} schema matches per minute${caller.kind === "user" ? "" : " without signing in"}; retry in ${result.retryAfter} s.`, { headers });
+      throw new AppError(
+        "rate_limit_exceeded",
+        `At most ${limit} schema matches per minute${caller.kind === "user" ? "" : " without signing in"}; retry in ${result.retryAfter} s.`,
+        { headers },
+      );
     }
     return headers;
   };

@@ -24,7 +24,10 @@ export const matchSchemaRoute = defineRoute({
     404: { description: "document_id is not one of the caller's documents." },
     409: { description: "The document has no read pages yet." },
     413: { description: "text is over the caller's limit (100 KB anonymous, 1 MB signed in)." },
-    422: { description: "Neither or both of text and document_id; schema not valid JSON, an unknown type, a duplicate name, or more than 200 fields." },
+    422: {
+      description:
+        "Neither or both of text and document_id; schema not valid JSON, an unknown type, a duplicate name, or more than 200 fields.",
+    },
     429: { description: "Too many calls this minute; see Retry-After." },
   },
 });

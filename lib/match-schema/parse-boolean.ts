@@ -1,4 +1,20 @@
-const TRUE_WORDS = new Set(["yes", "y", "true", "x", "✓", "✔", "☑", "☒", "checked", "on", "1", "ja", "oui", "sí", "si"]);
+const TRUE_WORDS = new Set([
+  "yes",
+  "y",
+  "true",
+  "x",
+  "✓",
+  "✔",
+  "☑",
+  "☒",
+  "checked",
+  "on",
+  "1",
+  "ja",
+  "oui",
+  "sí",
+  "si",
+]);
 const FALSE_WORDS = new Set(["no", "n", "false", "☐", "unchecked", "off", "0", "nein", "non"]);
 
 /** "Yes", "X", "✓", "true" → true; "No", "☐", "false" → false; anything else → null. */

@@ -1,2 +1,11 @@
-export { modelVersions, baseTokensPerPage, defaultOcrModel, type ModelVersion, type ModelKind, type OcrPass, type OcrRecogniser, type OcrResolution } from "./registry";
+export {
+  modelVersions,
+  baseTokensPerPage,
+  defaultOcrModel,
+  type ModelVersion,
+  type ModelKind,
+  type OcrPass,
+  type OcrRecogniser,
+  type OcrResolution,
+} from "./registry";
 export { resolveModel, modelAliases, tokensForPages, ModelError } from "./resolve-model";

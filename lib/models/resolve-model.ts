@@ -35,7 +35,9 @@ export function resolveModel(id: string | null | undefined, options: { kind?: Mo
   const valid = validIds(options.kind).join(", ");
   if (!version) throw new ModelError(`Unknown model "${requested}". Valid models: ${valid}`);
   if (options.kind && version.kind !== options.kind) {
-    throw new ModelError(`Model "${requested}" is a ${version.kind} model; a ${options.kind} model is needed: ${valid}`);
+    throw new ModelError(
+      `Model "${requested}" is a ${version.kind} model; a ${options.kind} model is needed: ${valid}`,
+    );
   }
   return version;
 }

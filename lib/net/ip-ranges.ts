@@ -77,7 +77,9 @@ function ipv6Groups(address: string): number[] | null {
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (dotted) {
     const octets = dotted[1].split(".").map(Number);
-    text = text.slice(0, -dotted[1].length) + `${((octets[0] << 8) | octets[1]).toString(16)}:${((octets[2] << 8) | octets[3]).toString(16)}`;
+    text =
+      text.slice(0, -dotted[1].length) +
+      `${((octets[0] << 8) | octets[1]).toString(16)}:${((octets[2] << 8) | octets[3]).toString(16)}`;
   }
   const [left, right] = text.includes("::") ? text.split("::") : [text, undefined];
   const parse = (part: string) => (part === "" ? [] : part.split(":").map((group) => parseInt(group, 16)));

@@ -91,13 +91,21 @@ describe("the outbound guard", () => {
   it("refuses every loopback spelling, in every outbound call", async () => {
     const before = hits;
     for (const url of spellings()) {
-      await expect(safeFetch(url, { method: "POST", body: "{}" }, { timeoutMs: 5_000 }), url).rejects.toMatchObject({ status: 400 });
-      await expect(createJob(db, { userId: (await newJob()).userId, type: "extract", webhookUrl: url }), url).rejects.toMatchObject({ status: 400 });
+      await expect(safeFetch(url, { method: "POST", body: "{}" }, { timeoutMs: 5_000 }), url).rejects.toMatchObject({
+        status: 400,
+      });
+      await expect(
+        createJob(db, { userId: (await newJob()).userId, type: "extract", webhookUrl: url }),
+        url,
+      ).rejects.toMatchObject({ status: 400 });
       const job = await newJob();
       const delivery = await db.webhookDelivery.create({ data: { jobId: job.id, url, payload: { id: job.id } } });
       const outcome = await attemptWebhookDelivery(db, { deliveryId: delivery.id, attemptNumber: 1, timeoutMs: 5_000 });
       expect(outcome, url).toMatchObject({ delivered: false, statusCode: null });
-      await expect(postTokenRequest(url, new URLSearchParams({ grant_type: "refresh_token" }), "refresh token"), url).rejects.toMatchObject({
+      await expect(
+        postTokenRequest(url, new URLSearchParams({ grant_type: "refresh_token" }), "refresh token"),
+        url,
+      ).rejects.toMatchObject({
         status: 503,
         message: expect.stringMatching(/token endpoint is refused/),
       });
@@ -106,7 +114,13 @@ describe("the outbound guard", () => {
   });
 
   it("refuses private and metadata addresses the same way", async () => {
-    for (const url of ["http://10.0.0.1/", "http://192.168.0.1/", "http://169.254.169.254/latest/meta-data/", "http://[fd00:ec2::254]/", "http://metadata.google.internal/"]) {
+    for (const url of [
+      "http://10.0.0.1/",
+      "http://192.168.0.1/",
+      "http://169.254.169.254/latest/meta-data/",
+      "http://[fd00:ec2::254]/",
+      "http://metadata.google.internal/",
+    ]) {
       await expect(safeFetch(url, {}, { timeoutMs: 2_000 }), url).rejects.toMatchObject({ status: 400 });
     }
   });
@@ -116,10 +130,14 @@ describe("the outbound guard", () => {
     allowPrivateNetwork(true);
     const before = hits;
     const job = await newJob();
-    const delivery = await db.webhookDelivery.create({ data: { jobId: job.id, url: redirectorUrl, payload: { id: job.id } } });
+    const delivery = await db.webhookDelivery.create({
+      data: { jobId: job.id, url: redirectorUrl, payload: { id: job.id } },
+    });
     const outcome = await attemptWebhookDelivery(db, { deliveryId: delivery.id, attemptNumber: 1, timeoutMs: 5_000 });
     expect(outcome).toMatchObject({ delivered: false, statusCode: 302, error: expect.stringMatching(/not followed/) });
-    await expect(postTokenRequest(redirectorUrl, new URLSearchParams({ grant_type: "refresh_token" }), "refresh token")).rejects.toMatchObject({ status: 503 });
+    await expect(
+      postTokenRequest(redirectorUrl, new URLSearchParams({ grant_type: "refresh_token" }), "refresh token"),
+    ).rejects.toMatchObject({ status: 503 });
     expect((await safeFetch(redirectorUrl, {}, { timeoutMs: 5_000 })).status).toBe(302);
     expect(hits - before).toBe(0);
   });

@@ -31,7 +31,11 @@ const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
  * connection's own DNS lookup is checked again (so a rebinding answer cannot reach a private host).
  * Redirects are never followed: a 3xx is returned as is. Gives a standard Response.
  */
-export async function safeFetch(rawUrl: string | URL, init: SafeFetchInit, options: SafeFetchOptions): Promise<Response> {
+export async function safeFetch(
+  rawUrl: string | URL,
+  init: SafeFetchInit,
+  options: SafeFetchOptions,
+): Promise<Response> {
   const { url } = await assertPublicUrl(rawUrl);
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
@@ -40,28 +44,38 @@ export async function safeFetch(rawUrl: string | URL, init: SafeFetchInit, optio
 
   try {
     return await new Promise<Response>((resolve, reject) => {
-      const request = transport.request(url, { method: init.method ?? "GET", headers: init.headers, lookup: guardedLookup, signal }, (incoming) => {
-        const chunks: Buffer[] = [];
-        let received = 0;
-        incoming.on("data", (chunk: Buffer) => {
-          received += chunk.length;
-          if (received > maxBytes) {
-            incoming.destroy(new Error(`Answer larger than ${maxBytes} bytes`));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        incoming.on("error", reject);
-        incoming.on("end", () => {
-          const status = incoming.statusCode ?? 0;
-          const headers = new Headers();
-          for (const [name, value] of Object.entries(incoming.headers)) {
-            if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-          }
-          const nullBody = status === 204 || status === 205 || status === 304;
-          resolve(new Response(nullBody ? null : Buffer.concat(chunks), { status, statusText: incoming.statusMessage, headers }));
-        });
-      });
+      const request = transport.request(
+        url,
+        { method: init.method ?? "GET", headers: init.headers, lookup: guardedLookup, signal },
+        (incoming) => {
+          const chunks: Buffer[] = [];
+          let received = 0;
+          incoming.on("data", (chunk: Buffer) => {
+            received += chunk.length;
+            if (received > maxBytes) {
+              incoming.destroy(new Error(`Answer larger than ${maxBytes} bytes`));
+              return;
+            }
+            chunks.push(chunk);
+          });
+          incoming.on("error", reject);
+          incoming.on("end", () => {
+            const status = incoming.statusCode ?? 0;
+            const headers = new Headers();
+            for (const [name, value] of Object.entries(incoming.headers)) {
+              if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+            }
+            const nullBody = status === 204 || status === 205 || status === 304;
+            resolve(
+              new Response(nullBody ? null : Buffer.concat(chunks), {
+                status,
+                statusText: incoming.statusMessage,
+                headers,
+              }),
+            );
+          });
+        },
+      );
       request.on("error", reject);
       request.end(init.body);
     });

@@ -39,9 +39,12 @@ describe("blockedAddressReason", () => {
     expect(blockedAddressReason(address)).toBe(reason);
   });
 
-  it.each(["8.8.8.8", "93.184.215.14", "172.32.0.1", "100.128.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])("allows public %s", (address) => {
-    expect(blockedAddressReason(address)).toBeNull();
-  });
+  it.each(["8.8.8.8", "93.184.215.14", "172.32.0.1", "100.128.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])(
+    "allows public %s",
+    (address) => {
+      expect(blockedAddressReason(address)).toBeNull();
+    },
+  );
 
   it("reads the IPv4 address inside IPv6 notations", () => {
     expect(embeddedIpv4("::ffff:c0a8:101")).toBe("192.168.1.1");
@@ -69,9 +72,12 @@ describe("assertPublicUrl", () => {
     await expect(assertPublicUrl(url)).rejects.toBeInstanceOf(UnsafeUrlError);
   });
 
-  it.each(["ftp://example.com/", "file:///etc/passwd", "gopher://x/", "not a url", "http://user:pw@8.8.8.8/"])("refuses %s", async (url) => {
-    await expect(assertPublicUrl(url)).rejects.toBeInstanceOf(UnsafeUrlError);
-  });
+  it.each(["ftp://example.com/", "file:///etc/passwd", "gopher://x/", "not a url", "http://user:pw@8.8.8.8/"])(
+    "refuses %s",
+    async (url) => {
+      await expect(assertPublicUrl(url)).rejects.toBeInstanceOf(UnsafeUrlError);
+    },
+  );
 
   it("accepts a public address literal without resolving it", async () => {
     const checked = await assertPublicUrl("https://93.184.215.14/hook");
@@ -85,11 +91,15 @@ describe("assertPublicUrl", () => {
 
   it("lets private addresses through when the operator allows them", async () => {
     allowPrivateNetwork(true);
-    await expect(assertPublicUrl("http://127.0.0.1:9/")).resolves.toMatchObject({ addresses: [{ address: "127.0.0.1" }] });
+    await expect(assertPublicUrl("http://127.0.0.1:9/")).resolves.toMatchObject({
+      addresses: [{ address: "127.0.0.1" }],
+    });
   });
 
   it("checks the connection's own lookup (DNS rebinding)", async () => {
-    const error = await new Promise<unknown>((resolve) => guardedLookup("localhost", { all: true }, (failure) => resolve(failure)));
+    const error = await new Promise<unknown>((resolve) =>
+      guardedLookup("localhost", { all: true }, (failure) => resolve(failure)),
+    );
     expect(error).toBeInstanceOf(UnsafeUrlError);
   });
 });
@@ -107,7 +117,11 @@ describe("safeFetch", () => {
       } else {
         let body = "";
         req.on("data", (chunk: Buffer) => (body += chunk.toString()));
-        req.on("end", () => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ method: req.method, body, sig: req.headers["x-sig"] })));
+        req.on("end", () =>
+          res
+            .writeHead(200, { "content-type": "application/json" })
+            .end(JSON.stringify({ method: req.method, body, sig: req.headers["x-sig"] })),
+        );
       }
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -120,7 +134,11 @@ describe("safeFetch", () => {
   beforeEach(() => allowPrivateNetwork(true));
 
   it("sends the method, headers and body and returns a Response", async () => {
-    const response = await safeFetch(`${base}/echo`, { method: "POST", headers: { "x-sig": "abc" }, body: "hello" }, { timeoutMs: 2_000 });
+    const response = await safeFetch(
+      `${base}/echo`,
+      { method: "POST", headers: { "x-sig": "abc" }, body: "hello" },
+      { timeoutMs: 2_000 },
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ method: "POST", body: "hello", sig: "abc" });
   });
@@ -140,6 +158,8 @@ describe("safeFetch", () => {
   it("refuses a loopback receiver when private networks are not allowed", async () => {
     allowPrivateNetwork(false);
     await expect(safeFetch(`${base}/echo`, {}, { timeoutMs: 2_000 })).rejects.toBeInstanceOf(UnsafeUrlError);
-    await expect(safeFetch(base.replace("127.0.0.1", "localhost") + "/echo", {}, { timeoutMs: 2_000 })).rejects.toBeInstanceOf(UnsafeUrlError);
+    await expect(
+      safeFetch(base.replace("127.0.0.1", "localhost") + "/echo", {}, { timeoutMs: 2_000 }),
+    ).rejects.toBeInstanceOf(UnsafeUrlError);
   });
 });

@@ -29,7 +29,8 @@ export function parseOutboundUrl(rawUrl: string | URL): URL {
   } catch {
     throw new UnsafeUrlError(`"${String(rawUrl)}" is not a valid URL`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UnsafeUrlError(`Only http and https URLs are allowed, not ${url.protocol}`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new UnsafeUrlError(`Only http and https URLs are allowed, not ${url.protocol}`);
   if (url.username || url.password) throw new UnsafeUrlError("URLs with credentials are not allowed");
   if (!privateNetworkAllowed() && METADATA_HOSTNAMES.has(hostOf(url).toLowerCase())) {
     throw new UnsafeUrlError(`${hostOf(url)} is a cloud metadata address`);
@@ -54,7 +55,10 @@ export async function assertPublicUrl(rawUrl: string | URL): Promise<CheckedUrl>
 export function assertPublicAddress(host: string, address: string): void {
   if (privateNetworkAllowed()) return;
   const reason = blockedAddressReason(address);
-  if (reason) throw new UnsafeUrlError(host === address ? `${address} is a ${reason} address` : `${host} resolves to ${address}, a ${reason} address`);
+  if (reason)
+    throw new UnsafeUrlError(
+      host === address ? `${address} is a ${reason} address` : `${host} resolves to ${address}, a ${reason} address`,
+    );
 }
 
 /**

@@ -8,15 +8,22 @@ import type { OcrDocumentDetail } from "./schemas";
 import { toOcrDocument } from "./to-ocr-document";
 
 /** One of the user's batch documents with all its pages, text and structure; 404 otherwise. */
-export async function getOcrDocument(db: Db, userId: string, documentId: string): Promise<z.infer<typeof OcrDocumentDetail>> {
+export async function getOcrDocument(
+  db: Db,
+  userId: string,
+  documentId: string,
+): Promise<z.infer<typeof OcrDocumentDetail>> {
   const document = await getOwnedDocumentOrThrow(db, { userId }, documentId);
   const pages = await db.page.findMany({ where: { documentId: document.id }, orderBy: { pageNumber: "asc" } });
   const imageToken = await signImageToken(db, document.batchId);
   return {
     ...toOcrDocument(document),
     text: pages.map((page) => page.extractedText).join("\n\n"),
-    structured_data: ((document.metadata as Record<string, unknown>).structured_data as Record<string, unknown> | undefined) ?? {},
-    conversions: ((document.metadata as Record<string, unknown>).conversions as Record<string, z.infer<typeof ConvertedOutput>> | undefined) ?? {},
+    structured_data:
+      ((document.metadata as Record<string, unknown>).structured_data as Record<string, unknown> | undefined) ?? {},
+    conversions:
+      ((document.metadata as Record<string, unknown>).conversions as
+        Record<string, z.infer<typeof ConvertedOutput>> | undefined) ?? {},
     pages: pages.map((page) => toPageResponse(page, imageToken)),
   };
 }

@@ -6,7 +6,12 @@ import type { OcrUsageResponse } from "./schemas";
 /** The user's token balance this period and what OCR of batch documents used of it. */
 export async function getOcrUsage(db: Db, userId: string, now = new Date()): Promise<z.infer<typeof OcrUsageResponse>> {
   const balance = await getTokenBalance(db, userId, now);
-  const period = { userId, operation: "ocr", source: "app", createdAt: { gte: balance.periodStart, lt: balance.periodEnd } };
+  const period = {
+    userId,
+    operation: "ocr",
+    source: "app",
+    createdAt: { gte: balance.periodStart, lt: balance.periodEnd },
+  };
   const [ocr, documents, stored] = await Promise.all([
     db.usageEvent.aggregate({ where: period, _sum: { pages: true, tokens: true } }),
     db.usageEvent.groupBy({ by: ["documentId"], where: { ...period, documentId: { not: null } } }),

@@ -9,11 +9,21 @@ export const OcrDocumentsQuery = z.object({
 });
 
 /** The user's batch documents, newest first: those uploaded to /api/batch and to /api/ocr alike. */
-export async function listOcrDocuments(db: Db, userId: string, query: { limit: number; offset: number }): Promise<z.infer<typeof OcrDocumentList>> {
+export async function listOcrDocuments(
+  db: Db,
+  userId: string,
+  query: { limit: number; offset: number },
+): Promise<z.infer<typeof OcrDocumentList>> {
   const where = { batch: { userId } };
   const [total, documents] = await Promise.all([
     db.batchDocument.count({ where }),
-    db.batchDocument.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], skip: query.offset, take: query.limit, include: { batch: { select: { name: true } } } }),
+    db.batchDocument.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      skip: query.offset,
+      take: query.limit,
+      include: { batch: { select: { name: true } } },
+    }),
   ]);
   return { total, limit: query.limit, offset: query.offset, documents: documents.map(toOcrDocument) };
 }

@@ -18,7 +18,8 @@ export const processOcrRoute = defineRoute({
   description:
     "Synchronous. In order: authenticate, check the token balance, store the file, run OCR (the built-in engine, or OCR_SERVICE_URL when configured), " +
     "store the structured data, charge usage (once per page read), answer. The document is kept as a one-document batch, so it also appears in " +
-    "/api/ocr/documents and /api/batch/history. " + limits,
+    "/api/ocr/documents and /api/batch/history. " +
+    limits,
   tags,
   form: z.object({ file: z.file().describe("The document."), processing_mode: ProcessingModeSchema.default("normal") }),
   responses: {

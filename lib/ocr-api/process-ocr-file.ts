@@ -22,7 +22,11 @@ export interface ProcessOcrFileInput {
  * A document no page of which could be read answers 422 with the reason; it stays stored, marked
  * failed (nothing charged), so it is listed and POST /api/batch/{batch_id}/retry can read it again.
  */
-export async function processOcrFile(db: Db, store: BlobStore, input: ProcessOcrFileInput): Promise<z.infer<typeof OCRResponse>> {
+export async function processOcrFile(
+  db: Db,
+  store: BlobStore,
+  input: ProcessOcrFileInput,
+): Promise<z.infer<typeof OCRResponse>> {
   const started = performance.now();
   const upload = await uploadBatch(db, store, {
     owner: { userId: input.user.id },
@@ -35,7 +39,12 @@ export async function processOcrFile(db: Db, store: BlobStore, input: ProcessOcr
   const documentId = upload.documents[0].document_id;
   // Read here, in the request, rather than by a background run: the same stages, run directly.
   await db.batchDocument.update({ where: { id: documentId }, data: { status: "queued" } });
-  await runDocumentProcessing({ getDb: async () => db, getStore: () => store, documentId, runStage: (_id, stage) => stage() });
+  await runDocumentProcessing({
+    getDb: async () => db,
+    getStore: () => store,
+    documentId,
+    runStage: (_id, stage) => stage(),
+  });
 
   const [document, usage] = await Promise.all([
     getOcrDocument(db, input.user.id, documentId),
@@ -48,5 +57,10 @@ export async function processOcrFile(db: Db, store: BlobStore, input: ProcessOcr
         `(batch ${upload.batch_id}, status failed, nothing charged); POST /api/batch/${upload.batch_id}/retry reads it again.`,
     );
   }
-  return { ...document, model: upload.model, tokens_used: usage._sum.tokens ?? 0, processing_time_ms: Math.round(performance.now() - started) };
+  return {
+    ...document,
+    model: upload.model,
+    tokens_used: usage._sum.tokens ?? 0,
+    processing_time_ms: Math.round(performance.now() - started),
+  };
 }

@@ -32,19 +32,26 @@ async function truncatedPng(): Promise<File> {
 }
 
 async function scan(): Promise<File> {
-  return new File([new Uint8Array(await renderTextImage(["Receipt 7731"], { fontSize: 40 }))], "scan.png", { type: "image/png" });
+  return new File([new Uint8Array(await renderTextImage(["Receipt 7731"], { fontSize: 40 }))], "scan.png", {
+    type: "image/png",
+  });
 }
 
 describe("POST /api/ocr/process when no page can be read", () => {
   it("answers 422 with the reason, and keeps the document stored, failed and uncharged", async () => {
     const db = await getDb();
     const user = await newUser("unreadable");
-    const error = await processOcrFile(db, getBlobStore(), { user, file: await truncatedPng() }).catch((thrown: unknown) => thrown);
+    const error = await processOcrFile(db, getBlobStore(), { user, file: await truncatedPng() }).catch(
+      (thrown: unknown) => thrown,
+    );
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: "processing_error", status: 422 });
     expect((error as AppError).message).toMatch(/^No page of damaged\.png could be read: .+\/retry reads it again\.$/);
 
-    const document = await db.batchDocument.findFirstOrThrow({ where: { batch: { userId: user.id } }, include: { batch: true } });
+    const document = await db.batchDocument.findFirstOrThrow({
+      where: { batch: { userId: user.id } },
+      include: { batch: true },
+    });
     expect(document).toMatchObject({ status: "failed", fileName: "damaged.png", error: expect.any(String) });
     expect(document.batch.status).toBe("failed");
     expect((error as AppError).message).toContain(document.id);
@@ -57,8 +64,18 @@ describe("POST /api/ocr/process when no page can be read", () => {
     const user = await newUser("batch");
     const answer = await processOcrFiles(db, getBlobStore(), { user, files: [await truncatedPng(), await scan()] });
     expect(answer).toMatchObject({ succeeded: 1, failed: 1 });
-    expect(answer.results[0]).toMatchObject({ file_name: "damaged.png", success: false, result: null, error: { status: 422, detail: expect.stringMatching(/^No page of damaged\.png could be read/) } });
-    expect(answer.results[1]).toMatchObject({ file_name: "scan.png", success: true, error: null, result: { status: "completed" } });
+    expect(answer.results[0]).toMatchObject({
+      file_name: "damaged.png",
+      success: false,
+      result: null,
+      error: { status: 422, detail: expect.stringMatching(/^No page of damaged\.png could be read/) },
+    });
+    expect(answer.results[1]).toMatchObject({
+      file_name: "scan.png",
+      success: true,
+      error: null,
+      result: { status: "completed" },
+    });
     expect(answer.results[1].result?.text).toMatch(/7731/);
   });
 });

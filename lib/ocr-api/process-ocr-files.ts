@@ -27,7 +27,12 @@ export async function processOcrFiles(
     } catch (error) {
       const { appError, unexpected } = toAppError(error);
       if (unexpected) console.error(`[ocr] processing ${file.name} failed`, error);
-      results.push({ file_name: file.name, success: false, result: null, error: { status: appError.status, detail: unexpected ? "Internal server error" : appError.message } });
+      results.push({
+        file_name: file.name,
+        success: false,
+        result: null,
+        error: { status: appError.status, detail: unexpected ? "Internal server error" : appError.message },
+      });
     }
   }
   const succeeded = results.filter((result) => result.success).length;

@@ -26,7 +26,9 @@ export const OCRResponse = OcrDocument.extend({
   tokens_used: z.number().int().describe("Tokens charged for this document (once per page read)."),
   processing_time_ms: z.number().int(),
   text: z.string().describe("All pages' text, pages separated by a blank line."),
-  structured_data: z.record(z.string(), z.unknown()).describe("key_value_pairs, tables, entities, language, document_type of the whole document."),
+  structured_data: z
+    .record(z.string(), z.unknown())
+    .describe("key_value_pairs, tables, entities, language, document_type of the whole document."),
   pages: z.array(PageResponse),
 }).meta({ id: "OCRResponse" });
 
@@ -44,7 +46,12 @@ export const OcrBatchResponse = z
   .meta({ id: "OcrBatchResponse" });
 
 export const OcrDocumentList = z
-  .object({ documents: z.array(OcrDocument), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+  .object({
+    documents: z.array(OcrDocument),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  })
   .meta({ id: "OcrDocumentList" });
 
 export const OcrDocumentDetail = OcrDocument.extend({
@@ -61,7 +68,10 @@ export const OcrUsageResponse = z
     tier: z.string(),
     period_start: z.string().datetime(),
     period_end: z.string().datetime(),
-    tokens_used: z.number().int().describe("All tokens this period (OCR, extraction, filling; app and API share one balance)."),
+    tokens_used: z
+      .number()
+      .int()
+      .describe("All tokens this period (OCR, extraction, filling; app and API share one balance)."),
     tokens_limit: z.number().int(),
     tokens_remaining: z.number().int(),
     ocr: z

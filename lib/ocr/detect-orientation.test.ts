@@ -7,7 +7,14 @@ import type { GreyPixels } from "./estimate-skew";
 const page = textSvg(proseLines(24, 80, 3), { width: 1700, fontSize: 30, margin: 100 });
 
 async function sample(degrees: number): Promise<GreyPixels> {
-  const { data, info } = await sharp(page).flatten({ background: "#fff" }).rotate(degrees, { background: "#fff" }).greyscale().resize({ width: 800 }).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(page)
+    .flatten({ background: "#fff" })
+    .rotate(degrees, { background: "#fff" })
+    .greyscale()
+    .resize({ width: 800 })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
@@ -33,7 +40,11 @@ describe("sideways pages", () => {
   });
 
   it("are told by their words standing taller than wide", () => {
-    const word = (width: number, height: number) => ({ text: "word", confidence: 1, box: { x: 0.1, y: 0.1, width, height } });
+    const word = (width: number, height: number) => ({
+      text: "word",
+      confidence: 1,
+      box: { x: 0.1, y: 0.1, width, height },
+    });
     expect(hasSidewaysWords([word(0.02, 0.1), word(0.02, 0.08), word(0.02, 0.1)], 1000, 1000)).toBe(true);
     expect(hasSidewaysWords([word(0.1, 0.02), word(0.02, 0.08), word(0.1, 0.02)], 1000, 1000)).toBe(false);
   });

@@ -45,7 +45,7 @@ export function isUpsideDown(image: GreyPixels): boolean {
   const minInk = Math.max(2, width * 0.005);
   let above = 0;
   let below = 0;
-  for (let y = 0; y < height; ) {
+  for (let y = 0; y < height;) {
     if (rows[y] < minInk) {
       y++;
       continue;

@@ -76,7 +76,9 @@ function mergePieces(pieces: Piece[]): PixelLine[] {
   const open: PixelLine[] = [];
   const done: typeof open = [];
   for (const piece of pieces) {
-    const match = open.find((line) => line.last >= piece.across - 1 && piece.start < line.end && line.start < piece.end);
+    const match = open.find(
+      (line) => line.last >= piece.across - 1 && piece.start < line.end && line.start < piece.end,
+    );
     if (match) {
       match.last = piece.across;
       match.start = Math.min(match.start, piece.start);
@@ -115,20 +117,29 @@ export function findRulingLines(image: GreyPixels): { rulings: RulingLines; with
   const horizontal = mergePieces(horizontalRuns(image, minLength));
   // A tall glyph stem (an upscaled "l") is as long as a short rule; a ruling line of a table or box
   // meets a horizontal one, a stem does not.
-  const vertical = mergePieces(verticalRuns(image, minLength)).filter((line) => horizontal.some((across) => meets(across, line)));
+  const vertical = mergePieces(verticalRuns(image, minLength)).filter((line) =>
+    horizontal.some((across) => meets(across, line)),
+  );
   const withoutLines = Buffer.from(image.data);
   const erase = (line: PixelLine, isHorizontal: boolean) => {
-    for (let across = Math.max(0, line.first - 1); across <= Math.min((isHorizontal ? image.height : image.width) - 1, line.last + 1); across++) {
-      for (let along = line.start; along < line.end; along++) withoutLines[isHorizontal ? across * image.width + along : along * image.width + across] = 255;
+    for (
+      let across = Math.max(0, line.first - 1);
+      across <= Math.min((isHorizontal ? image.height : image.width) - 1, line.last + 1);
+      across++
+    ) {
+      for (let along = line.start; along < line.end; along++)
+        withoutLines[isHorizontal ? across * image.width + along : along * image.width + across] = 255;
     }
   };
   horizontal.forEach((line) => erase(line, true));
   vertical.forEach((line) => erase(line, false));
-  const toLine = (isHorizontal: boolean) => (line: PixelLine): RulingLine => {
-    const middle = (line.first + line.last + 1) / 2;
-    return isHorizontal
-      ? { position: middle / image.height, start: line.start / image.width, end: line.end / image.width }
-      : { position: middle / image.width, start: line.start / image.height, end: line.end / image.height };
-  };
+  const toLine =
+    (isHorizontal: boolean) =>
+    (line: PixelLine): RulingLine => {
+      const middle = (line.first + line.last + 1) / 2;
+      return isHorizontal
+        ? { position: middle / image.height, start: line.start / image.width, end: line.end / image.width }
+        : { position: middle / image.width, start: line.start / image.height, end: line.end / image.height };
+    };
   return { rulings: { horizontal: horizontal.map(toLine(true)), vertical: vertical.map(toLine(false)) }, withoutLines };
 }

@@ -39,7 +39,8 @@ export function otsuThreshold(data: Uint8Array): InkThreshold {
   }
   for (let index = quadEnd; index < data.length; index++) partial[data[index]]++;
   const histogram = new Int32Array(256);
-  for (let value = 0; value < 256; value++) histogram[value] = partial[value] + partial[256 + value] + partial[512 + value] + partial[768 + value];
+  for (let value = 0; value < 256; value++)
+    histogram[value] = partial[value] + partial[256 + value] + partial[512 + value] + partial[768 + value];
   const total = data.length;
   let sumAll = 0;
   for (let value = 0; value < 256; value++) sumAll += value * histogram[value];
@@ -94,7 +95,13 @@ function inkColumns(image: GreyPixels, threshold: number, inkCount: number): Ink
  * column (y is a whole number, so round(y - x·slope) = y + round(-x·slope)): the inner loop is a
  * bare increment, which is what makes scoring seventy angles cheap.
  */
-function projectionScore(ink: InkColumns, degrees: number, bins: Int32Array, offset: number, columnStep: number): number {
+function projectionScore(
+  ink: InkColumns,
+  degrees: number,
+  bins: Int32Array,
+  offset: number,
+  columnStep: number,
+): number {
   const { rows, columnStarts } = ink;
   bins.fill(0);
   const slope = Math.tan((degrees * Math.PI) / 180);

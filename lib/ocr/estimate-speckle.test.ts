@@ -6,15 +6,23 @@ import { isSpeckled, speckShare } from "./estimate-speckle";
 /** A page of 10 pt prose at 300 DPI as raw grey pixels. */
 async function prosePage() {
   const svg = textSvg(proseLines(10, 60, 3), { width: 1600, fontSize: 42, margin: 100 });
-  const { data, info } = await sharp(svg).flatten({ background: "#fff" }).greyscale().extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(svg)
+    .flatten({ background: "#fff" })
+    .greyscale()
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
 /** `share` of the pixels turned black or white, from a fixed seed. */
 function withSaltAndPepper(page: { data: Buffer; width: number; height: number }, share: number) {
   let state = 7;
-  const random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
-  return { ...page, data: Buffer.from(page.data.map((value) => (random() < share ? (random() < 0.5 ? 0 : 255) : value))) };
+  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  return {
+    ...page,
+    data: Buffer.from(page.data.map((value) => (random() < share ? (random() < 0.5 ? 0 : 255) : value))),
+  };
 }
 
 describe("speckle estimate", () => {

@@ -78,8 +78,18 @@ function inkComponents(image: GreyPixels, threshold: number, inkCount: number): 
   const { data, width, height } = image;
   const forest = new RunForest(inkCount);
   const rowCapacity = (width >> 1) + 1;
-  let above = { starts: new Int32Array(rowCapacity), ends: new Int32Array(rowCapacity), runs: new Int32Array(rowCapacity), count: 0 };
-  let current = { starts: new Int32Array(rowCapacity), ends: new Int32Array(rowCapacity), runs: new Int32Array(rowCapacity), count: 0 };
+  let above = {
+    starts: new Int32Array(rowCapacity),
+    ends: new Int32Array(rowCapacity),
+    runs: new Int32Array(rowCapacity),
+    count: 0,
+  };
+  let current = {
+    starts: new Int32Array(rowCapacity),
+    ends: new Int32Array(rowCapacity),
+    runs: new Int32Array(rowCapacity),
+    count: 0,
+  };
   for (let y = 0; y < height; y++) {
     const row = y * width;
     current.count = 0;
@@ -93,7 +103,8 @@ function inkComponents(image: GreyPixels, threshold: number, inkCount: number): 
       const run = forest.add(y, start, x - 1);
       // Runs above are in column order; one ending left of start - 1 cannot touch this run or later ones.
       while (candidate < above.count && above.ends[candidate] < start) candidate++;
-      for (let index = candidate; index < above.count && above.starts[index] <= x; index++) forest.union(run, above.runs[index]);
+      for (let index = candidate; index < above.count && above.starts[index] <= x; index++)
+        forest.union(run, above.runs[index]);
       current.starts[current.count] = start;
       current.ends[current.count] = x;
       current.runs[current.count] = run;
@@ -116,7 +127,8 @@ export function estimateTextHeight(image: GreyPixels): number | undefined {
     if (forest.parents[run] !== run) continue;
     const boxHeight = forest.bottoms[run] - forest.tops[run] + 1;
     const boxWidth = forest.rights[run] - forest.lefts[run] + 1;
-    if (boxHeight >= minGlyphHeight && boxHeight <= height * maxHeightShare && boxWidth <= boxHeight * maxAspect) heights[glyphs++] = boxHeight;
+    if (boxHeight >= minGlyphHeight && boxHeight <= height * maxHeightShare && boxWidth <= boxHeight * maxAspect)
+      heights[glyphs++] = boxHeight;
   }
   if (glyphs < minGlyphs) return undefined;
   return heights.subarray(0, glyphs).sort()[Math.floor(glyphs / 2)];

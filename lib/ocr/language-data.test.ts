@@ -15,7 +15,9 @@ describe("OCR language data", () => {
   it("bundles tessdata_fast 4.1.0 unaltered", () => {
     // The SHA-256 the README gives for the upstream file.
     const model = gunzipSync(readFileSync(languageDataPath("eng", "fast")));
-    expect(createHash("sha256").update(model).digest("hex")).toBe("7d4322bd2a7749724879683fc3912cb542f19906c83bcc1a52132556427170b2");
+    expect(createHash("sha256").update(model).digest("hex")).toBe(
+      "7d4322bd2a7749724879683fc3912cb542f19906c83bcc1a52132556427170b2",
+    );
   });
 
   it("names the package to install for a language that is missing", () => {

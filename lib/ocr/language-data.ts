@@ -43,9 +43,8 @@ export function languageDataPath(language: string, recogniser: OcrRecogniser): s
     const packageJson = requireFromCwd.resolve(`@tesseract.js-data/${language}/package.json`);
     return path.join(path.dirname(packageJson), npmDataFolder, `${language}.traineddata.gz`);
   } catch (error) {
-    throw new Error(
-      `OCR language "${language}" is not installed: run npm install @tesseract.js-data/${language}`,
-      { cause: error },
-    );
+    throw new Error(`OCR language "${language}" is not installed: run npm install @tesseract.js-data/${language}`, {
+      cause: error,
+    });
   }
 }

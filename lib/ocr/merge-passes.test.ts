@@ -5,7 +5,11 @@ import { mergeOcrPasses } from "./merge-passes";
 
 /** A line of words laid out left to right at row `row` (0.1 of the page high each). */
 function line(row: number, texts: string[], confidence: number, startX = 0.1): Word[] {
-  return texts.map((text, index) => ({ text, confidence, box: { x: startX + index * 0.15, y: 0.1 + row * 0.1, width: 0.12, height: 0.05 } }));
+  return texts.map((text, index) => ({
+    text,
+    confidence,
+    box: { x: startX + index * 0.15, y: 0.1 + row * 0.1, width: 0.12, height: 0.05 },
+  }));
 }
 
 /** One word spanning the boxes of `count` words of `line` from `first`, as a pass that joined them reads it. */
@@ -31,7 +35,13 @@ describe("mergeOcrPasses", () => {
   it("takes a line two other passes read alike, in its place in the reading order", () => {
     // Speckle read as punctuation joins two words in the first pass; the other passes read the clean line.
     const speckled = line(1, ["street", "address", "office"], 0.85);
-    const first = assembleLayout([[line(0, ["Invoice", "4821"], 0.95), [joined(speckled, 0, 2, "street.address", 0.7), speckled[2]], line(2, ["Paid"], 0.9)]]);
+    const first = assembleLayout([
+      [
+        line(0, ["Invoice", "4821"], 0.95),
+        [joined(speckled, 0, 2, "street.address", 0.7), speckled[2]],
+        line(2, ["Paid"], 0.9),
+      ],
+    ]);
     const other = () => assembleLayout([[line(1, ["street", "address", "office"], 0.95)]]);
     expect(mergeOcrPasses([first, other(), other()]).text).toBe("Invoice 4821\nstreet address office\nPaid");
   });
@@ -66,7 +76,8 @@ describe("mergeOcrPasses", () => {
   it("replaces a word two other passes read alike at the same place, at least as confidently", () => {
     const [misread, ...rest] = line(0, ["Tota1", "96.40", "EUR"], 0.95);
     const first = assembleLayout([[[{ ...misread, confidence: 0.7 }, ...rest]]]);
-    const other = (third: string, confidence = 0.85) => assembleLayout([[line(0, ["Total", "96.40", third], confidence)]]);
+    const other = (third: string, confidence = 0.85) =>
+      assembleLayout([[line(0, ["Total", "96.40", third], confidence)]]);
     expect(mergeOcrPasses([first, other("EUR"), other("FUR")]).text).toBe("Total 96.40 EUR");
     expect(mergeOcrPasses([first, other("EUR", 0.6), other("FUR", 0.6)]).text).toBe("Tota1 96.40 EUR");
   });
@@ -82,7 +93,9 @@ describe("mergeOcrPasses", () => {
   it("starts from another pass when it read the whole page far more confidently", () => {
     // A faint receipt: the first pass reads noise with low confidence, the cleaned-up copy reads the text.
     const noise = assembleLayout([[line(0, ["i", "oe", "a", "om"], 0.3), line(1, ["Ri", "ee", "gon", "oe"], 0.35)]]);
-    const cleaned = assembleLayout([[line(0, ["PLEASE", "VISIT", "US", "AGAIN"], 0.9), line(1, ["CHECKERS", "HYPERMARKET", "SDN", "BHD"], 0.85)]]);
+    const cleaned = assembleLayout([
+      [line(0, ["PLEASE", "VISIT", "US", "AGAIN"], 0.9), line(1, ["CHECKERS", "HYPERMARKET", "SDN", "BHD"], 0.85)],
+    ]);
     const enlarged = assembleLayout([[line(0, ["PLEASF"], 0.4)]]);
     expect(mergeOcrPasses([noise, cleaned, enlarged]).text).toBe("PLEASE VISIT US AGAIN\nCHECKERS HYPERMARKET SDN BHD");
   });

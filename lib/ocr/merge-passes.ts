@@ -1,6 +1,21 @@
-import { assembleLayout, groupLinesIntoBlocks, groupWordsIntoLines, unionBox, type AssembledLayout } from "@/lib/documents/layout";
+import {
+  assembleLayout,
+  groupLinesIntoBlocks,
+  groupWordsIntoLines,
+  unionBox,
+  type AssembledLayout,
+} from "@/lib/documents/layout";
 import type { Box, Word } from "@/lib/documents/types";
-import { bestOverlap, boxIou, centreInside, isOneRow, meanConfidence, readingOf, textSimilarity, wordsMatching } from "./pass-agreement";
+import {
+  bestOverlap,
+  boxIou,
+  centreInside,
+  isOneRow,
+  meanConfidence,
+  readingOf,
+  textSimilarity,
+  wordsMatching,
+} from "./pass-agreement";
 
 // docsvc-OCR-XL-v1 reads a page several times and starts from the first pass (v1's own reading);
 // the other passes change it only where two of them agree against it, or one is far more confident
@@ -23,7 +38,9 @@ const confidentWord = 0.8;
 
 /** Characters in words read with a confidence that is right four times out of five. */
 function confidentCharacters(layout: AssembledLayout): number {
-  return layout.words.filter((word) => word.confidence >= confidentWord).reduce((sum, word) => sum + word.text.length, 0);
+  return layout.words
+    .filter((word) => word.confidence >= confidentWord)
+    .reduce((sum, word) => sum + word.text.length, 0);
 }
 
 /**
@@ -36,7 +53,8 @@ function basePassIndex(passes: AssembledLayout[]): number {
   let base = 0;
   passes.forEach((pass, index) => {
     const muchMore = confident[index] >= Math.max(baseMinConfidentText, baseConfidentText * confident[0]);
-    if (pass.confidence >= passes[0].confidence + basePageMargin && muchMore && confident[index] > confident[base]) base = index;
+    if (pass.confidence >= passes[0].confidence + basePageMargin && muchMore && confident[index] > confident[base])
+      base = index;
   });
   return base;
 }
@@ -56,12 +74,18 @@ function agreedReading(line: { confidence: number }, readings: Word[][]): Word[]
 }
 
 /** One other pass read the line's whole extent, with a comparable number of words, far more confidently. */
-function muchMoreConfidentReading(line: { confidence: number; box: Box }, words: Word[], readings: Word[][]): Word[] | undefined {
+function muchMoreConfidentReading(
+  line: { confidence: number; box: Box },
+  words: Word[],
+  readings: Word[][],
+): Word[] | undefined {
   const qualifying = readings.filter((reading) => {
     if (reading.length < 0.5 * words.length || reading.length > 2 * words.length) return false;
     const box = unionBox(reading.map((word) => word.box));
     const covered = Math.min(box.x + box.width, line.box.x + line.box.width) - Math.max(box.x, line.box.x);
-    return covered >= soloCoverage * line.box.width && meanConfidence(reading) >= line.confidence + soloConfidenceMargin;
+    return (
+      covered >= soloCoverage * line.box.width && meanConfidence(reading) >= line.confidence + soloConfidenceMargin
+    );
   });
   return qualifying.sort((a, b) => meanConfidence(b) - meanConfidence(a))[0];
 }
@@ -69,9 +93,18 @@ function muchMoreConfidentReading(line: { confidence: number; box: Box }, words:
 /** The base's words, each replaced by the text two other passes read at the same place when they agree against it at least as confidently. */
 function votedWords(words: Word[], readings: Word[][], taken: Set<Word>): Word[] {
   return words.map((word) => {
-    const matches = readings.map((reading) => bestOverlap(word, reading.filter((other) => !taken.has(other)))).filter((match) => match !== undefined);
+    const matches = readings
+      .map((reading) =>
+        bestOverlap(
+          word,
+          reading.filter((other) => !taken.has(other)),
+        ),
+      )
+      .filter((match) => match !== undefined);
     matches.forEach((match) => taken.add(match));
-    const [winner] = wordsMatching(matches, 2).filter((match) => match.text !== word.text && match.confidence >= word.confidence);
+    const [winner] = wordsMatching(matches, 2).filter(
+      (match) => match.text !== word.text && match.confidence >= word.confidence,
+    );
     return winner ? { ...word, text: winner.text, confidence: winner.confidence } : word;
   });
 }
@@ -83,8 +116,16 @@ function agreedExtraWords(candidates: Word[][], taken: Set<Word>, isFree: (word:
   for (const word of first ?? []) {
     if (taken.has(word) || !isFree(word) || word.confidence < addedWordConfidence) continue;
     const found = rest
-      .map((reading) => bestOverlap(word, reading.filter((other) => !taken.has(other))))
-      .filter((other): other is Word => other !== undefined && other.text === word.text && other.confidence >= addedWordConfidence);
+      .map((reading) =>
+        bestOverlap(
+          word,
+          reading.filter((other) => !taken.has(other)),
+        ),
+      )
+      .filter(
+        (other): other is Word =>
+          other !== undefined && other.text === word.text && other.confidence >= addedWordConfidence,
+      );
     if (found.length === 0) continue;
     taken.add(word);
     found.forEach((other) => taken.add(other));
@@ -96,7 +137,9 @@ function agreedExtraWords(candidates: Word[][], taken: Set<Word>, isFree: (word:
 /** The word's middle lies within the height of the line's word nearest to it: it belongs to that row, not to one above or below. */
 function inRowOfNearest(word: Word, lineWords: Word[]): boolean {
   const middle = (box: Box) => box.x + box.width / 2;
-  const nearest = lineWords.reduce((best, own) => (Math.abs(middle(own.box) - middle(word.box)) < Math.abs(middle(best.box) - middle(word.box)) ? own : best));
+  const nearest = lineWords.reduce((best, own) =>
+    Math.abs(middle(own.box) - middle(word.box)) < Math.abs(middle(best.box) - middle(word.box)) ? own : best,
+  );
   const centre = word.box.y + word.box.height / 2;
   return centre >= nearest.box.y && centre <= nearest.box.y + nearest.box.height;
 }
@@ -130,13 +173,21 @@ export function mergeOcrPasses(passes: AssembledLayout[]): AssembledLayout {
         return [...replacement].sort((a, b) => a.box.x - b.box.x);
       }
       const voted = votedWords(words, readings, taken);
-      const extra = agreedExtraWords(readings, taken, (word) => words.every((own) => boxIou(own.box, word.box) <= 0.2) && inRowOfNearest(word, words));
+      const extra = agreedExtraWords(
+        readings,
+        taken,
+        (word) => words.every((own) => boxIou(own.box, word.box) <= 0.2) && inRowOfNearest(word, words),
+      );
       if (extra.length > 0 || voted.some((word, index) => word !== words[index])) changed = true;
       return [...voted, ...extra].sort((a, b) => a.box.x - b.box.x);
     }),
   );
   const outsideLines = (word: Word) => base.lines.every((line) => !centreInside(word.box, line.box));
-  const added = agreedExtraWords(others.map((other) => other.words), taken, outsideLines);
+  const added = agreedExtraWords(
+    others.map((other) => other.words),
+    taken,
+    outsideLines,
+  );
   if (added.length > 0) {
     insertBlocks(blocks, groupLinesIntoBlocks(groupWordsIntoLines(added)));
     changed = true;

@@ -65,7 +65,6 @@ export async function greySample(grey: Buffer, width: number, height: number): P
   return { data: sample.data, width: sample.info.width, height: sample.info.height };
 }
 
-
 /**
  * Luma of 8-bit grey, RGB or RGBA pixels (alpha over white), one byte per pixel. In JavaScript because
  * libvips' greyscale goes through linear light and costs three times as much on a 300-DPI page
@@ -78,20 +77,22 @@ function lumaOf(pixels: Buffer, channels: number): Buffer {
   for (let index = 0, at = 0; index < count; index++, at += channels) {
     // BT.601 weights in 8.8 fixed point.
     const luma = (pixels[at] * 77 + pixels[at + 1] * 150 + pixels[at + 2] * 29 + 128) >> 8;
-    grey[index] = channels === 4 ? 255 - (((255 - luma) * pixels[at + 3] + 127) / 255 | 0) : luma;
+    grey[index] = channels === 4 ? 255 - ((((255 - luma) * pixels[at + 3] + 127) / 255) | 0) : luma;
   }
   return grey;
 }
 
 /** The image as oriented 8-bit grey pixels at its own size. */
 async function decodeToGrey(input: Buffer, decode: SharpOptions): Promise<GreyPixels> {
-  if (decode.raw) return { grey: lumaOf(input, decode.raw.channels), width: decode.raw.width, height: decode.raw.height };
+  if (decode.raw)
+    return { grey: lumaOf(input, decode.raw.channels), width: decode.raw.width, height: decode.raw.height };
   const { space } = await sharp(input, decode).metadata();
   const oriented = sharp(input, decode).rotate().flatten({ background: "#ffffff" });
   // CMYK, Lab and other spaces need libvips' conversion; grey and RGB files are decoded as they are.
-  const { data, info } = space === "b-w" || space === "srgb" || space === "grey16" || space === "rgb16"
-    ? await oriented.raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true })
-    : await oriented.greyscale().extractChannel(0).raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true });
+  const { data, info } =
+    space === "b-w" || space === "srgb" || space === "grey16" || space === "rgb16"
+      ? await oriented.raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true })
+      : await oriented.greyscale().extractChannel(0).raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true });
   return { grey: lumaOf(data, info.channels), width: info.width, height: info.height };
 }
 
@@ -99,9 +100,10 @@ async function decodeToGrey(input: Buffer, decode: SharpOptions): Promise<GreyPi
 export async function normalizeImageToGrey(input: Buffer, options: NormalizeOptions): Promise<NormalizedGreyImage> {
   const decoded = await decodeToGrey(input, { ...options.decode, limitInputPixels: false });
   const factor = upscaleFactor(decoded.width, decoded.height, options);
-  const { grey, width, height } = factor > 1
-    ? await resizeGrey(decoded, Math.round(decoded.width * factor), Math.round(decoded.height * factor))
-    : decoded;
+  const { grey, width, height } =
+    factor > 1
+      ? await resizeGrey(decoded, Math.round(decoded.width * factor), Math.round(decoded.height * factor))
+      : decoded;
   const unturned = { grey, width, height, sourceWidth: width, sourceHeight: height, turnDegrees: 0 };
   if (!options.deskew) return { ...unturned, skewDegrees: 0 };
   const skewDegrees = estimateSkewDegrees(await greySample(grey, width, height));
@@ -111,7 +113,15 @@ export async function normalizeImageToGrey(input: Buffer, options: NormalizeOpti
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { grey: straight.data, width: straight.info.width, height: straight.info.height, sourceWidth: width, sourceHeight: height, turnDegrees: skewDegrees, skewDegrees };
+  return {
+    grey: straight.data,
+    width: straight.info.width,
+    height: straight.info.height,
+    sourceWidth: width,
+    sourceHeight: height,
+    turnDegrees: skewDegrees,
+    skewDegrees,
+  };
 }
 
 async function resizeGrey(image: GreyPixels, width: number, height: number): Promise<GreyPixels> {
@@ -129,7 +139,10 @@ export function greyToPgm(image: Pick<NormalizedGreyImage, "grey" | "width" | "h
 }
 
 export function greyToPng(image: Pick<NormalizedGreyImage, "grey" | "width" | "height">): Promise<Buffer> {
-  return sharp(image.grey, { raw: { width: image.width, height: image.height, channels: 1 } }).toColourspace("b-w").png({ compressionLevel: 1 }).toBuffer();
+  return sharp(image.grey, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .toColourspace("b-w")
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }
 
 /**
@@ -137,7 +150,9 @@ export function greyToPng(image: Pick<NormalizedGreyImage, "grey" | "width" | "h
  * the image as the engine will read it (after any enlargement): a 3-pixel median on 75-DPI text,
  * whose strokes are one or two pixels wide, erases the text along with the noise.
  */
-export async function cleanGreyImage<T extends Pick<NormalizedGreyImage, "grey" | "width" | "height">>(image: T): Promise<T> {
+export async function cleanGreyImage<T extends Pick<NormalizedGreyImage, "grey" | "width" | "height">>(
+  image: T,
+): Promise<T> {
   const grey = await sharp(image.grey, { raw: { width: image.width, height: image.height, channels: 1 } })
     .normalise()
     .median(3)

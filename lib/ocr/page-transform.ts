@@ -34,7 +34,9 @@ function toSource(transform: PageTransform, [x, y]: Point): Point {
 
 /** True when the transform leaves every box where it is. */
 export function isIdentity(transform: PageTransform): boolean {
-  return transform.degrees === 0 && transform.width === transform.sourceWidth && transform.height === transform.sourceHeight;
+  return (
+    transform.degrees === 0 && transform.width === transform.sourceWidth && transform.height === transform.sourceHeight
+  );
 }
 
 /** A box normalised to the turned copy, as the axis-aligned bound of its corners in the source (0–1, clamped). */
@@ -91,7 +93,12 @@ export function rulingsToSource(rulings: RulingLines, transform: PageTransform):
   const place = (from: Point, to: Point) => {
     const [x0, y0] = toSource(transform, [from[0] * transform.width, from[1] * transform.height]);
     const [x1, y1] = toSource(transform, [to[0] * transform.width, to[1] * transform.height]);
-    const [ax, ay, bx, by] = [x0 / transform.sourceWidth, y0 / transform.sourceHeight, x1 / transform.sourceWidth, y1 / transform.sourceHeight];
+    const [ax, ay, bx, by] = [
+      x0 / transform.sourceWidth,
+      y0 / transform.sourceHeight,
+      x1 / transform.sourceWidth,
+      y1 / transform.sourceHeight,
+    ];
     const clamp = (value: number) => Math.min(1, Math.max(0, value));
     if (Math.abs(bx - ax) * transform.sourceWidth >= Math.abs(by - ay) * transform.sourceHeight) {
       horizontal.push({ position: clamp((ay + by) / 2), start: clamp(Math.min(ax, bx)), end: clamp(Math.max(ax, bx)) });

@@ -44,7 +44,10 @@ export function isOneRow(words: Word[]): boolean {
 
 /** The words' text left to right. */
 export function readingOf(words: Word[]): string {
-  return [...words].sort((a, b) => a.box.x - b.box.x).map((word) => word.text).join(" ");
+  return [...words]
+    .sort((a, b) => a.box.x - b.box.x)
+    .map((word) => word.text)
+    .join(" ");
 }
 
 /** 1 − edit distance / length of the longer text: 1 for identical texts, 0 for nothing in common. */
@@ -54,7 +57,8 @@ export function textSimilarity(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     previous = current;
   }
   return 1 - previous[b.length] / Math.max(a.length, b.length);
@@ -71,5 +75,8 @@ export function wordsMatching(words: Word[], votes: number): Word[] {
       if (word.confidence > entry.word.confidence) entry.word = word;
     }
   }
-  return [...byText.values()].filter((entry) => entry.count >= votes).sort((a, b) => b.count - a.count).map((entry) => entry.word);
+  return [...byText.values()]
+    .filter((entry) => entry.count >= votes)
+    .sort((a, b) => b.count - a.count)
+    .map((entry) => entry.word);
 }

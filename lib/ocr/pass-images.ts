@@ -16,12 +16,20 @@ type GreyPage = Pick<NormalizedGreyImage, "grey" | "width" | "height">;
  * median), and it settles the text-height estimate, which specks drag down (12 px instead of 26).
  */
 export async function denoiseGreyImage<T extends GreyPage>(image: T): Promise<T> {
-  const grey = await sharp(image.grey, { raw: { width: image.width, height: image.height, channels: 1 } }).median(3).extractChannel(0).raw().toBuffer();
+  const grey = await sharp(image.grey, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .median(3)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   return { ...image, grey };
 }
 
 /** The scaled page each of `passes` reads, in the same order. */
-export async function passImages(page: GreyPage, model: Pick<ModelVersion, "alias">, passes: OcrPass[]): Promise<GreyPage[]> {
+export async function passImages(
+  page: GreyPage,
+  model: Pick<ModelVersion, "alias">,
+  passes: OcrPass[],
+): Promise<GreyPage[]> {
   let denoised: Promise<GreyPage> | undefined;
   const prepared = new Map<string, Promise<GreyPage>>();
   return Promise.all(
@@ -30,7 +38,12 @@ export async function passImages(page: GreyPage, model: Pick<ModelVersion, "alia
       const key = `${denoise ? "denoised" : "grey"}/${pass.resolution ?? "model"}`;
       if (!prepared.has(key)) {
         const source = denoise ? (denoised ??= denoiseGreyImage(page)) : Promise.resolve(page);
-        prepared.set(key, source.then((image) => (pass.resolution ? imageAtResolution(image, pass.resolution) : imageForRecognition(image, model))));
+        prepared.set(
+          key,
+          source.then((image) =>
+            pass.resolution ? imageAtResolution(image, pass.resolution) : imageForRecognition(image, model),
+          ),
+        );
       }
       return prepared.get(key)!;
     }),

@@ -2,7 +2,14 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { resolveModel } from "@/lib/models";
 import { characterErrorRate, proseLines, textSvg } from "@/lib/documents/testing/render-text-image";
-import { imageAtResolution, imageForRecognition, measureTextHeight, recognitionScale, recognitionScalePolicy, resolutionPolicy } from "./recognition-scale";
+import {
+  imageAtResolution,
+  imageForRecognition,
+  measureTextHeight,
+  recognitionScale,
+  recognitionScalePolicy,
+  resolutionPolicy,
+} from "./recognition-scale";
 import { recognizeImage } from "./recognize-image";
 import { terminateOcrPool } from "./tesseract-pool";
 
@@ -23,7 +30,10 @@ function page(points: number, lines = 12) {
 async function renderPage(points: number, lines: number) {
   const fontSize = Math.round((points * 300) / 72);
   const text = proseLines(lines, Math.floor(1400 / (fontSize * 0.56)), points);
-  const png = await sharp(textSvg(text, { width: 1600, fontSize, margin: 100 })).flatten({ background: "#fff" }).png().toBuffer();
+  const png = await sharp(textSvg(text, { width: 1600, fontSize, margin: 100 }))
+    .flatten({ background: "#fff" })
+    .png()
+    .toBuffer();
   const { data, info } = await sharp(png).greyscale().extractChannel(0).raw().toBuffer({ resolveWithObject: true });
   return { text, png, image: { grey: data, width: info.width, height: info.height } };
 }
@@ -71,11 +81,19 @@ describe("recognition scale", () => {
     // Small text (glyphs ~6 px) that the high resolution enlarges more than 3×, then the same page with
     // 5% of its pixels turned black or white: enlarging the noise that far only slows tesseract down.
     const svg = textSvg(proseLines(6, 120, 11), { width: 1200, fontSize: 11, margin: 40 });
-    const { data, info } = await sharp(svg).flatten({ background: "#fff" }).greyscale().extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(svg)
+      .flatten({ background: "#fff" })
+      .greyscale()
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const clean = { grey: data, width: info.width, height: info.height };
     let state = 5;
-    const random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
-    const speckled = { ...clean, grey: Buffer.from(data.map((value) => (random() < 0.05 ? (random() < 0.5 ? 0 : 255) : value))) };
+    const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const speckled = {
+      ...clean,
+      grey: Buffer.from(data.map((value) => (random() < 0.05 ? (random() < 0.5 ? 0 : 255) : value))),
+    };
     const standardLimit = resolutionPolicy("standard").maxScale;
     expect((await imageAtResolution(clean, "high")).scale).toBeGreaterThan(standardLimit);
     expect((await imageAtResolution(speckled, "high")).scale).toBeLessThanOrEqual(standardLimit);
@@ -88,11 +106,20 @@ describe("recognition scale", () => {
     // normaliser's own guess for small images, so only the recognition scale enlarges it.
     const fontSize = Math.round((10 * 300) / 72);
     const text = proseLines(3, Math.floor(3800 / (fontSize * 0.56)), 7);
-    const scan = await sharp(textSvg(text, { width: 4000, fontSize, margin: 100 })).flatten({ background: "#fff" }).greyscale().resize({ width: 1000, kernel: "linear" }).blur(1).jpeg({ quality: 60 }).toBuffer();
+    const scan = await sharp(textSvg(text, { width: 4000, fontSize, margin: 100 }))
+      .flatten({ background: "#fff" })
+      .greyscale()
+      .resize({ width: 1000, kernel: "linear" })
+      .blur(1)
+      .jpeg({ quality: 60 })
+      .toBuffer();
     const { data, info } = await sharp(scan).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
     const readable = await imageForRecognition({ grey: data, width: info.width, height: info.height }, xl);
     expect(readable.scale).toBeGreaterThan(2);
-    const result = await recognizeImage(data, { model: xl, decode: { raw: { width: info.width, height: info.height, channels: 1 } } });
+    const result = await recognizeImage(data, {
+      model: xl,
+      decode: { raw: { width: info.width, height: info.height, channels: 1 } },
+    });
     // Measured on this page: 0.0% enlarged (2.2x, XL passes merged), 2.4% when XL reads it at its own size.
     expect(characterErrorRate(text.join("\n"), result.text)).toBeLessThan(0.01);
   });

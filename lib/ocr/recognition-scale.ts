@@ -25,7 +25,14 @@ export interface RecognitionScalePolicy {
   whenNoisy?: { maxScale: number; maxPixels: number };
 }
 
-const standard: RecognitionScalePolicy = { targetTextHeight: 14, minScale: 0.5, upscaleBelow: 14, upscaleTo: 20, maxScale: 2.5, maxPixels: 16_000_000 };
+const standard: RecognitionScalePolicy = {
+  targetTextHeight: 14,
+  minScale: 0.5,
+  upscaleBelow: 14,
+  upscaleTo: 20,
+  maxScale: 2.5,
+  maxPixels: 16_000_000,
+};
 
 /**
  * The resolutions OCR passes read at. `high` never shrinks (it is the high-accuracy path) and
@@ -34,7 +41,14 @@ const standard: RecognitionScalePolicy = { targetTextHeight: 14, minScale: 0.5, 
  */
 const resolutions: Record<OcrResolution, RecognitionScalePolicy> = {
   standard,
-  high: { minScale: 1, upscaleBelow: 16, upscaleTo: 20, maxScale: 4, maxPixels: 32_000_000, whenNoisy: { maxScale: standard.maxScale, maxPixels: standard.maxPixels } },
+  high: {
+    minScale: 1,
+    upscaleBelow: 16,
+    upscaleTo: 20,
+    maxScale: 4,
+    maxPixels: 32_000_000,
+    whenNoisy: { maxScale: standard.maxScale, maxPixels: standard.maxPixels },
+  },
 };
 
 /** Each model family's own resolution, for passes that name none; a family not listed here is not scaled at all. */
@@ -80,18 +94,31 @@ interface GreyImage {
 /** Median glyph height of a greyscale page in its own pixels, measured on a smaller copy. */
 export async function measureTextHeight(image: GreyImage): Promise<number | undefined> {
   const factor = Math.min(1, sampleWidth / image.width);
-  const sample = factor < 1
-    ? await sharp(image.grey, { raw: { width: image.width, height: image.height, channels: 1 } }).resize({ width: sampleWidth, kernel: "linear" }).extractChannel(0).raw().toBuffer({ resolveWithObject: true })
-    : { data: image.grey, info: { width: image.width, height: image.height } };
+  const sample =
+    factor < 1
+      ? await sharp(image.grey, { raw: { width: image.width, height: image.height, channels: 1 } })
+          .resize({ width: sampleWidth, kernel: "linear" })
+          .extractChannel(0)
+          .raw()
+          .toBuffer({ resolveWithObject: true })
+      : { data: image.grey, info: { width: image.width, height: image.height } };
   const height = estimateTextHeight({ data: sample.data, width: sample.info.width, height: sample.info.height });
   return height === undefined ? undefined : height * (image.width / sample.info.width);
 }
 
 /** The enlargement limits for this page: the policy's, or its tighter ones when the page is speckled. */
-function enlargementLimits(image: GreyImage, textHeight: number | undefined, policy: RecognitionScalePolicy): { maxScale: number; maxPixels: number } {
+function enlargementLimits(
+  image: GreyImage,
+  textHeight: number | undefined,
+  policy: RecognitionScalePolicy,
+): { maxScale: number; maxPixels: number } {
   const limits = { maxScale: policy.maxScale, maxPixels: policy.maxPixels };
-  if (!policy.whenNoisy || !isSpeckled({ data: image.grey, width: image.width, height: image.height }, textHeight)) return limits;
-  return { maxScale: Math.min(limits.maxScale, policy.whenNoisy.maxScale), maxPixels: Math.min(limits.maxPixels, policy.whenNoisy.maxPixels) };
+  if (!policy.whenNoisy || !isSpeckled({ data: image.grey, width: image.width, height: image.height }, textHeight))
+    return limits;
+  return {
+    maxScale: Math.min(limits.maxScale, policy.whenNoisy.maxScale),
+    maxPixels: Math.min(limits.maxPixels, policy.whenNoisy.maxPixels),
+  };
 }
 
 /**
@@ -99,16 +126,25 @@ function enlargementLimits(image: GreyImage, textHeight: number | undefined, pol
  * needs, enlarged (within the policy's pixel budget) when it is too small, unchanged otherwise.
  * Word boxes come back normalised to the image, so they need no mapping.
  */
-export async function imageForRecognition(image: GreyImage, model: Pick<ModelVersion, "alias">): Promise<GreyImage & { scale: number; textHeight?: number }> {
+export async function imageForRecognition(
+  image: GreyImage,
+  model: Pick<ModelVersion, "alias">,
+): Promise<GreyImage & { scale: number; textHeight?: number }> {
   return scaledForRecognition(image, recognitionScalePolicy(model));
 }
 
 /** The page scaled as a pass at `resolution` reads it. */
-export async function imageAtResolution(image: GreyImage, resolution: OcrResolution): Promise<GreyImage & { scale: number; textHeight?: number }> {
+export async function imageAtResolution(
+  image: GreyImage,
+  resolution: OcrResolution,
+): Promise<GreyImage & { scale: number; textHeight?: number }> {
   return scaledForRecognition(image, resolutions[resolution]);
 }
 
-async function scaledForRecognition(image: GreyImage, policy: RecognitionScalePolicy | undefined): Promise<GreyImage & { scale: number; textHeight?: number }> {
+async function scaledForRecognition(
+  image: GreyImage,
+  policy: RecognitionScalePolicy | undefined,
+): Promise<GreyImage & { scale: number; textHeight?: number }> {
   if (!policy) return { ...image, scale: 1 };
   const textHeight = await measureTextHeight(image);
   let wanted = recognitionScale(textHeight, policy);

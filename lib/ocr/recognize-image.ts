@@ -6,7 +6,14 @@ import type { PageOrientation, RulingLines } from "@/lib/documents/types";
 import { findRulingLines } from "./detect-ruling-lines";
 import { mergeOcrPasses } from "./merge-passes";
 import { hasSidewaysWords, isSidewaysWord, likelyTurn, sidewaysTurn } from "./detect-orientation";
-import { cleanGreyImage, greySample, greyToPgm, greyToPng, normalizeImageToGrey, type NormalizedGreyImage } from "./normalize-image";
+import {
+  cleanGreyImage,
+  greySample,
+  greyToPgm,
+  greyToPng,
+  normalizeImageToGrey,
+  type NormalizedGreyImage,
+} from "./normalize-image";
 import { layoutToSource, rulingsToSource, type PageTransform } from "./page-transform";
 import { denoiseGreyImage, passImages } from "./pass-images";
 import { recognizeRemotely } from "./remote-ocr";
@@ -54,11 +61,21 @@ export async function recognizeImage(
     maxLongSide: settings.maxLongSide,
     deskew: true,
   });
-  const { rulings, withoutLines } = findRulingLines({ data: normalized.grey, width: normalized.width, height: normalized.height });
-  const remote = config.OCR_SERVICE_URL ? { baseUrl: config.OCR_SERVICE_URL, languages: config.OCR_LANGUAGES, model: model.id } : undefined;
+  const { rulings, withoutLines } = findRulingLines({
+    data: normalized.grey,
+    width: normalized.width,
+    height: normalized.height,
+  });
+  const remote = config.OCR_SERVICE_URL
+    ? { baseUrl: config.OCR_SERVICE_URL, languages: config.OCR_LANGUAGES, model: model.id }
+    : undefined;
   const read = async (page: GreyPage) => mergeOcrPasses(await readPasses(page, model, settings.passes, remote));
   // The local engine reads the page without its ruling lines; a remote service gets the page as it is.
-  const straight: GreyPage = { grey: remote ? normalized.grey : withoutLines, width: normalized.width, height: normalized.height };
+  const straight: GreyPage = {
+    grey: remote ? normalized.grey : withoutLines,
+    width: normalized.width,
+    height: normalized.height,
+  };
   let merged = await read(straight);
   let orientation: PageOrientation = 0;
   let readCopy = straight;
@@ -68,13 +85,19 @@ export async function recognizeImage(
     if (turn !== 0) {
       const turned = await turnGreyPage(straight, turn);
       const second = await read(turned);
-      if (confidentCharacters(second) > confidentCharacters(merged)) [merged, orientation, readCopy] = [second, turn, turned];
+      if (confidentCharacters(second) > confidentCharacters(merged))
+        [merged, orientation, readCopy] = [second, turn, turned];
     }
   } else if (hasSidewaysWords(merged.words, normalized.width, normalized.height)) {
     // tesseract read sideways text itself; the words keep their turn.
     orientation = sidewaysTurn(await greySample(normalized.grey, normalized.width, normalized.height));
     const angle = orientation === 90 ? 90 : -90;
-    merged = { ...merged, words: merged.words.map((word) => (isSidewaysWord(word, normalized.width, normalized.height) ? { ...word, angle } : word)) };
+    merged = {
+      ...merged,
+      words: merged.words.map((word) =>
+        isSidewaysWord(word, normalized.width, normalized.height) ? { ...word, angle } : word,
+      ),
+    };
   }
   const transform: PageTransform = {
     sourceWidth: normalized.sourceWidth,
@@ -84,7 +107,12 @@ export async function recognizeImage(
     degrees: normalized.turnDegrees,
   };
   return {
-    ...layoutToSource(merged, { ...transform, width: readCopy.width, height: readCopy.height, degrees: transform.degrees + (readCopy === straight ? 0 : orientation) }),
+    ...layoutToSource(merged, {
+      ...transform,
+      width: readCopy.width,
+      height: readCopy.height,
+      degrees: transform.degrees + (readCopy === straight ? 0 : orientation),
+    }),
     engine: currentOcrEngine(),
     width: normalized.sourceWidth,
     height: normalized.sourceHeight,
@@ -94,19 +122,32 @@ export async function recognizeImage(
 }
 
 /** Every pass of the model over the page (straightened, its ruling lines removed), one layout each. */
-async function readPasses(page: GreyPage, model: ModelVersion, passes: OcrPass[], remote?: { baseUrl: string; languages: string; model: string }): Promise<AssembledLayout[]> {
+async function readPasses(
+  page: GreyPage,
+  model: ModelVersion,
+  passes: OcrPass[],
+  remote?: { baseUrl: string; languages: string; model: string },
+): Promise<AssembledLayout[]> {
   // Clean-up follows the scaling (a median on 75-DPI strokes would erase them); denoising precedes it.
-  const cleanUp = <T extends GreyPage>(image: T, pass: OcrPass): Promise<T> => (pass.image === "clean" ? cleanGreyImage(image) : Promise.resolve(image));
+  const cleanUp = <T extends GreyPage>(image: T, pass: OcrPass): Promise<T> =>
+    pass.image === "clean" ? cleanGreyImage(image) : Promise.resolve(image);
   if (remote) {
-    const prepare = async (pass: OcrPass) => cleanUp(pass.image === "denoised" ? await denoiseGreyImage(page) : page, pass);
-    return Promise.all(passes.map(async (pass) => recognizeRemotely({ ...remote, png: await greyToPng(await prepare(pass)) })));
+    const prepare = async (pass: OcrPass) =>
+      cleanUp(pass.image === "denoised" ? await denoiseGreyImage(page) : page, pass);
+    return Promise.all(
+      passes.map(async (pass) => recognizeRemotely({ ...remote, png: await greyToPng(await prepare(pass)) })),
+    );
   }
   // Each pass reads the page scaled to its resolution; passes prepared alike share one copy.
   const scaled = await passImages(page, model, passes);
   return Promise.all(
     passes.map(async (pass, index) => {
       const image = await cleanUp(scaled[index], pass);
-      const layout = layoutFromTsv(await recognizeTsvWithPool({ image: greyToPgm(image), recogniser: pass.recogniser }), image.width, image.height);
+      const layout = layoutFromTsv(
+        await recognizeTsvWithPool({ image: greyToPgm(image), recogniser: pass.recogniser }),
+        image.width,
+        image.height,
+      );
       return rereadRotatedWords(layout, image, pass.recogniser);
     }),
   );
@@ -115,14 +156,20 @@ async function readPasses(page: GreyPage, model: ModelVersion, passes: OcrPass[]
 /** The page turned back by a clockwise quarter turn of its text: a half turn of raw pixels is the buffer reversed. */
 async function turnGreyPage(page: GreyPage, turn: PageOrientation): Promise<GreyPage> {
   if (turn === 180) return { ...page, grey: Buffer.from(page.grey).reverse() };
-  const { data, info } = await sharp(page.grey, { raw: { width: page.width, height: page.height, channels: 1 } }).rotate(-turn).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(page.grey, { raw: { width: page.width, height: page.height, channels: 1 } })
+    .rotate(-turn)
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { grey: data, width: info.width, height: info.height };
 }
 
 const confidentWord = 0.8;
 
 function confidentCharacters(layout: AssembledLayout): number {
-  return layout.words.filter((word) => word.confidence >= confidentWord).reduce((sum, word) => sum + word.text.length, 0);
+  return layout.words
+    .filter((word) => word.confidence >= confidentWord)
+    .reduce((sum, word) => sum + word.text.length, 0);
 }
 
 /** A reading with hardly any confident text: what an upside-down page gives (1 word of 51 on a generated invoice). */

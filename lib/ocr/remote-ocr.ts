@@ -36,18 +36,27 @@ export async function recognizeRemotely(options: {
     response = await fetch(endpoint(options.baseUrl, "/ocr"), {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ image: options.png.toString("base64"), languages: options.languages, model: options.model }),
+      body: JSON.stringify({
+        image: options.png.toString("base64"),
+        languages: options.languages,
+        model: options.model,
+      }),
       signal: AbortSignal.timeout(remoteTimeoutMs),
     });
   } catch (error) {
-    throw new DocumentError("ocr_failed", `The OCR service at ${options.baseUrl} could not be reached`, { cause: error });
+    throw new DocumentError("ocr_failed", `The OCR service at ${options.baseUrl} could not be reached`, {
+      cause: error,
+    });
   }
   if (!response.ok) {
     throw new DocumentError("ocr_failed", `The OCR service answered ${response.status}`);
   }
   const parsed = RemoteOcrResponse.safeParse(await response.json());
   if (!parsed.success) {
-    throw new DocumentError("ocr_failed", `The OCR service answered an unexpected body: ${parsed.error.issues[0]?.message}`);
+    throw new DocumentError(
+      "ocr_failed",
+      `The OCR service answered an unexpected body: ${parsed.error.issues[0]?.message}`,
+    );
   }
   const { width, height, words } = parsed.data;
   return layoutFromWords(

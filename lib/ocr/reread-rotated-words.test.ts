@@ -16,7 +16,9 @@ describe("numbered lines", () => {
       .png()
       .toBuffer();
     const result = await recognizeImage(png, { density: 300 });
-    const tall = result.words.filter((word) => word.text.length >= 2 && word.box.height * result.height > 2 * word.box.width * result.width);
+    const tall = result.words.filter(
+      (word) => word.text.length >= 2 && word.box.height * result.height > 2 * word.box.width * result.width,
+    );
     expect(tall.map((word) => word.text)).toEqual([]);
     expect(result.text.split("\n")[0]).toMatch(/^1\. /);
     // 4.4% before the re-read, when the column came back as rotated words; 0.9% now (another page of

@@ -65,7 +65,11 @@ function paddedCrop(page: GreyPage, region: ReturnType<typeof regionInPixels>): 
 async function readAsLines(area: Box, page: GreyPage, recogniser: OcrRecogniser): Promise<Word[][]> {
   const region = regionInPixels(widened(area), page);
   const crop = paddedCrop(page, region);
-  const tsv = await recognizeTsvWithPool({ image: greyToPgm(crop), params: { tessedit_pageseg_mode: PSM.SINGLE_BLOCK }, recogniser });
+  const tsv = await recognizeTsvWithPool({
+    image: greyToPgm(crop),
+    params: { tessedit_pageseg_mode: PSM.SINGLE_BLOCK },
+    recogniser,
+  });
   const layout = layoutFromTsv(tsv, crop.width, crop.height);
   const toPage = (box: Box): Box => ({
     x: (region.left - padding + box.x * crop.width) / page.width,
@@ -74,7 +78,12 @@ async function readAsLines(area: Box, page: GreyPage, recogniser: OcrRecogniser)
     height: (box.height * crop.height) / page.height,
   });
   return layout.lines
-    .map((line) => layout.words.slice(line.firstWord, line.firstWord + line.wordCount).map((read) => ({ ...read, box: toPage(read.box) })).filter((read) => centreInside(read.box, widened(area))))
+    .map((line) =>
+      layout.words
+        .slice(line.firstWord, line.firstWord + line.wordCount)
+        .map((read) => ({ ...read, box: toPage(read.box) }))
+        .filter((read) => centreInside(read.box, widened(area))),
+    )
     .filter((line) => line.length > 0);
 }
 
@@ -103,7 +112,11 @@ function placeLine(blocks: Word[][][], line: Word[]): void {
 }
 
 /** The layout with every rotated misreading replaced by the lines it really holds, when those read better. */
-export async function rereadRotatedWords(layout: AssembledLayout, page: GreyPage, recogniser: OcrRecogniser): Promise<AssembledLayout> {
+export async function rereadRotatedWords(
+  layout: AssembledLayout,
+  page: GreyPage,
+  recogniser: OcrRecogniser,
+): Promise<AssembledLayout> {
   const suspects = layout.words.filter((word) => isRotatedReading(word, page));
   if (suspects.length === 0) return layout;
   const replaced = new Set<Word>();
@@ -121,13 +134,19 @@ export async function rereadRotatedWords(layout: AssembledLayout, page: GreyPage
     covered.forEach((word) => replaced.add(word));
     // The widened crop also catches the start of the text beside the column, which the page read already.
     const kept = layout.words.filter((word) => !covered.includes(word));
-    readLines.push(...lines.map((line) => line.filter((read) => !kept.some((word) => overlapShare(read.box, word.box) > 0.3))).filter((line) => line.length > 0));
+    readLines.push(
+      ...lines
+        .map((line) => line.filter((read) => !kept.some((word) => overlapShare(read.box, word.box) > 0.3)))
+        .filter((line) => line.length > 0),
+    );
   }
   if (replaced.size === 0) return layout;
   const blocks = layout.blocks.map((block) =>
     layout.lines
       .slice(block.firstLine, block.firstLine + block.lineCount)
-      .map((line) => layout.words.slice(line.firstWord, line.firstWord + line.wordCount).filter((word) => !replaced.has(word))),
+      .map((line) =>
+        layout.words.slice(line.firstWord, line.firstWord + line.wordCount).filter((word) => !replaced.has(word)),
+      ),
   );
   for (const line of readLines) placeLine(blocks, line);
   return assembleLayout(blocks);

@@ -9,7 +9,10 @@ import { logLevelEnabled } from "@/lib/log/logger";
 /** A page image tesseract did not finish within OCR_PAGE_TIMEOUT_SECONDS (pure noise can keep it busy for minutes). */
 export class OcrTimeoutError extends DocumentError {
   constructor(seconds: number) {
-    super("ocr_failed", `OCR of this page took longer than ${seconds} s and was stopped; the image may be mostly noise`);
+    super(
+      "ocr_failed",
+      `OCR of this page took longer than ${seconds} s and was stopped; the image may be mostly noise`,
+    );
   }
 }
 
@@ -118,7 +121,11 @@ function discardWorker(state: PoolState, recogniser: OcrRecogniser, worker: Work
   releaseSlot(state);
 }
 
-async function withWorker<T>(recogniser: OcrRecogniser, params: Partial<WorkerParams> | undefined, task: (worker: Worker) => Promise<T>): Promise<T> {
+async function withWorker<T>(
+  recogniser: OcrRecogniser,
+  params: Partial<WorkerParams> | undefined,
+  task: (worker: Worker) => Promise<T>,
+): Promise<T> {
   const state = poolState();
   const worker = await acquireWorker(state, recogniser);
   const limitSeconds = getConfig().OCR_PAGE_TIMEOUT_SECONDS;
@@ -129,7 +136,11 @@ async function withWorker<T>(recogniser: OcrRecogniser, params: Partial<WorkerPa
   try {
     // Tesseract's own notes ("Estimating resolution as N", "Detected N diacritics", twice a page)
     // go to its debug file: nowhere unless LOG_LEVEL=debug.
-    await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, ...(logLevelEnabled("debug") ? {} : { debug_file: "/dev/null" }), ...params });
+    await worker.setParameters({
+      tessedit_pageseg_mode: PSM.AUTO,
+      ...(logLevelEnabled("debug") ? {} : { debug_file: "/dev/null" }),
+      ...params,
+    });
     const result = await Promise.race([task(worker), overran]);
     releaseWorker(state, recogniser, worker);
     return result;
@@ -172,7 +183,9 @@ export async function recognizeTsvWithPool(job: RecognizeJob): Promise<string> {
 export async function warmOcrPool(recogniser: OcrRecogniser = "fast"): Promise<void> {
   const state = poolState();
   const { all, starting } = state.workers[recogniser];
-  const workers = await Promise.all(Array.from({ length: state.size - all.length - starting.length }, () => acquireWorker(state, recogniser)));
+  const workers = await Promise.all(
+    Array.from({ length: state.size - all.length - starting.length }, () => acquireWorker(state, recogniser)),
+  );
   workers.forEach((worker) => releaseWorker(state, recogniser, worker));
 }
 

@@ -21,7 +21,11 @@ describe("layoutFromTsv", () => {
     expect(layout.text).toBe("Invoice INV-42\nTotal:\n\n12.00");
     expect(layout.blocks).toHaveLength(2);
     expect(layout.lines.map((line) => line.text)).toEqual(["Invoice INV-42", "Total:", "12.00"]);
-    expect(layout.words[0]).toEqual({ text: "Invoice", confidence: 0.965, box: { x: 0.1, y: 0.1, width: 0.15, height: 0.08 } });
+    expect(layout.words[0]).toEqual({
+      text: "Invoice",
+      confidence: 0.965,
+      box: { x: 0.1, y: 0.1, width: 0.15, height: 0.08 },
+    });
     expect(layout.words[3].box).toEqual({ x: 0.6, y: 0.8, width: 0.1, height: 0.1 });
   });
 

@@ -3,7 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compareBoxes, tesseractCliWords, turnReferenceWords, type ReferenceWord } from "@/lib/documents/testing/box-agreement";
+import {
+  compareBoxes,
+  tesseractCliWords,
+  turnReferenceWords,
+  type ReferenceWord,
+} from "@/lib/documents/testing/box-agreement";
 import { proseLines, textSvg } from "@/lib/documents/testing/render-text-image";
 import { recognizeImage } from "./recognize-image";
 import { terminateOcrPool } from "./tesseract-pool";
@@ -20,7 +25,11 @@ let size: { width: number; height: number };
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), "turned-boxes-"));
-  upright = await sharp(textSvg(lines, { fontSize: 40, width: 1900, margin: 120 })).flatten({ background: "#fff" }).greyscale().png().toBuffer();
+  upright = await sharp(textSvg(lines, { fontSize: 40, width: 1900, margin: 120 }))
+    .flatten({ background: "#fff" })
+    .greyscale()
+    .png()
+    .toBuffer();
   const metadata = await sharp(upright).metadata();
   size = { width: metadata.width!, height: metadata.height! };
   await writeFile(path.join(folder, "upright.png"), upright);
@@ -38,17 +47,21 @@ describe("word boxes of turned scans", () => {
     { degrees: 7, noisy: false, orientation: 0 },
     { degrees: 180, noisy: false, orientation: 180 },
     { degrees: 272, noisy: true, orientation: 270 },
-  ])("turned $degrees° (noisy: $noisy): boxes on the words, orientation $orientation", async ({ degrees, noisy, orientation }) => {
-    const turned = sharp(upright).rotate(degrees, { background: "#fff" });
-    const image = noisy ? await turned.blur(0.6).jpeg({ quality: 55 }).toBuffer() : await turned.png().toBuffer();
-    const read = await recognizeImage(image, { density: 300 });
-    const carried = turnReferenceWords(reference, degrees, size.width, size.height);
-    expect({ width: read.width, height: read.height }).toEqual({ width: carried.width, height: carried.height });
-    const agreement = compareBoxes(carried.words, read.words, carried.height / carried.width);
-    expect(read.orientation).toBe(orientation);
-    expect(agreement.pairs).toBeGreaterThan(reference.length * 0.9);
-    expect(agreement.meanIou).toBeGreaterThanOrEqual(0.85);
-    expect(agreement.medianCentreOffset).toBeLessThanOrEqual(0.15);
-    if (degrees % 90 !== 0 && orientation !== 270) expect(Math.abs(read.words[0].angle! - (((degrees + 180) % 360) - 180))).toBeLessThan(0.6);
-  });
+  ])(
+    "turned $degrees° (noisy: $noisy): boxes on the words, orientation $orientation",
+    async ({ degrees, noisy, orientation }) => {
+      const turned = sharp(upright).rotate(degrees, { background: "#fff" });
+      const image = noisy ? await turned.blur(0.6).jpeg({ quality: 55 }).toBuffer() : await turned.png().toBuffer();
+      const read = await recognizeImage(image, { density: 300 });
+      const carried = turnReferenceWords(reference, degrees, size.width, size.height);
+      expect({ width: read.width, height: read.height }).toEqual({ width: carried.width, height: carried.height });
+      const agreement = compareBoxes(carried.words, read.words, carried.height / carried.width);
+      expect(read.orientation).toBe(orientation);
+      expect(agreement.pairs).toBeGreaterThan(reference.length * 0.9);
+      expect(agreement.meanIou).toBeGreaterThanOrEqual(0.85);
+      expect(agreement.medianCentreOffset).toBeLessThanOrEqual(0.15);
+      if (degrees % 90 !== 0 && orientation !== 270)
+        expect(Math.abs(read.words[0].angle! - (((degrees + 180) % 360) - 180))).toBeLessThan(0.6);
+    },
+  );
 });

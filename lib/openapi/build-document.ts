@@ -63,7 +63,11 @@ function withParameters(contract: RouteContract, components: ComponentCollector)
   return parameters.length > 0 ? { parameters } : {};
 }
 
-function parametersFrom(schema: z.ZodType | undefined, location: "path" | "query", components: ComponentCollector): Operation[] {
+function parametersFrom(
+  schema: z.ZodType | undefined,
+  location: "path" | "query",
+  components: ComponentCollector,
+): Operation[] {
   if (!schema) return [];
   const json = resolveRef(components.convert(schema, "input"), components);
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
@@ -80,11 +84,18 @@ function parametersFrom(schema: z.ZodType | undefined, location: "path" | "query
 function withRequestBody(contract: RouteContract, components: ComponentCollector): Operation {
   if (contract.body) {
     const required = !contract.body.safeParse(undefined).success;
-    return { requestBody: { required, content: { "application/json": { schema: components.convert(contract.body, "input") } } } };
+    return {
+      requestBody: {
+        required,
+        content: { "application/json": { schema: components.convert(contract.body, "input") } },
+      },
+    };
   }
   if (contract.form) {
     const mediaType = contract.formContentType ?? "multipart/form-data";
-    return { requestBody: { required: true, content: { [mediaType]: { schema: components.convert(contract.form, "input") } } } };
+    return {
+      requestBody: { required: true, content: { [mediaType]: { schema: components.convert(contract.form, "input") } } },
+    };
   }
   return {};
 }
@@ -97,7 +108,8 @@ function documentResponses(contract: RouteContract, components: ComponentCollect
   const errorSchema = contract.surface === "api" ? HTTPErrorSchema : DeveloperErrorSchema;
   const validationSchema = contract.surface === "api" ? HTTPValidationErrorSchema : DeveloperErrorSchema;
   const takesInput = contract.params || contract.query || contract.body || contract.form;
-  if (takesInput && !responses["422"]) responses["422"] = errorResponse("Validation Error", validationSchema, components);
+  if (takesInput && !responses["422"])
+    responses["422"] = errorResponse("Validation Error", validationSchema, components);
   if (contract.auth !== "none" && contract.auth !== "optional" && !responses["401"]) {
     responses["401"] = errorResponse("Missing or invalid credentials", errorSchema, components);
   }
@@ -106,7 +118,10 @@ function documentResponses(contract: RouteContract, components: ComponentCollect
 
 function documentResponse(spec: ResponseSpec, components: ComponentCollector): Record<string, unknown> {
   if (isZodSchema(spec)) {
-    return { description: spec.description ?? "Successful Response", content: { "application/json": { schema: components.convert(spec, "output") } } };
+    return {
+      description: spec.description ?? "Successful Response",
+      content: { "application/json": { schema: components.convert(spec, "output") } },
+    };
   }
   const contentType = spec.contentType ?? "application/json";
   const schema = spec.schema
@@ -115,10 +130,17 @@ function documentResponse(spec: ResponseSpec, components: ComponentCollector): R
       ? {}
       : { type: "string", contentMediaType: contentType };
   // A documented example sits beside the schema (OpenAPI media type `example`), so the portal shows it.
-  return { description: spec.description, content: { [contentType]: { schema, ...(spec.example === undefined ? {} : { example: spec.example }) } } };
+  return {
+    description: spec.description,
+    content: { [contentType]: { schema, ...(spec.example === undefined ? {} : { example: spec.example }) } },
+  };
 }
 
-function errorResponse(description: string, schema: z.ZodType, components: ComponentCollector): Record<string, unknown> {
+function errorResponse(
+  description: string,
+  schema: z.ZodType,
+  components: ComponentCollector,
+): Record<string, unknown> {
   return { description, content: { "application/json": { schema: components.convert(schema, "output") } } };
 }
 

@@ -59,5 +59,10 @@ export function listRouteContracts(): RouteContract[] {
 function isRouteContract(value: unknown): value is RouteContract {
   if (typeof value !== "object" || value === null) return false;
   const candidate = value as Partial<RouteContract>;
-  return typeof candidate.method === "string" && typeof candidate.path === "string" && typeof candidate.operationId === "string" && typeof candidate.responses === "object";
+  return (
+    typeof candidate.method === "string" &&
+    typeof candidate.path === "string" &&
+    typeof candidate.operationId === "string" &&
+    typeof candidate.responses === "object"
+  );
 }

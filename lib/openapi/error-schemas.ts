@@ -2,7 +2,9 @@ import { z } from "zod";
 
 export const ValidationErrorSchema = z
   .object({
-    loc: z.array(z.union([z.string(), z.number().int()])).describe('Where the problem is: "path" | "query" | "body" | "header", then the field path.'),
+    loc: z
+      .array(z.union([z.string(), z.number().int()]))
+      .describe('Where the problem is: "path" | "query" | "body" | "header", then the field path.'),
     msg: z.string(),
     type: z.string().describe("Pydantic-style error type, e.g. missing, string_type, json_invalid."),
   })
@@ -19,7 +21,9 @@ export const HTTPErrorSchema = z
 export const DeveloperErrorSchema = z
   .object({
     error: z.object({
-      code: z.string().describe("Machine-readable code: unauthorized, validation_error, rate_limit_exceeded, not_found, …"),
+      code: z
+        .string()
+        .describe("Machine-readable code: unauthorized, validation_error, rate_limit_exceeded, not_found, …"),
       message: z.string(),
       details: z.array(ValidationErrorSchema).optional().describe("Validation problems, for validation_error."),
     }),

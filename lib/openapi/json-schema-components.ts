@@ -16,7 +16,11 @@ export class ComponentCollector {
 
   convert(schema: z.ZodType, io: "input" | "output"): JsonSchema {
     // Wrapping makes a schema with an id come out as a $ref, like any nested one.
-    const wrapped = z.toJSONSchema(z.object({ root: schema }), { target: "draft-2020-12", io, unrepresentable: "any" }) as unknown as {
+    const wrapped = z.toJSONSchema(z.object({ root: schema }), {
+      target: "draft-2020-12",
+      io,
+      unrepresentable: "any",
+    }) as unknown as {
       properties: { root: JsonSchema };
       $defs?: Record<string, JsonSchema>;
     };
@@ -24,7 +28,8 @@ export class ComponentCollector {
     const names = new Map<string, string>();
     for (const [id, definition] of Object.entries(defs)) names.set(id, this.nameFor(id, definition, io));
     const rewrite = (value: unknown) => rewriteRefs(value, names);
-    for (const [id, definition] of Object.entries(defs)) this.schemas[names.get(id)!] = rewrite(definition) as JsonSchema;
+    for (const [id, definition] of Object.entries(defs))
+      this.schemas[names.get(id)!] = rewrite(definition) as JsonSchema;
     return rewrite(wrapped.properties.root) as JsonSchema;
   }
 

@@ -7,7 +7,12 @@ import { defineRoute } from "@/lib/http/contract";
 import { buildOpenApiDocument } from "./build-document";
 import { listRouteContracts } from "./contracts";
 
-type Doc = { openapi: string; info: { title: string; version: string }; paths: Record<string, Record<string, { operationId: string }>>; components: { schemas: Record<string, unknown> } };
+type Doc = {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, { operationId: string }>>;
+  components: { schemas: Record<string, unknown> };
+};
 
 const document = buildOpenApiDocument(listRouteContracts()) as unknown as Doc;
 
@@ -27,7 +32,10 @@ function resolvePointer(root: unknown, ref: string): unknown {
     .slice(2)
     .split("/")
     .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), root);
+    .reduce<unknown>(
+      (node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined),
+      root,
+    );
 }
 
 /** Paths served by app/**\/route.ts, in OpenAPI form; catch-alls and Inngest's endpoint are not API operations. */
@@ -62,7 +70,9 @@ describe("OpenAPI document", () => {
   });
 
   it("has unique operationIds", () => {
-    const ids = Object.values(document.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId));
+    const ids = Object.values(document.paths).flatMap((item) =>
+      Object.values(item).map((operation) => operation.operationId),
+    );
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -73,8 +83,12 @@ describe("OpenAPI document", () => {
 
   it("gives schemas that share a spec name distinct component ids with the same title", () => {
     const base = { method: "GET", surface: "api", auth: "user", tags: [], summary: "x" } as const;
-    const AuthUser = z.object({ id: z.string(), email: z.string() }).meta({ id: "AuthUserResponseTest", title: "UserResponse" });
-    const UsersUser = z.object({ id: z.string(), is_active: z.boolean() }).meta({ id: "UsersUserResponseTest", title: "UserResponse" });
+    const AuthUser = z
+      .object({ id: z.string(), email: z.string() })
+      .meta({ id: "AuthUserResponseTest", title: "UserResponse" });
+    const UsersUser = z
+      .object({ id: z.string(), is_active: z.boolean() })
+      .meta({ id: "UsersUserResponseTest", title: "UserResponse" });
     const doc = buildOpenApiDocument([
       defineRoute({ ...base, path: "/a", operationId: "a", responses: { 200: AuthUser } }),
       defineRoute({ ...base, path: "/b", operationId: "b", responses: { 200: UsersUser } }),
@@ -102,9 +116,17 @@ describe("OpenAPI document", () => {
     const operation = doc.paths["/api/batch/{batch_id}/x"].post;
     expect(operation.parameters).toEqual([
       { name: "batch_id", in: "path", required: true, schema: { type: "string" } },
-      { name: "limit", in: "query", required: false, description: "Page size", schema: expect.objectContaining({ type: "integer", default: 50 }) },
+      {
+        name: "limit",
+        in: "query",
+        required: false,
+        description: "Page size",
+        schema: expect.objectContaining({ type: "integer", default: 50 }),
+      },
     ]);
-    expect(operation.requestBody).toMatchObject({ content: { "multipart/form-data": { schema: { properties: { files: { type: "array" } } } } } });
+    expect(operation.requestBody).toMatchObject({
+      content: { "multipart/form-data": { schema: { properties: { files: { type: "array" } } } } },
+    });
     expect(Object.keys(operation.responses as object).sort()).toEqual(["200", "401", "422"]);
   });
 });

@@ -6,7 +6,8 @@ export const SECURITY_SCHEMES = {
     type: "http",
     scheme: "bearer",
     bearerFormat: "JWT",
-    description: "Access token from /api/auth/login, /api/auth/register or /api/auth/accept-invitation. Not accepted under /v1.",
+    description:
+      "Access token from /api/auth/login, /api/auth/register or /api/auth/accept-invitation. Not accepted under /v1.",
   },
   bearerApiKey: {
     type: "http",
@@ -14,7 +15,12 @@ export const SECURITY_SCHEMES = {
     bearerFormat: "sd_ API key",
     description: "API key (sd_…) created at /api/users/me/api-keys, sent as Authorization: Bearer sd_….",
   },
-  apiKeyHeader: { type: "apiKey", in: "header", name: "x-api-key", description: "The same API key in the x-api-key header." },
+  apiKeyHeader: {
+    type: "apiKey",
+    in: "header",
+    name: "x-api-key",
+    description: "The same API key in the x-api-key header.",
+  },
   sessionCookie: {
     type: "apiKey",
     in: "cookie",
@@ -25,7 +31,8 @@ export const SECURITY_SCHEMES = {
     type: "apiKey",
     in: "header",
     name: "x-guest-session-id",
-    description: "A guest session from GET /api/batch/guest-session; may also be sent as the guest_session_id query parameter or form field.",
+    description:
+      "A guest session from GET /api/batch/guest-session; may also be sent as the guest_session_id query parameter or form field.",
   },
 } as const;
 

@@ -16,7 +16,10 @@ export interface ConsumeRateLimitOptions {
  * agrees on the window) and says whether it is within the limit. Requests over the limit are counted
  * too, which keeps `remaining` at 0 until the window ends.
  */
-export async function consumeRateLimit(store: RateLimitStore, options: ConsumeRateLimitOptions): Promise<RateLimitResult> {
+export async function consumeRateLimit(
+  store: RateLimitStore,
+  options: ConsumeRateLimitOptions,
+): Promise<RateLimitResult> {
   const windowMs = options.windowMs ?? RATE_LIMIT_WINDOW_MS;
   const nowMs = (options.now ?? new Date()).getTime();
   const windowStartMs = Math.floor(nowMs / windowMs) * windowMs;

@@ -14,7 +14,8 @@ export function createDatabaseRateLimitStore(db: Db): RateLimitStore {
         RETURNING "count"`;
       const count = Number(rows[0].count);
       // The first request of a window clears the key's earlier windows, so the table stays one row per key.
-      if (count === 1) await db.$executeRaw`DELETE FROM "rate_limit_windows" WHERE "key" = ${key} AND "windowStart" < ${windowStart}`;
+      if (count === 1)
+        await db.$executeRaw`DELETE FROM "rate_limit_windows" WHERE "key" = ${key} AND "windowStart" < ${windowStart}`;
       return count;
     },
   };

@@ -21,5 +21,10 @@ export function createRedisRateLimitStore(redis: Redis): RateLimitStore {
 
 /** A Redis connection that fails fast instead of queueing commands while Redis is down. */
 export function connectRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, connectTimeout: 2_000, lazyConnect: false });
+  return new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: true,
+    connectTimeout: 2_000,
+    lazyConnect: false,
+  });
 }

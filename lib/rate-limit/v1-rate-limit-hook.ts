@@ -23,13 +23,19 @@ export const REFUSED_PER_MINUTE = 300;
 
 export function createV1RateLimitHook(getStore: () => Promise<RateLimitStore> = getRateLimitStore): RouteHook {
   return async ({ req, caller, refused }) => {
-    const subject = refused ? { key: `refused:${getClientAddress(req) ?? "unknown"}`, limit: REFUSED_PER_MINUTE } : limitFor(caller);
+    const subject = refused
+      ? { key: `refused:${getClientAddress(req) ?? "unknown"}`, limit: REFUSED_PER_MINUTE }
+      : limitFor(caller);
     if (!subject) return;
     const { key, limit } = subject;
     const result = await consumeRateLimit(await getStore(), { key, limit });
     const headers = rateLimitHeaders(result);
     if (!result.allowed) {
-      throw new AppError("rate_limit_exceeded", `Rate limit of ${limit} requests per minute exceeded; retry in ${result.retryAfter} s.`, { headers });
+      throw new AppError(
+        "rate_limit_exceeded",
+        `Rate limit of ${limit} requests per minute exceeded; retry in ${result.retryAfter} s.`,
+        { headers },
+      );
     }
     return headers;
   };
@@ -38,9 +44,12 @@ export function createV1RateLimitHook(getStore: () => Promise<RateLimitStore> = 
 function limitFor(caller: Parameters<RouteHook>[0]["caller"]): { key: string; limit: number } | null {
   if (caller.kind === "user") {
     const limit = tierLimits(caller.user.tier).requestsPerMinute;
-    return caller.via === "api_key" ? { key: `apikey:${caller.apiKeyId}`, limit } : { key: `user:${caller.user.id}`, limit };
+    return caller.via === "api_key"
+      ? { key: `apikey:${caller.apiKeyId}`, limit }
+      : { key: `user:${caller.user.id}`, limit };
   }
-  if (caller.kind === "guest") return { key: `guest:${caller.guestSessionId}`, limit: tierLimits("free").requestsPerMinute };
+  if (caller.kind === "guest")
+    return { key: `guest:${caller.guestSessionId}`, limit: tierLimits("free").requestsPerMinute };
   return null;
 }
 

@@ -20,7 +20,8 @@ export const STRICT_TRANSPORT_SECURITY = { key: "Strict-Transport-Security", val
  * For route handlers (JSON, files, next-auth's own fallback pages): nothing may run, and nothing
  * may frame it. Inline styles and same-origin images keep next-auth's plain HTML pages legible.
  */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+export const API_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /**
  * The pages' policy: scripts only with this response's nonce (Next.js puts it on its own scripts
@@ -28,7 +29,11 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsaf
  * its error overlays. Style elements need the nonce too; style attributes are allowed, because
  * React renders widths and aspect ratios as style="…" and a style attribute cannot run code.
  */
-export function pageContentSecurityPolicy(options: { nonce: string; development: boolean; upgradeInsecureRequests: boolean }): string {
+export function pageContentSecurityPolicy(options: {
+  nonce: string;
+  development: boolean;
+  upgradeInsecureRequests: boolean;
+}): string {
   const { nonce, development } = options;
   return [
     "default-src 'self'",

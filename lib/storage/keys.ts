@@ -23,7 +23,8 @@ export function documentPrefix(batchId: string, documentId: string): string {
 /** `batches/{batchId}/{documentId}/original.{ext}` — the uploaded file as received. */
 export function originalKey(batchId: string, documentId: string, ext: string): string {
   const extension = ext.replace(/^\./, "").toLowerCase();
-  if (!EXTENSION_PATTERN.test(extension)) throw new StorageKeyError(ext, "file extension must be 1-10 letters or digits");
+  if (!EXTENSION_PATTERN.test(extension))
+    throw new StorageKeyError(ext, "file extension must be 1-10 letters or digits");
   return `${documentPrefix(batchId, documentId)}original.${extension}`;
 }
 

@@ -121,7 +121,12 @@ describe("local blob store", () => {
   });
 
   it("deletes by folder prefix and by name prefix, and lists", async () => {
-    for (const key of ["batches/b1/d1/original.pdf", "batches/b1/d1/pages/1.png", "batches/b1/d2/original.png", "batches/b10/d1/original.pdf"]) {
+    for (const key of [
+      "batches/b1/d1/original.pdf",
+      "batches/b1/d1/pages/1.png",
+      "batches/b1/d2/original.png",
+      "batches/b10/d1/original.pdf",
+    ]) {
       await store.put(key, Buffer.from(key), "application/octet-stream");
     }
     expect((await store.list("batches/b1/")).map((entry) => entry.key)).toEqual([

@@ -51,16 +51,19 @@ function createBlobApiStandIn() {
     const url = new URL(request.url ?? "/", base);
     requests.push({ method: request.method ?? "", url: url.pathname + url.search, headers: request.headers });
     if (url.pathname.startsWith("/download/")) {
-      if (request.headers.authorization !== `Bearer ${TOKEN}`) return json(response, 403, { error: { code: "forbidden" } });
+      if (request.headers.authorization !== `Bearer ${TOKEN}`)
+        return json(response, 403, { error: { code: "forbidden" } });
       const blob = blobs.get(decodeURIComponent(url.pathname.slice("/download/".length)));
       if (!blob) return notFound(response);
       response.writeHead(200, { "content-type": blob.contentType, "content-length": blob.body.length });
       return response.end(blob.body);
     }
-    if (request.headers.authorization !== `Bearer ${TOKEN}`) return json(response, 403, { error: { code: "forbidden" } });
+    if (request.headers.authorization !== `Bearer ${TOKEN}`)
+      return json(response, 403, { error: { code: "forbidden" } });
     if (url.pathname === "/api/blob/" && request.method === "PUT") {
       const pathname = url.searchParams.get("pathname") ?? "";
-      if (request.headers["x-add-random-suffix"] !== "0") return json(response, 400, { error: { code: "bad_request", message: "expected no random suffix" } });
+      if (request.headers["x-add-random-suffix"] !== "0")
+        return json(response, 400, { error: { code: "bad_request", message: "expected no random suffix" } });
       if (blobs.has(pathname) && request.headers["x-allow-overwrite"] !== "1") {
         return json(response, 400, { error: { code: "bad_request", message: "blob already exists" } });
       }
@@ -165,7 +168,12 @@ describe("vercel blob store", () => {
   });
 
   it("lists across pages and deletes by prefix", async () => {
-    const keys = ["batches/b1/d1/original.pdf", "batches/b1/d1/pages/1.png", "batches/b1/d2/original.png", "batches/b2/d1/original.pdf"];
+    const keys = [
+      "batches/b1/d1/original.pdf",
+      "batches/b1/d1/pages/1.png",
+      "batches/b1/d2/original.png",
+      "batches/b2/d1/original.pdf",
+    ];
     for (const key of keys) await store.put(key, Buffer.from(key), "application/octet-stream");
     expect((await store.list("batches/b1/")).map((entry) => entry.key)).toEqual(keys.slice(0, 3));
     await store.deletePrefix("batches/b1/");

@@ -7,11 +7,19 @@ import { getTokenBalance, type TokenBalance } from "./get-token-balance";
  * is below tokensNeeded; returns the balance otherwise. On its own a check, not a reservation: use it
  * to refuse early, before a file is read, and reserveTokens to accept the work.
  */
-export async function assertTokensAvailable(db: Db | DbTransaction, userId: string, tokensNeeded: number, now = new Date()): Promise<TokenBalance> {
+export async function assertTokensAvailable(
+  db: Db | DbTransaction,
+  userId: string,
+  tokensNeeded: number,
+  now = new Date(),
+): Promise<TokenBalance> {
   const balance = await getTokenBalance(db, userId, now);
   if (balance.available < tokensNeeded) {
     const resets = balance.periodEnd.toISOString().slice(0, 10);
-    const inFlight = balance.reserved > 0 ? ` (${balance.reserved.toLocaleString("en-US")} more are reserved by documents and jobs still being processed)` : "";
+    const inFlight =
+      balance.reserved > 0
+        ? ` (${balance.reserved.toLocaleString("en-US")} more are reserved by documents and jobs still being processed)`
+        : "";
     throw new AppError(
       "insufficient_tokens",
       `This request needs about ${tokensNeeded.toLocaleString("en-US")} tokens but ${balance.available.toLocaleString("en-US")} of the ` +

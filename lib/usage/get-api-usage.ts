@@ -14,7 +14,10 @@ export async function getApiUsage(db: Db, userId: string, now = new Date()): Pro
   const balance = await getTokenBalance(db, userId, now);
   const period = { gte: balance.periodStart, lt: balance.periodEnd };
   const [events, jobGroups] = await Promise.all([
-    db.usageEvent.findMany({ where: { userId, createdAt: period }, select: { id: true, source: true, model: true, pages: true, tokens: true, jobId: true } }),
+    db.usageEvent.findMany({
+      where: { userId, createdAt: period },
+      select: { id: true, source: true, model: true, pages: true, tokens: true, jobId: true },
+    }),
     db.job.groupBy({ by: ["type", "status"], where: { userId, createdAt: period }, _count: { _all: true } }),
   ]);
 
@@ -60,7 +63,13 @@ export async function getApiUsage(db: Db, userId: string, now = new Date()): Pro
     documents: { processed: apiDocuments, pages: apiPages },
     models: [...byModel.entries()]
       .sort(([, a], [, b]) => b.tokens - a.tokens)
-      .map(([model, bucket]) => ({ model, requests: bucket.jobs.size, documents: bucket.documents, pages: bucket.pages, tokens: bucket.tokens })),
+      .map(([model, bucket]) => ({
+        model,
+        requests: bucket.jobs.size,
+        documents: bucket.documents,
+        pages: bucket.pages,
+        tokens: bucket.tokens,
+      })),
     limits: {
       requests_per_minute: limits.requestsPerMinute,
       max_pages_per_request: limits.maxPagesPerRequest,

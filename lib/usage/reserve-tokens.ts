@@ -8,7 +8,10 @@ import type { TokenBalance } from "./get-token-balance";
  * concurrent acceptances for one user run one after another and each sees the reservations committed
  * before it: together they can never reserve more than the balance. Throws insufficient_tokens (402).
  */
-export async function reserveTokens(tx: DbTransaction, options: { userId: string; tokens: number; now?: Date }): Promise<TokenBalance> {
+export async function reserveTokens(
+  tx: DbTransaction,
+  options: { userId: string; tokens: number; now?: Date },
+): Promise<TokenBalance> {
   await tx.$queryRaw`SELECT id FROM users WHERE id = ${options.userId}::uuid FOR UPDATE`;
   return assertTokensAvailable(tx, options.userId, options.tokens, options.now);
 }

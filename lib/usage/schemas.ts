@@ -1,6 +1,11 @@
 import { z } from "zod";
 
-const Counts = { requests: z.number().int(), documents: z.number().int(), pages: z.number().int(), tokens: z.number().int() };
+const Counts = {
+  requests: z.number().int(),
+  documents: z.number().int(),
+  pages: z.number().int(),
+  tokens: z.number().int(),
+};
 
 /** GET /v1/usage. */
 export const ApiUsageResponse = z
@@ -16,12 +21,16 @@ export const ApiUsageResponse = z
       used_by_api: z.number().int(),
       used_by_app: z.number().int(),
     }),
-    requests: z
-      .object({
-        total: z.number().int().describe("Processing requests (jobs) submitted through the API this period, synchronous ones included."),
-        by_status: z.record(z.string(), z.number().int()).describe("Jobs by status: processing, completed, failed, cancelled."),
-        by_type: z.record(z.string(), z.number().int()).describe("Jobs by type: extract, fill_pdf, fill_excel."),
-      }),
+    requests: z.object({
+      total: z
+        .number()
+        .int()
+        .describe("Processing requests (jobs) submitted through the API this period, synchronous ones included."),
+      by_status: z
+        .record(z.string(), z.number().int())
+        .describe("Jobs by status: processing, completed, failed, cancelled."),
+      by_type: z.record(z.string(), z.number().int()).describe("Jobs by type: extract, fill_pdf, fill_excel."),
+    }),
     documents: z.object({
       processed: z.number().int().describe("Documents charged through the API this period."),
       pages: z.number().int().describe("Pages charged through the API this period."),

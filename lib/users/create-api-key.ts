@@ -7,7 +7,10 @@ import type { APIKeyCreatedResponse } from "./schemas";
 const MAX_ACTIVE_KEYS = 25;
 
 /** Creates a key for the user; the full key is in this answer only, the database keeps its hash. */
-export async function createApiKey(input: { userId: string; name: string }): Promise<z.infer<typeof APIKeyCreatedResponse>> {
+export async function createApiKey(input: {
+  userId: string;
+  name: string;
+}): Promise<z.infer<typeof APIKeyCreatedResponse>> {
   const db = await getDb();
   const active = await db.apiKey.count({ where: { userId: input.userId, isActive: true } });
   if (active >= MAX_ACTIVE_KEYS) {
@@ -15,7 +18,13 @@ export async function createApiKey(input: { userId: string; name: string }): Pro
   }
   const generated = generateApiKey();
   const record = await db.apiKey.create({
-    data: { userId: input.userId, name: input.name, prefix: generated.prefix, lastFour: generated.lastFour, keyHash: generated.hash },
+    data: {
+      userId: input.userId,
+      name: input.name,
+      prefix: generated.prefix,
+      lastFour: generated.lastFour,
+      keyHash: generated.hash,
+    },
   });
   return {
     key_id: record.id,

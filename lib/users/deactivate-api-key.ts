@@ -10,7 +10,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function deactivateApiKey(input: { userId: string; keyId: string }): Promise<void> {
   if (!UUID.test(input.keyId)) throw new AppError("not_found", "API key not found");
   const db = await getDb();
-  const key = await db.apiKey.findFirst({ where: { id: input.keyId, userId: input.userId }, select: { id: true, isActive: true } });
+  const key = await db.apiKey.findFirst({
+    where: { id: input.keyId, userId: input.userId },
+    select: { id: true, isActive: true },
+  });
   if (!key) throw new AppError("not_found", "API key not found");
   if (key.isActive) {
     await db.apiKey.update({ where: { id: key.id }, data: { isActive: false, deactivatedAt: new Date() } });

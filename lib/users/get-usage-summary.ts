@@ -27,7 +27,11 @@ export async function getUsageSummary(userId: string, now = new Date()): Promise
   const total = newBucket();
   for (const event of events) {
     // A job or a document is charged per page; all its events together are one request.
-    const requestKey = event.jobId ? `job:${event.jobId}` : event.documentId ? `doc:${event.documentId}` : `event:${event.id}`;
+    const requestKey = event.jobId
+      ? `job:${event.jobId}`
+      : event.documentId
+        ? `doc:${event.documentId}`
+        : `event:${event.id}`;
     const day = event.createdAt.toISOString().slice(0, 10);
     for (const bucket of [total, getOrAdd(byDay, day), getOrAdd(byModel, event.model ?? "none")]) {
       bucket.tokens += event.tokens;
@@ -46,8 +50,12 @@ export async function getUsageSummary(userId: string, now = new Date()): Promise
     tokens_remaining: Math.max(limit - total.tokens, 0),
     requests: total.requestKeys.size,
     pages: total.pages,
-    by_day: [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, bucket]) => ({ date, ...totalsOf(bucket) })),
-    by_model: [...byModel.entries()].sort(([, a], [, b]) => b.tokens - a.tokens).map(([model, bucket]) => ({ model, ...totalsOf(bucket) })),
+    by_day: [...byDay.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([date, bucket]) => ({ date, ...totalsOf(bucket) })),
+    by_model: [...byModel.entries()]
+      .sort(([, a], [, b]) => b.tokens - a.tokens)
+      .map(([model, bucket]) => ({ model, ...totalsOf(bucket) })),
   };
 }
 

@@ -38,7 +38,11 @@ export const APIKeyCreatedResponse = z
   .meta({ id: "APIKeyCreatedResponse" });
 
 export const APIKeyResponse = z
-  .object({ ...ApiKeyFields, last_used_at: z.string().datetime().nullable(), deactivated_at: z.string().datetime().nullable() })
+  .object({
+    ...ApiKeyFields,
+    last_used_at: z.string().datetime().nullable(),
+    deactivated_at: z.string().datetime().nullable(),
+  })
   .meta({ id: "APIKeyResponse" });
 
 export const APIKeyDeactivatedResponse = z

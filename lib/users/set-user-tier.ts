@@ -5,8 +5,12 @@ import { AppError } from "@/lib/http/errors";
 import { TIERS } from "./tier-allowance";
 
 /** Operator command behind `npm run user:tier -- EMAIL TIER`: changes a user's tier. */
-export async function setUserTier(input: { email: string; tier: string }): Promise<{ email: string; previous: Tier; tier: Tier }> {
-  if (!TIERS.includes(input.tier as Tier)) throw new AppError("bad_request", `Unknown tier "${input.tier}"; one of: ${TIERS.join(", ")}`);
+export async function setUserTier(input: {
+  email: string;
+  tier: string;
+}): Promise<{ email: string; previous: Tier; tier: Tier }> {
+  if (!TIERS.includes(input.tier as Tier))
+    throw new AppError("bad_request", `Unknown tier "${input.tier}"; one of: ${TIERS.join(", ")}`);
   const db = await getDb();
   const email = normalizeEmail(input.email);
   const user = await db.user.findUnique({ where: { email }, select: { id: true, tier: true } });

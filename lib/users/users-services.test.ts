@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(async () => database?.dispose());
 
 let counter = 0;
-const newUser = () => registerUser({ email: `u${++counter}-${Date.now()}@example.com`, password: "a sensible passphrase" });
+const newUser = () =>
+  registerUser({ email: `u${++counter}-${Date.now()}@example.com`, password: "a sensible passphrase" });
 
 describe("API keys", () => {
   it("stores only the hash, lists without the key, deactivates for the owner only", async () => {
@@ -31,7 +32,9 @@ describe("API keys", () => {
 
     expect(JSON.stringify(await listApiKeys(alice.id))).not.toContain(created.key);
     expect(await listApiKeys(bob.id)).toEqual([]);
-    await expect(deactivateApiKey({ userId: bob.id, keyId: created.key_id })).rejects.toMatchObject({ code: "not_found" });
+    await expect(deactivateApiKey({ userId: bob.id, keyId: created.key_id })).rejects.toMatchObject({
+      code: "not_found",
+    });
     await deactivateApiKey({ userId: alice.id, keyId: created.key_id });
     await deactivateApiKey({ userId: alice.id, keyId: created.key_id });
     expect((await listApiKeys(alice.id))[0]).toMatchObject({ is_active: false });
@@ -46,15 +49,56 @@ describe("usage summary", () => {
     const now = new Date(Date.UTC(2026, 4, 3, 12));
     await db.usageEvent.createMany({
       data: [
-        { userId: user.id, source: "app", operation: "ocr", model: "docsvc-OCR-v1", tokens: 1000, pages: 2, documentId: "11111111-1111-1111-1111-111111111111", createdAt: new Date(Date.UTC(2026, 4, 1, 8)) },
-        { userId: user.id, source: "app", operation: "ocr", model: "docsvc-OCR-v1", tokens: 500, pages: 1, documentId: "11111111-1111-1111-1111-111111111111", createdAt: new Date(Date.UTC(2026, 4, 1, 9)) },
-        { userId: user.id, source: "api", operation: "extract", model: "docsvc-OCR-XL-v1", tokens: 3000, pages: 3, createdAt: new Date(Date.UTC(2026, 4, 3, 10)) },
+        {
+          userId: user.id,
+          source: "app",
+          operation: "ocr",
+          model: "docsvc-OCR-v1",
+          tokens: 1000,
+          pages: 2,
+          documentId: "11111111-1111-1111-1111-111111111111",
+          createdAt: new Date(Date.UTC(2026, 4, 1, 8)),
+        },
+        {
+          userId: user.id,
+          source: "app",
+          operation: "ocr",
+          model: "docsvc-OCR-v1",
+          tokens: 500,
+          pages: 1,
+          documentId: "11111111-1111-1111-1111-111111111111",
+          createdAt: new Date(Date.UTC(2026, 4, 1, 9)),
+        },
+        {
+          userId: user.id,
+          source: "api",
+          operation: "extract",
+          model: "docsvc-OCR-XL-v1",
+          tokens: 3000,
+          pages: 3,
+          createdAt: new Date(Date.UTC(2026, 4, 3, 10)),
+        },
         // Last month: not counted.
-        { userId: user.id, source: "api", operation: "extract", model: "docsvc-OCR-v1", tokens: 99_999, pages: 9, createdAt: new Date(Date.UTC(2026, 3, 30, 10)) },
+        {
+          userId: user.id,
+          source: "api",
+          operation: "extract",
+          model: "docsvc-OCR-v1",
+          tokens: 99_999,
+          pages: 9,
+          createdAt: new Date(Date.UTC(2026, 3, 30, 10)),
+        },
       ],
     });
     const usage = await getUsageSummary(user.id, now);
-    expect(usage).toMatchObject({ tier: "free", tokens_used: 4500, tokens_limit: 100_000, tokens_remaining: 95_500, requests: 2, pages: 6 });
+    expect(usage).toMatchObject({
+      tier: "free",
+      tokens_used: 4500,
+      tokens_limit: 100_000,
+      tokens_remaining: 95_500,
+      requests: 2,
+      pages: 6,
+    });
     expect(usage.period_start).toBe("2026-05-01T00:00:00.000Z");
     expect(usage.by_day).toEqual([
       { date: "2026-05-01", tokens: 1500, requests: 1, pages: 3 },
@@ -69,6 +113,8 @@ describe("usage summary", () => {
     await setUserTier({ email: user.email.toUpperCase(), tier: "growth" });
     expect((await getUsageSummary(user.id, now)).tokens_limit).toBe(2_500_000);
     await expect(setUserTier({ email: user.email, tier: "platinum" })).rejects.toMatchObject({ code: "bad_request" });
-    await expect(setUserTier({ email: "nobody@example.com", tier: "free" })).rejects.toMatchObject({ code: "not_found" });
+    await expect(setUserTier({ email: "nobody@example.com", tier: "free" })).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 });

@@ -24,7 +24,11 @@ export const usersRegisterRoute = defineRoute({
   description: "Like POST /api/auth/register but answers the account, not a token.",
   tags,
   body: UserRegistration,
-  responses: { 200: UsersUserResponse, 409: { description: "An account with this email already exists." }, 429: { description: "Too many registrations refused as taken from this address; see Retry-After." } },
+  responses: {
+    200: UsersUserResponse,
+    409: { description: "An account with this email already exists." },
+    429: { description: "Too many registrations refused as taken from this address; see Retry-After." },
+  },
 });
 
 export const usersMeRoute = defineRoute({
@@ -45,7 +49,8 @@ export const usageRoute = defineRoute({
   auth: "user",
   operationId: "usersMeUsage",
   summary: "Token usage and limits of the current monthly period",
-  description: "Monthly allowance by tier: free 100,000; starter 500,000; growth 2,500,000; scale 10,000,000 tokens. Periods are calendar months in UTC.",
+  description:
+    "Monthly allowance by tier: free 100,000; starter 500,000; growth 2,500,000; scale 10,000,000 tokens. Periods are calendar months in UTC.",
   tags,
   responses: { 200: TokenUsageResponse },
 });
@@ -57,7 +62,8 @@ export const createApiKeyRoute = defineRoute({
   auth: "user",
   operationId: "usersCreateApiKey",
   summary: "Create an API key",
-  description: "The full key (sd_ + 43 URL-safe characters) is in this response only; the service keeps a hash. At most 25 active keys.",
+  description:
+    "The full key (sd_ + 43 URL-safe characters) is in this response only; the service keeps a hash. At most 25 active keys.",
   tags,
   body: CreateAPIKeyRequest,
   responses: { 200: APIKeyCreatedResponse },
@@ -94,7 +100,8 @@ export const createInvitationRoute = defineRoute({
   auth: "user",
   operationId: "usersCreateInvitation",
   summary: "Invite someone by email",
-  description: "Emails a single-use link valid for 7 days (GET /api/auth/invitation/{token}, POST /api/auth/accept-invitation). 409 when the address already has an account; at most 50 per day.",
+  description:
+    "Emails a single-use link valid for 7 days (GET /api/auth/invitation/{token}, POST /api/auth/accept-invitation). 409 when the address already has an account; at most 50 per day.",
   tags,
   body: CreateInvitationRequest,
   responses: { 200: InvitationCreatedResponse, 409: { description: "The address already has an account." } },

@@ -5,12 +5,16 @@ import { TIER_LIMITS, TOKEN_PACKAGES } from "@/lib/tiers";
 const ModelEntry = z.object({
   id: z.string().describe("The alias; it always points at the newest dated version."),
   latest_version: z.string(),
-  versions: z.array(z.object({ id: z.string().describe("A dated id; pass it as model to pin the version."), released: z.string() })),
+  versions: z.array(
+    z.object({ id: z.string().describe("A dated id; pass it as model to pin the version."), released: z.string() }),
+  ),
   kind: z.enum(["ocr", "fill"]),
   type: z.string(),
   speed: z.string(),
   token_cost_multiplier: z.number(),
-  tokens_charged: z.object({ amount: z.number().int(), per: z.enum(["page", "form"]) }).describe("What one page (one form for fill) costs."),
+  tokens_charged: z
+    .object({ amount: z.number().int(), per: z.enum(["page", "form"]) })
+    .describe("What one page (one form for fill) costs."),
   approximate_tokens: z.object({ min: z.number().int(), max: z.number().int(), per: z.enum(["page", "form"]) }),
   capabilities: z.array(z.string()),
   limits: z.object({ max_pages_per_request: z.number().int() }),
@@ -23,7 +27,14 @@ export const ModelListResponse = z
   .object({
     models: z.array(ModelEntry),
     pricing: z.object({
-      token_packages: z.array(z.object({ tokens: z.number().int(), price_usd_per_month: z.number(), price_per_million_usd: z.number(), tier: z.string() })),
+      token_packages: z.array(
+        z.object({
+          tokens: z.number().int(),
+          price_usd_per_month: z.number(),
+          price_per_million_usd: z.number(),
+          tier: z.string(),
+        }),
+      ),
       tiers: z.array(
         z.object({
           tier: z.string(),
@@ -44,7 +55,9 @@ export type ModelList = z.infer<typeof ModelListResponse>;
 export function listModels(): ModelList {
   const aliases = [...new Set(modelVersions.map((version) => version.alias))];
   const models = aliases.map((alias) => {
-    const versions = modelVersions.filter((version) => version.alias === alias).sort((a, b) => b.released.localeCompare(a.released));
+    const versions = modelVersions
+      .filter((version) => version.alias === alias)
+      .sort((a, b) => b.released.localeCompare(a.released));
     const latest = versions[0];
     return {
       id: alias,
@@ -65,7 +78,12 @@ export function listModels(): ModelList {
   return {
     models,
     pricing: {
-      token_packages: TOKEN_PACKAGES.map((pack) => ({ tokens: pack.tokens, price_usd_per_month: pack.priceUsdPerMonth, price_per_million_usd: pack.pricePerMillionUsd, tier: pack.tier })),
+      token_packages: TOKEN_PACKAGES.map((pack) => ({
+        tokens: pack.tokens,
+        price_usd_per_month: pack.priceUsdPerMonth,
+        price_per_million_usd: pack.pricePerMillionUsd,
+        tier: pack.tier,
+      })),
       tiers: Object.values(TIER_LIMITS).map((tier) => ({
         tier: tier.tier,
         name: tier.name,

@@ -7,10 +7,21 @@ import { ApiUsageResponse } from "@/lib/usage/schemas";
 import { WebhookDeliveryResponse } from "@/lib/webhooks/list-job-webhook-deliveries";
 import { JobListResponse } from "@/lib/v1/jobs/list-jobs";
 import { JobResponse } from "@/lib/v1/jobs/serialize-job";
-import { cancelledJobExample, healthExample, jobExample, jobListExample, processingJobExample, usageExample, webhookDeliveryExample } from "./v1-examples";
+import {
+  cancelledJobExample,
+  healthExample,
+  jobExample,
+  jobListExample,
+  processingJobExample,
+  usageExample,
+  webhookDeliveryExample,
+} from "./v1-examples";
 
 type Media = { schema?: { $ref?: string; examples?: unknown[] }; example?: unknown };
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, Media> }> }>>; components: { schemas: Record<string, { examples?: unknown[] }> } };
+type Doc = {
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, Media> }> }>>;
+  components: { schemas: Record<string, { examples?: unknown[] }> };
+};
 
 describe("/v1 examples", () => {
   it("match their schemas", () => {
@@ -46,7 +57,8 @@ describe("/v1 examples", () => {
   it("schema-level examples of the extraction answers match their schemas", async () => {
     const { ExtractCompletedResponse, ExtractAcceptedResponse } = await import("@/lib/v1/extract/extraction-result");
     for (const schema of [ExtractCompletedResponse, ExtractAcceptedResponse] as z.ZodType[]) {
-      for (const example of (schema.meta()?.examples as unknown[]) ?? []) expect(schema.safeParse(example).error).toBeUndefined();
+      for (const example of (schema.meta()?.examples as unknown[]) ?? [])
+        expect(schema.safeParse(example).error).toBeUndefined();
     }
   });
 });

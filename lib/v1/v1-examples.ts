@@ -42,7 +42,11 @@ export const cancelledJobExample = {
   error: { code: "cancelled", message: "Cancelled at the client's request" },
 };
 
-export const jobListExample = { data: [jobExample], has_more: true, next_cursor: "WyIyMDI1LTAzLTE0VDA5OjMwOjAwLjAwMFoiLCI3ZDFjN2E1MiJd" };
+export const jobListExample = {
+  data: [jobExample],
+  has_more: true,
+  next_cursor: "WyIyMDI1LTAzLTE0VDA5OjMwOjAwLjAwMFoiLCI3ZDFjN2E1MiJd",
+};
 
 export const webhookDeliveryExample = {
   id: "0b6f3d2e-8a4c-4f0e-9c1d-5e2a7b9c4d10",

@@ -13,9 +13,13 @@ export interface AcquireWebSessionOptions {
  * The caller's session (session_id) or a new one, with `url` opened in it when given. A session opened
  * here is closed again when its first navigation fails, so a bad URL never holds a pool slot.
  */
-export async function acquireWebSession(options: AcquireWebSessionOptions): Promise<{ session: WebSession; navigation: Navigation | null }> {
+export async function acquireWebSession(
+  options: AcquireWebSessionOptions,
+): Promise<{ session: WebSession; navigation: Navigation | null }> {
   const opened = !options.sessionId;
-  const session = options.sessionId ? getWebSessionOrThrow(options.ownerId, options.sessionId) : await openWebSession({ ownerId: options.ownerId, resolveHost: options.resolveHost });
+  const session = options.sessionId
+    ? getWebSessionOrThrow(options.ownerId, options.sessionId)
+    : await openWebSession({ ownerId: options.ownerId, resolveHost: options.resolveHost });
   if (!options.url) return { session, navigation: null };
   try {
     return { session, navigation: await navigatePage(session, options.url) };

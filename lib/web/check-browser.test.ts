@@ -13,8 +13,16 @@ describe("a missing Chromium", () => {
   it("is reported by the health check and answers 503 naming what to install", async () => {
     process.env.CHROMIUM_PATH = "/nonexistent/chromium";
     resetConfigForTests();
-    expect(await checkBrowser()).toMatchObject({ status: "missing", executable: "/nonexistent/chromium", running: false, error: expect.stringContaining("apt-get install chromium") });
-    await expect(getBrowser()).rejects.toMatchObject({ status: 503, message: expect.stringContaining("apt-get install chromium") });
+    expect(await checkBrowser()).toMatchObject({
+      status: "missing",
+      executable: "/nonexistent/chromium",
+      running: false,
+      error: expect.stringContaining("apt-get install chromium"),
+    });
+    await expect(getBrowser()).rejects.toMatchObject({
+      status: 503,
+      message: expect.stringContaining("apt-get install chromium"),
+    });
     await expect(openWebSession({ ownerId: "someone" })).rejects.toMatchObject({ status: 503 });
   });
 });

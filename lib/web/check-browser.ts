@@ -26,6 +26,8 @@ export async function checkBrowser(): Promise<BrowserHealth> {
     running: browserRunning(),
     sessions_open: open,
     max_sessions: max,
-    ...(installed ? {} : { error: `No Chromium at ${executable}: install it (apt-get install chromium) or set CHROMIUM_PATH` }),
+    ...(installed
+      ? {}
+      : { error: `No Chromium at ${executable}: install it (apt-get install chromium) or set CHROMIUM_PATH` }),
   };
 }

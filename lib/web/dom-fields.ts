@@ -97,9 +97,21 @@ export function collectDomFields(start: number): DomPass {
 
   const visit = (element: Element, inShadow: boolean) => {
     if (element instanceof HTMLInputElement && !skippedTypes.has(element.type)) {
-      const base = { name: element.name, id: element.id, placeholder: element.placeholder, required: element.required, disabled: element.disabled, inShadowRoot: inShadow };
+      const base = {
+        name: element.name,
+        id: element.id,
+        placeholder: element.placeholder,
+        required: element.required,
+        disabled: element.disabled,
+        inShadowRoot: inShadow,
+      };
       if (element.type === "radio") {
-        const option: DomOption = { value: element.value, label: labelOf(element), selected: element.checked, ref: refOf(element) };
+        const option: DomOption = {
+          value: element.value,
+          label: labelOf(element),
+          selected: element.checked,
+          ref: refOf(element),
+        };
         const groupKey = `${element.form?.id ?? ""}|${element.name || option.ref}`;
         const group = radioGroups.get(groupKey);
         if (group) {
@@ -148,7 +160,11 @@ export function collectDomFields(start: number): DomPass {
         disabled: element.disabled,
         value: element.value,
         multiple: element.multiple,
-        options: [...element.options].map((option) => ({ value: option.value, label: clean(option.label || option.text), selected: option.selected })),
+        options: [...element.options].map((option) => ({
+          value: option.value,
+          label: clean(option.label || option.text),
+          selected: option.selected,
+        })),
         inShadowRoot: inShadow,
       });
       return;
@@ -170,7 +186,8 @@ export function collectDomFields(start: number): DomPass {
       return;
     }
     const isSubmit =
-      (element instanceof HTMLButtonElement && element.type === "submit") || (element instanceof HTMLInputElement && (element.type === "submit" || element.type === "image"));
+      (element instanceof HTMLButtonElement && element.type === "submit") ||
+      (element instanceof HTMLInputElement && (element.type === "submit" || element.type === "image"));
     if (isSubmit) {
       const label = element instanceof HTMLInputElement ? element.value || element.alt : clean(element.textContent);
       buttons.push({ ref: refOf(element), label: label || clean(element.getAttribute("aria-label")) || "Submit" });

@@ -16,7 +16,16 @@ beforeAll(async () => {
   process.env.ALLOW_PRIVATE_NETWORK = "1";
   resetConfigForTests();
   site = await startFormSite();
-  const pdf = await makeTextPdf([["ACME SUPPLIES LTD", "Invoice", "Invoice number: INV-2041", "Customer: Acme GmbH", "Invoice date: 14.03.2026", "Total: 1,234.50 EUR"]]);
+  const pdf = await makeTextPdf([
+    [
+      "ACME SUPPLIES LTD",
+      "Invoice",
+      "Invoice number: INV-2041",
+      "Customer: Acme GmbH",
+      "Invoice date: 14.03.2026",
+      "Total: 1,234.50 EUR",
+    ],
+  ]);
   const { pages } = await readDocument({ bytes: pdf, fileName: "invoice.pdf" });
   invoice = { documentId: "0b6a4c4e-1f43-4d1a-9b8e-0c9a3c7d5e21", fileName: "invoice.pdf", pages };
 });
@@ -45,8 +54,13 @@ describe("fillWebForm", () => {
       loadDocument: () => Promise.reject(new Error("no files")),
     });
     expect(events.map((entry) => entry.event).slice(0, 2)).toEqual(["navigated", "fields"]);
-    const values = Object.fromEntries(events.filter((entry) => entry.event === "value").map((entry) => [entry.data.label, entry.data]));
-    expect(values["Invoice number"]).toMatchObject({ value: "INV-2041", source: { kind: "document", document: "invoice.pdf", document_id: invoice.documentId, page: 1 } });
+    const values = Object.fromEntries(
+      events.filter((entry) => entry.event === "value").map((entry) => [entry.data.label, entry.data]),
+    );
+    expect(values["Invoice number"]).toMatchObject({
+      value: "INV-2041",
+      source: { kind: "document", document: "invoice.pdf", document_id: invoice.documentId, page: 1 },
+    });
     expect(values["Customer name"]).toMatchObject({ value: "Acme GmbH", source: { kind: "document", page: 1 } });
     expect(values["Total amount"]).toMatchObject({ source: { kind: "document", page: 1 } });
     expect(values["Payment method"]).toMatchObject({ value: "Bank transfer", source: { kind: "mapping" } });
@@ -56,14 +70,26 @@ describe("fillWebForm", () => {
     expect(source.reason).toContain("INV-2041");
 
     const actions = events.filter((entry) => entry.event === "action");
-    expect(actions.every((entry) => typeof entry.data.screenshot === "string" && (entry.data.screenshot as string).length > 1000)).toBe(true);
+    expect(
+      actions.every(
+        (entry) => typeof entry.data.screenshot === "string" && (entry.data.screenshot as string).length > 1000,
+      ),
+    ).toBe(true);
     const refs = actions.map((entry) => entry.data.ref);
     expect(new Set(refs).size).toBe(refs.length);
 
     const page = Object.fromEntries(session.fields.map((field) => [field.label, field.value]));
-    expect(page).toMatchObject({ "Invoice number": "INV-2041", "Customer name": "Acme GmbH", "Total amount": "1234.5", "Payment method": "transfer" });
+    expect(page).toMatchObject({
+      "Invoice number": "INV-2041",
+      "Customer name": "Acme GmbH",
+      "Total amount": "1234.5",
+      "Payment method": "transfer",
+    });
     const summary = events.at(-1);
-    expect(summary).toMatchObject({ event: "summary", data: { session_id: session.id, submitted: false, engine: "deterministic" } });
+    expect(summary).toMatchObject({
+      event: "summary",
+      data: { session_id: session.id, submitted: false, engine: "deterministic" },
+    });
     expect(site.posts).toHaveLength(0);
   });
 });

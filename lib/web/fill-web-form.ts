@@ -46,16 +46,38 @@ const screenshotOf = async (session: WebSession) => (await session.page.screensh
  */
 export async function fillWebForm(options: FillWebFormOptions): Promise<{ session: WebSession }> {
   const { send, signal } = options;
-  const { session, navigation } = await acquireWebSession({ ownerId: options.ownerId, url: options.url, sessionId: options.sessionId, resolveHost: options.resolveHost });
+  const { session, navigation } = await acquireWebSession({
+    ownerId: options.ownerId,
+    url: options.url,
+    sessionId: options.sessionId,
+    resolveHost: options.resolveHost,
+  });
   options.onSession?.(session);
-  send("navigated", { session_id: session.id, url: session.page.url(), title: await session.page.title(), status: navigation?.status ?? null, screenshot: await screenshotOf(session) });
+  send("navigated", {
+    session_id: session.id,
+    url: session.page.url(),
+    title: await session.page.title(),
+    status: navigation?.status ?? null,
+    screenshot: await screenshotOf(session),
+  });
 
   const scan = await scanWebForm(session);
-  send("fields", { count: scan.fields.length, fields: scan.fields.map(toWebFieldResponse), submit_buttons: scan.submitButtons.map((button) => ({ ref: button.ref, label: button.label })) });
+  send("fields", {
+    count: scan.fields.length,
+    fields: scan.fields.map(toWebFieldResponse),
+    submit_buttons: scan.submitButtons.map((button) => ({ ref: button.ref, label: button.label })),
+  });
 
   const formFields = toFormFields(scan.fields);
   const { mappings, unmatched } = explicitMappings(scan.fields, options.values ?? {});
-  const { plans, engine } = await planFill({ fields: formFields, fieldMappings: mappings, instructions: options.instructions, sources: options.sources, ai: options.ai, today: options.today });
+  const { plans, engine } = await planFill({
+    fields: formFields,
+    fieldMappings: mappings,
+    instructions: options.instructions,
+    sources: options.sources,
+    ai: options.ai,
+    today: options.today,
+  });
   const decisions = resolvePlan(plans);
 
   const acted = new Set<string>();
@@ -74,10 +96,28 @@ export async function fillWebForm(options: FillWebFormOptions): Promise<{ sessio
     const webField = scan.fields.find((candidate) => candidate.ref === field.name) as WebField;
     const source = sourceOf(assignment, options.sources);
     const value = toWebValue(field, webField, assignment.value);
-    send("value", { ref: field.name, label: field.label, value: value.text, source, ...(value.note ? { note: value.note } : {}) });
-    const [report] = await updateWebForm({ session, updates: [{ field: field.name, value: value.value }], loadDocument: options.loadDocument });
+    send("value", {
+      ref: field.name,
+      label: field.label,
+      value: value.text,
+      source,
+      ...(value.note ? { note: value.note } : {}),
+    });
+    const [report] = await updateWebForm({
+      session,
+      updates: [{ field: field.name, value: value.value }],
+      loadDocument: options.loadDocument,
+    });
     reports.push({ ...report, source });
-    send("action", { step: steps, ref: field.name, label: field.label, status: report.status, value: report.value, reason: report.reason, screenshot: await screenshotOf(session) });
+    send("action", {
+      step: steps,
+      ref: field.name,
+      label: field.label,
+      status: report.status,
+      value: report.value,
+      reason: report.reason,
+      screenshot: await screenshotOf(session),
+    });
   }
 
   let submitted: { url: string; status: number | null; title: string } | null = null;
@@ -86,19 +126,31 @@ export async function fillWebForm(options: FillWebFormOptions): Promise<{ sessio
     submitted = { url: result.url, status: result.status, title: result.title };
     send("submitted", { ...submitted, navigated: result.navigated, screenshot: result.screenshot.toString("base64") });
   }
-  const filledRefs = new Set(reports.filter((report) => report.status !== "refused" && report.status !== "not_found").map((report) => report.ref));
+  const filledRefs = new Set(
+    reports
+      .filter((report) => report.status !== "refused" && report.status !== "not_found")
+      .map((report) => report.ref),
+  );
   send("summary", {
     session_id: session.id,
     url: session.page.url(),
     engine,
     steps,
-    filled: reports.filter((report) => filledRefs.has(report.ref)).map((report) => ({ ref: report.ref, label: report.label, value: report.value, source: report.source })),
-    refused: reports.filter((report) => !filledRefs.has(report.ref)).map((report) => ({ ref: report.ref, label: report.label, reason: report.reason })),
-    unfilled: scan.fields.filter((field) => !acted.has(field.ref)).map((field) => ({ ref: field.ref, label: field.label, required: field.required })),
+    filled: reports
+      .filter((report) => filledRefs.has(report.ref))
+      .map((report) => ({ ref: report.ref, label: report.label, value: report.value, source: report.source })),
+    refused: reports
+      .filter((report) => !filledRefs.has(report.ref))
+      .map((report) => ({ ref: report.ref, label: report.label, reason: report.reason })),
+    unfilled: scan.fields
+      .filter((field) => !acted.has(field.ref))
+      .map((field) => ({ ref: field.ref, label: field.label, required: field.required })),
     unresolved: [...unmatched, ...unresolvedNotes(plans)],
     submitted: submitted !== null,
     result: submitted,
-    message: submitted ? "Submitted." : "Stopped before submitting: review the page, correct with web-update, then call web-submit.",
+    message: submitted
+      ? "Submitted."
+      : "Stopped before submitting: review the page, correct with web-update, then call web-submit.",
   });
   return { session };
 }
@@ -117,7 +169,9 @@ function explicitMappings(fields: WebField[], values: Record<string, string | bo
 
 /** Where a value came from: the document (by id and name), page, box, confidence and reason. */
 function sourceOf(assignment: FieldAssignment, sources: FillSource[]) {
-  const document = assignment.sourceFile ? sources.find((source) => source.fileName === assignment.sourceFile) : undefined;
+  const document = assignment.sourceFile
+    ? sources.find((source) => source.fileName === assignment.sourceFile)
+    : undefined;
   return {
     kind: assignment.source,
     document_id: document?.documentId ?? null,
@@ -130,7 +184,11 @@ function sourceOf(assignment: FieldAssignment, sources: FillSource[]) {
 }
 
 /** The value in the form the page's control takes: ISO dates, plain numbers, option values, on/off. */
-function toWebValue(field: FormField, webField: WebField, text: string): { value: string | boolean; text: string; note?: string } {
+function toWebValue(
+  field: FormField,
+  webField: WebField,
+  text: string,
+): { value: string | boolean; text: string; note?: string } {
   if (field.kind === "checkbox" || field.kind === "radio" || field.kind === "dropdown") {
     const coerced = coerceFieldValue(field, text);
     if (!coerced.ok) return { value: text, text };
@@ -146,7 +204,9 @@ function toWebValue(field: FormField, webField: WebField, text: string): { value
   }
   if (webField.type === "number") {
     const number = parseNumber(text);
-    return number !== null ? { value: String(number), text, note: String(number) !== text ? `as ${number}` : undefined } : { value: text, text };
+    return number !== null
+      ? { value: String(number), text, note: String(number) !== text ? `as ${number}` : undefined }
+      : { value: text, text };
   }
   return { value: text, text };
 }

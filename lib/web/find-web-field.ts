@@ -1,12 +1,7 @@
 import type { DomOption } from "./dom-fields";
 import type { WebField } from "./scan-web-form";
 
-const normalise = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[*:]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+const normalise = (text: string) => text.toLowerCase().replace(/[*:]+/g, " ").replace(/\s+/g, " ").trim();
 
 /**
  * The field a caller means: its reference, else its name, else its label (exact, then the only label
@@ -19,7 +14,8 @@ export function findWebField(fields: WebField[], key: string): WebField | null {
   if (byName.length === 1) return byName[0];
   const wanted = normalise(key);
   if (!wanted) return null;
-  const labels = (field: WebField) => [field.label, field.accessibleName ?? "", field.placeholder].map(normalise).filter(Boolean);
+  const labels = (field: WebField) =>
+    [field.label, field.accessibleName ?? "", field.placeholder].map(normalise).filter(Boolean);
   const exact = fields.filter((field) => labels(field).includes(wanted) || normalise(field.name) === wanted);
   if (exact.length === 1) return exact[0];
   const partial = fields.filter((field) => labels(field).some((label) => label.includes(wanted)));

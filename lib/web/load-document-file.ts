@@ -5,7 +5,11 @@ import type { BlobStore } from "@/lib/storage";
 import type { DocumentFile } from "./update-web-form";
 
 /** Reads one of the user's documents as it was uploaded, for a file input; 404 for anyone else's. */
-export function documentFileLoader(db: Db, store: BlobStore, userId: string): (documentId: string) => Promise<DocumentFile> {
+export function documentFileLoader(
+  db: Db,
+  store: BlobStore,
+  userId: string,
+): (documentId: string) => Promise<DocumentFile> {
   return async (documentId) => {
     const document = await getOwnedDocumentOrThrow(db, { userId }, documentId);
     const buffer = await store.getBuffer(document.storageKey);

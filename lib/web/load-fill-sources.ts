@@ -13,20 +13,36 @@ export interface FillSource extends SourceDocument {
  * them. A document with no read page yet is a 400 naming it: filling from an unread document would
  * silently fill nothing.
  */
-export async function loadFillSources(db: Db, options: { userId: string; batchId?: string; documentIds?: string[] }): Promise<FillSource[]> {
+export async function loadFillSources(
+  db: Db,
+  options: { userId: string; batchId?: string; documentIds?: string[] },
+): Promise<FillSource[]> {
   const owner = { userId: options.userId };
   const ids = new Set<string>();
   if (options.batchId) {
     const batch = await getBatchOrThrow(db, owner, options.batchId);
-    for (const { id } of await db.batchDocument.findMany({ where: { batchId: batch.id }, select: { id: true }, orderBy: { createdAt: "asc" } })) ids.add(id);
+    for (const { id } of await db.batchDocument.findMany({
+      where: { batchId: batch.id },
+      select: { id: true },
+      orderBy: { createdAt: "asc" },
+    }))
+      ids.add(id);
   }
-  for (const documentId of options.documentIds ?? []) ids.add((await getOwnedDocumentOrThrow(db, owner, documentId)).id);
+  for (const documentId of options.documentIds ?? [])
+    ids.add((await getOwnedDocumentOrThrow(db, owner, documentId)).id);
 
   const sources: FillSource[] = [];
   for (const documentId of ids) {
-    const document = await db.batchDocument.findUniqueOrThrow({ where: { id: documentId }, include: { pages: { orderBy: { pageNumber: "asc" } } } });
+    const document = await db.batchDocument.findUniqueOrThrow({
+      where: { id: documentId },
+      include: { pages: { orderBy: { pageNumber: "asc" } } },
+    });
     const pages = document.pages.filter((page) => page.status !== "failed").map(pageFromRow);
-    if (pages.length === 0) throw new AppError("bad_request", `Document ${document.fileName} (${documentId}) has no read pages yet (status ${document.status}); wait for processing to finish.`);
+    if (pages.length === 0)
+      throw new AppError(
+        "bad_request",
+        `Document ${document.fileName} (${documentId}) has no read pages yet (status ${document.status}); wait for processing to finish.`,
+      );
     sources.push({ documentId, fileName: document.fileName, pages });
   }
   return sources;

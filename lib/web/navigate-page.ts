@@ -37,10 +37,21 @@ export async function navigatePage(session: WebSession, rawUrl: string): Promise
   const blocked = session.proxy.refused.slice(refusedBefore);
   // A refused hop of the main document (a redirect to a forbidden address) makes the whole page refused.
   const finalHost = new URL(session.page.url()).host;
-  const mainRefusal = blocked.find((refusal) => refusal.target === new URL(session.page.url()).origin || refusal.target === finalHost);
-  if (mainRefusal) throw new UnsafeUrlError(`The page led to an address the server may not reach (${mainRefusal.target}): ${mainRefusal.reason}`);
+  const mainRefusal = blocked.find(
+    (refusal) => refusal.target === new URL(session.page.url()).origin || refusal.target === finalHost,
+  );
+  if (mainRefusal)
+    throw new UnsafeUrlError(
+      `The page led to an address the server may not reach (${mainRefusal.target}): ${mainRefusal.reason}`,
+    );
   const networkIdle = await waitForNetworkIdle(session);
-  return { url: session.page.url(), title: await session.page.title(), status: response?.status() ?? null, networkIdle, blocked: session.proxy.refused.slice(refusedBefore) };
+  return {
+    url: session.page.url(),
+    title: await session.page.title(),
+    status: response?.status() ?? null,
+    networkIdle,
+    blocked: session.proxy.refused.slice(refusedBefore),
+  };
 }
 
 async function waitForNetworkIdle(session: WebSession): Promise<boolean> {
@@ -60,10 +71,16 @@ function navigationError(error: unknown, refusals: Refusal[]): Error {
     const first = refusals[0];
     return new UnsafeUrlError(`The page led to an address the server may not reach (${first.target}): ${first.reason}`);
   }
-  if (/Download is starting/i.test(message)) return new AppError("bad_request", "The URL starts a file download, not a page; upload the file instead.");
+  if (/Download is starting/i.test(message))
+    return new AppError("bad_request", "The URL starts a file download, not a page; upload the file instead.");
   if (error instanceof errors.TimeoutError) {
-    return new AppError("page_timeout", `The page did not finish loading within ${getConfig().WEB_NAVIGATION_TIMEOUT_SECONDS} s`);
+    return new AppError(
+      "page_timeout",
+      `The page did not finish loading within ${getConfig().WEB_NAVIGATION_TIMEOUT_SECONDS} s`,
+    );
   }
   const netError = /net::(ERR_[A-Z_]+)/.exec(message)?.[1];
-  return new AppError("page_unreachable", `The page could not be loaded${netError ? ` (${netError})` : ""}`, { cause: error });
+  return new AppError("page_unreachable", `The page could not be loaded${netError ? ` (${netError})` : ""}`, {
+    cause: error,
+  });
 }

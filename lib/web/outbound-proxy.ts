@@ -30,12 +30,22 @@ export interface OutboundProxy {
 export function resolveWithLookup(lookup: LookupFunction): ResolveHost {
   return (host) =>
     new Promise((resolve, reject) => {
-      lookup(host, { all: false }, (error, address, family) => (error ? reject(error) : resolve({ address: address as string, family: family ?? 4 })));
+      lookup(host, { all: false }, (error, address, family) =>
+        error ? reject(error) : resolve({ address: address as string, family: family ?? 4 }),
+      );
     });
 }
 
 // Hop-by-hop headers belong to the browser-to-proxy connection only.
-const HOP_HEADERS = new Set(["proxy-connection", "proxy-authorization", "connection", "keep-alive", "te", "trailer", "upgrade"]);
+const HOP_HEADERS = new Set([
+  "proxy-connection",
+  "proxy-authorization",
+  "connection",
+  "keep-alive",
+  "te",
+  "trailer",
+  "upgrade",
+]);
 
 /**
  * A forward proxy for one browser context, listening on loopback. Every connection the browser opens
@@ -83,12 +93,22 @@ export async function startOutboundProxy(options: OutboundProxyOptions = {}): Pr
     try {
       target = await check(url.hostname.replace(/^\[|\]$/g, ""), url.origin);
     } catch (error) {
-      res.writeHead(403, { "content-type": "text/plain" }).end(`Blocked by docsvc's outbound guard: ${error instanceof Error ? error.message : String(error)}`);
+      res
+        .writeHead(403, { "content-type": "text/plain" })
+        .end(`Blocked by docsvc's outbound guard: ${error instanceof Error ? error.message : String(error)}`);
       return;
     }
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !HOP_HEADERS.has(name)));
     const upstream = http.request(
-      { host: target.address, family: target.family, port: url.port || 80, method: req.method, path: url.pathname + url.search, headers, setHost: false },
+      {
+        host: target.address,
+        family: target.family,
+        port: url.port || 80,
+        method: req.method,
+        path: url.pathname + url.search,
+        headers,
+        setHost: false,
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.headers);
         answer.on("data", (chunk: Buffer) => countInbound(chunk, answer));

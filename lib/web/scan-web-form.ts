@@ -26,7 +26,8 @@ export interface WebScan {
 }
 
 // Roles in the snapshot that name a form control.
-const CONTROL_ROLE = /^\s*- (textbox|combobox|checkbox|radio|spinbutton|listbox|searchbox|slider|button) (?:"((?:[^"\\]|\\.)*)")?.*\[ref=([\w]+)\]/;
+const CONTROL_ROLE =
+  /^\s*- (textbox|combobox|checkbox|radio|spinbutton|listbox|searchbox|slider|button) (?:"((?:[^"\\]|\\.)*)")?.*\[ref=([\w]+)\]/;
 
 /**
  * Every fillable field of every frame (open shadow roots included) and the submit buttons. A DOM pass
@@ -62,7 +63,16 @@ const SCAN_FRAME_MS = 10_000;
 async function withinTimeLimit<T>(work: Promise<T>, frameUrl: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new AppError("page_timeout", `The page did not answer the scan of ${frameUrl} within ${SCAN_FRAME_MS / 1000} s`)), SCAN_FRAME_MS);
+    timer = setTimeout(
+      () =>
+        reject(
+          new AppError(
+            "page_timeout",
+            `The page did not answer the scan of ${frameUrl} within ${SCAN_FRAME_MS / 1000} s`,
+          ),
+        ),
+      SCAN_FRAME_MS,
+    );
   });
   try {
     return await Promise.race([work, limit]);
@@ -111,7 +121,11 @@ export function toWebScanResponse(sessionId: string, scan: WebScan) {
     title: scan.title,
     frames: scan.frames,
     fields: scan.fields.map(toWebFieldResponse),
-    submit_buttons: scan.submitButtons.map((button) => ({ ref: button.ref, label: button.label, frame_url: button.frameUrl })),
+    submit_buttons: scan.submitButtons.map((button) => ({
+      ref: button.ref,
+      label: button.label,
+      frame_url: button.frameUrl,
+    })),
   };
 }
 
@@ -127,7 +141,15 @@ export function toWebFieldResponse(field: WebField) {
     value: field.value,
     ...(field.checked !== undefined ? { checked: field.checked } : {}),
     ...(field.multiple !== undefined ? { multiple: field.multiple } : {}),
-    ...(field.options ? { options: field.options.map((option: DomOption) => ({ value: option.value, label: option.label, selected: option.selected })) } : {}),
+    ...(field.options
+      ? {
+          options: field.options.map((option: DomOption) => ({
+            value: option.value,
+            label: option.label,
+            selected: option.selected,
+          })),
+        }
+      : {}),
     placeholder: field.placeholder || null,
     frame_url: field.frameUrl,
     in_shadow_root: field.inShadowRoot,

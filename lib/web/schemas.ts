@@ -2,24 +2,42 @@ import { z } from "zod";
 
 // Request and response schemas of the web operations, named after the spec where it names them.
 
-const Url = z.string().trim().min(1).max(2048).describe("An http(s) address the server may reach (private addresses are refused unless ALLOW_PRIVATE_NETWORK).");
-const SessionId = z.string().min(1).max(100).describe("A web session from an earlier call; it belongs to its caller and closes after WEB_SESSION_TTL_SECONDS idle.");
+const Url = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2048)
+  .describe("An http(s) address the server may reach (private addresses are refused unless ALLOW_PRIVATE_NETWORK).");
+const SessionId = z
+  .string()
+  .min(1)
+  .max(100)
+  .describe(
+    "A web session from an earlier call; it belongs to its caller and closes after WEB_SESSION_TTL_SECONDS idle.",
+  );
 const Screenshot = z.string().describe("PNG image, base64-encoded.");
 
-const urlOrSession = <T extends { url?: string; session_id?: string }>(value: T) => Boolean(value.url || value.session_id);
+const urlOrSession = <T extends { url?: string; session_id?: string }>(value: T) =>
+  Boolean(value.url || value.session_id);
 const urlOrSessionMessage = { message: "Give url, session_id, or both (the session then opens url)", path: ["url"] };
 
 export const WebPreviewRequest = z
   .object({ url: Url.optional(), session_id: SessionId.optional() })
   .refine(urlOrSession, urlOrSessionMessage)
-  .meta({ id: "WebPreviewRequest", description: "A url opens a new session; a session_id shows that session's page (and opens url in it when given)." });
+  .meta({
+    id: "WebPreviewRequest",
+    description: "A url opens a new session; a session_id shows that session's page (and opens url in it when given).",
+  });
 
 export const WebScanRequest = z
   .object({ url: Url.optional(), session_id: SessionId.optional() })
   .refine(urlOrSession, urlOrSessionMessage)
   .meta({ id: "WebScanRequest" });
 
-const BlockedRequest = z.object({ target: z.string().describe("host:port or origin the page tried to reach."), reason: z.string() });
+const BlockedRequest = z.object({
+  target: z.string().describe("host:port or origin the page tried to reach."),
+  reason: z.string(),
+});
 
 export const WebPreviewResponse = z
   .object({
@@ -38,9 +56,15 @@ const WebFieldOption = z.object({ value: z.string(), label: z.string(), selected
 export const WebFieldSchema = z
   .object({
     ref: z.string().describe("Stable reference of the field within its session (f1, f2, …)."),
-    label: z.string().describe("Label element, aria-labelledby, aria-label, placeholder, title or nearby text, first found."),
+    label: z
+      .string()
+      .describe("Label element, aria-labelledby, aria-label, placeholder, title or nearby text, first found."),
     accessible_name: z.string().nullable().describe("The name in the browser's accessibility tree."),
-    type: z.string().describe("text, email, number, date, tel, url, password, select, select-multiple, radio, checkbox, textarea, file, …"),
+    type: z
+      .string()
+      .describe(
+        "text, email, number, date, tel, url, password, select, select-multiple, radio, checkbox, textarea, file, …",
+      ),
     name: z.string().nullable(),
     required: z.boolean(),
     disabled: z.boolean(),
@@ -72,7 +96,10 @@ export const WebUpdateRequest = z
       .array(
         z.object({
           field: z.string().min(1).max(500).describe("The field's ref, name or label."),
-          value: z.union([z.string().max(100_000), z.boolean(), z.number()]).optional().describe("Text; a select's or radio's option label or value; true/false for a checkbox."),
+          value: z
+            .union([z.string().max(100_000), z.boolean(), z.number()])
+            .optional()
+            .describe("Text; a select's or radio's option label or value; true/false for a checkbox."),
           document_id: z.string().optional().describe("For a file input: one of the caller's documents."),
         }),
       )
@@ -103,8 +130,14 @@ export const WebUpdateResponse = z
 export const WebSubmitRequest = z
   .object({
     session_id: SessionId,
-    button_ref: z.string().optional().describe("The submit button to click (from web-scan); the first one when omitted."),
-    allow_repeat: z.boolean().default(false).describe("Submit again although this session already submitted (otherwise 409)."),
+    button_ref: z
+      .string()
+      .optional()
+      .describe("The submit button to click (from web-scan); the first one when omitted."),
+    allow_repeat: z
+      .boolean()
+      .default(false)
+      .describe("Submit again although this session already submitted (otherwise 409)."),
   })
   .meta({ id: "WebSubmitRequest" });
 
@@ -113,7 +146,11 @@ export const WebSubmitResponse = z
     session_id: z.string(),
     url: z.string().describe("Where the submit led."),
     title: z.string(),
-    status: z.number().int().nullable().describe("HTTP status of the page the submit led to; null when it stayed on the page."),
+    status: z
+      .number()
+      .int()
+      .nullable()
+      .describe("HTTP status of the page the submit led to; null when it stayed on the page."),
     navigated: z.boolean(),
     button: z.object({ ref: z.string(), label: z.string() }),
     screenshot: Screenshot,
@@ -125,17 +162,29 @@ export const WebFillRequest = z
     url: Url.optional(),
     session_id: SessionId.optional(),
     batch_id: z.string().optional().describe("Fill from every document of this batch."),
-    document_ids: z.array(z.string()).max(20).optional().describe("Fill from these documents (of the caller's batches)."),
+    document_ids: z
+      .array(z.string())
+      .max(20)
+      .optional()
+      .describe("Fill from these documents (of the caller's batches)."),
     instructions: z.string().max(4000).optional(),
-    values: z.record(z.string(), z.union([z.string(), z.boolean()])).optional().describe("Explicit values by field ref, name or label; they win over documents."),
-    submit: z.boolean().default(false).describe("Click submit at the end; by default the fill stops before submitting."),
+    values: z
+      .record(z.string(), z.union([z.string(), z.boolean()]))
+      .optional()
+      .describe("Explicit values by field ref, name or label; they win over documents."),
+    submit: z
+      .boolean()
+      .default(false)
+      .describe("Click submit at the end; by default the fill stops before submitting."),
     max_steps: z.number().int().min(1).max(200).default(60).describe("At most this many field actions."),
   })
   .refine(urlOrSession, urlOrSessionMessage)
   .meta({ id: "WebFillRequest" });
 
 export const WebSessionParams = z.object({ session_id: SessionId });
-export const WebSessionClosedResponse = z.object({ session_id: z.string(), closed: z.literal(true) }).meta({ id: "WebSessionClosedResponse" });
+export const WebSessionClosedResponse = z
+  .object({ session_id: z.string(), closed: z.literal(true) })
+  .meta({ id: "WebSessionClosedResponse" });
 
 export const UploadUrlForm = z
   .object({

@@ -36,10 +36,18 @@ async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, eventN
 }
 
 describe("the web-fill stream", () => {
-  const input = { userId: "00000000-0000-4000-8000-000000000001", values: { customer: "Acme GmbH" }, submit: false, maxSteps: 10 };
+  const input = {
+    userId: "00000000-0000-4000-8000-000000000001",
+    values: { customer: "Acme GmbH" },
+    submit: false,
+    maxSteps: 10,
+  };
 
   it("keeps the session open for review when it finishes", async () => {
-    const response = await streamWebFill(new Request("http://app/api/batch/web-fill"), await getDb(), getBlobStore(), { ...input, url: `${site.origin}/form` });
+    const response = await streamWebFill(new Request("http://app/api/batch/web-fill"), await getDb(), getBlobStore(), {
+      ...input,
+      url: `${site.origin}/form`,
+    });
     const text = await readUntil(response.body!.getReader(), "summary");
     expect(text).toContain('"value":"Acme GmbH"');
     expect(text).toMatch(/event: summary\ndata: .*"submitted":false/);
@@ -49,7 +57,12 @@ describe("the web-fill stream", () => {
 
   it("closes the session when the client disconnects mid-fill", async () => {
     const client = new AbortController();
-    const response = await streamWebFill(new Request("http://app/api/batch/web-fill", { signal: client.signal }), await getDb(), getBlobStore(), { ...input, url: `${site.origin}/form` });
+    const response = await streamWebFill(
+      new Request("http://app/api/batch/web-fill", { signal: client.signal }),
+      await getDb(),
+      getBlobStore(),
+      { ...input, url: `${site.origin}/form` },
+    );
     const reader = response.body!.getReader();
     await readUntil(reader, "navigated");
     expect(webSessionCounts().open).toBe(1);
@@ -59,7 +72,18 @@ describe("the web-fill stream", () => {
   });
 
   it("refuses a fill with nothing to fill from before streaming", async () => {
-    await expect(streamWebFill(new Request("http://app/x"), await getDb(), getBlobStore(), { ...input, values: {}, url: `${site.origin}/form` })).rejects.toMatchObject({ status: 400 });
-    await expect(streamWebFill(new Request("http://app/x"), await getDb(), getBlobStore(), { ...input, batchId: "00000000-0000-4000-8000-000000000009" })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      streamWebFill(new Request("http://app/x"), await getDb(), getBlobStore(), {
+        ...input,
+        values: {},
+        url: `${site.origin}/form`,
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      streamWebFill(new Request("http://app/x"), await getDb(), getBlobStore(), {
+        ...input,
+        batchId: "00000000-0000-4000-8000-000000000009",
+      }),
+    ).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -25,8 +25,17 @@ export interface StreamWebFillInput {
  * so a bad batch id is a plain 404. A client that disconnects mid-fill, or a fill that fails in a
  * session it opened, closes that session; a finished fill keeps it open for review and web-submit.
  */
-export async function streamWebFill(req: Request, db: Db, store: BlobStore, input: StreamWebFillInput): Promise<Response> {
-  const sources = await loadFillSources(db, { userId: input.userId, batchId: input.batchId, documentIds: input.documentIds });
+export async function streamWebFill(
+  req: Request,
+  db: Db,
+  store: BlobStore,
+  input: StreamWebFillInput,
+): Promise<Response> {
+  const sources = await loadFillSources(db, {
+    userId: input.userId,
+    batchId: input.batchId,
+    documentIds: input.documentIds,
+  });
   const hasValues = Object.keys(input.values ?? {}).length > 0;
   if (sources.length === 0 && !input.instructions && !hasValues) {
     throw new AppError("no_source_data", "Nothing to fill from: give batch_id or document_ids, instructions or values");

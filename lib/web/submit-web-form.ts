@@ -20,19 +20,32 @@ export interface SubmitResult {
  * starts none. A session submits once: a second call is a 409 unless `allowRepeat`, so a retry after a
  * lost answer never sends the form twice.
  */
-export async function submitWebForm(options: { session: WebSession; buttonRef?: string; allowRepeat?: boolean; now?: number }): Promise<SubmitResult> {
+export async function submitWebForm(options: {
+  session: WebSession;
+  buttonRef?: string;
+  allowRepeat?: boolean;
+  now?: number;
+}): Promise<SubmitResult> {
   const { session } = options;
   if (session.submittedAt !== undefined && !options.allowRepeat) {
     throw new AppError("conflict", "This session already submitted its form; send allow_repeat: true to submit again.");
   }
   const scan = await scanWebForm(session);
-  const button = options.buttonRef ? scan.submitButtons.find((candidate) => candidate.ref === options.buttonRef) : scan.submitButtons[0];
-  if (!button) throw new AppError(options.buttonRef ? "not_found" : "bad_request", options.buttonRef ? `No submit button ${options.buttonRef}` : "The page has no submit button");
+  const button = options.buttonRef
+    ? scan.submitButtons.find((candidate) => candidate.ref === options.buttonRef)
+    : scan.submitButtons[0];
+  if (!button)
+    throw new AppError(
+      options.buttonRef ? "not_found" : "bad_request",
+      options.buttonRef ? `No submit button ${options.buttonRef}` : "The page has no submit button",
+    );
   const { locator, frame } = await locateRef(session.page, button.ref);
   const { page } = session;
   // A navigation starts with its request, at once after the click; a script form starts none.
   const navigationRequest = page
-    .waitForRequest((request) => request.isNavigationRequest() && request.frame() === frame, { timeout: NAVIGATION_START_MS })
+    .waitForRequest((request) => request.isNavigationRequest() && request.frame() === frame, {
+      timeout: NAVIGATION_START_MS,
+    })
     .catch((error: unknown) => {
       if (error instanceof errors.TimeoutError) return null;
       throw error;
@@ -55,7 +68,14 @@ export async function submitWebForm(options: { session: WebSession; buttonRef?: 
   }
   await idleAfterClick(session);
   session.fields = [];
-  return { url: page.url(), title: await page.title(), status: response?.status() ?? null, navigated: request !== null, screenshot: await page.screenshot(), button: { ref: button.ref, label: button.label } };
+  return {
+    url: page.url(),
+    title: await page.title(),
+    status: response?.status() ?? null,
+    navigated: request !== null,
+    screenshot: await page.screenshot(),
+    button: { ref: button.ref, label: button.label },
+  };
 }
 
 /** Network idle after a click that may start no navigation at all (forms sent by script). */
@@ -66,4 +86,3 @@ async function idleAfterClick(session: WebSession): Promise<void> {
     if (!(error instanceof errors.TimeoutError)) throw error;
   }
 }
-

@@ -2,7 +2,12 @@ import { submitWebForm } from "./submit-web-form";
 import { getWebSessionOrThrow } from "./web-sessions";
 
 /** Clicks the session's submit button once (409 on a repeat unless allowRepeat) and shows the result. */
-export async function submitWebPage(options: { ownerId: string; sessionId: string; buttonRef?: string; allowRepeat?: boolean }) {
+export async function submitWebPage(options: {
+  ownerId: string;
+  sessionId: string;
+  buttonRef?: string;
+  allowRepeat?: boolean;
+}) {
   const session = getWebSessionOrThrow(options.ownerId, options.sessionId);
   const result = await submitWebForm({ session, buttonRef: options.buttonRef, allowRepeat: options.allowRepeat });
   return {

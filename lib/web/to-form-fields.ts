@@ -36,10 +36,15 @@ export function toFormFields(fields: WebField[]): FormField[] {
         name: field.ref,
         kind,
         label: field.label || field.accessibleName || field.name,
-        tooltip: field.accessibleName && field.accessibleName !== field.label ? field.accessibleName : field.placeholder || undefined,
+        tooltip:
+          field.accessibleName && field.accessibleName !== field.label
+            ? field.accessibleName
+            : field.placeholder || undefined,
         readableName: field.name || field.label,
         valueType: VALUE_TYPE[field.type] ?? "text",
-        ...(options ? { options: options.map((option) => option.value), optionLabels: options.map((option) => option.label) } : {}),
+        ...(options
+          ? { options: options.map((option) => option.value), optionLabels: options.map((option) => option.label) }
+          : {}),
         ...(field.kind === "checkbox" ? { onState: field.value || "on" } : {}),
         multiline: field.kind === "textarea",
         readOnly: false,

@@ -46,10 +46,21 @@ export async function updateWebForm(options: UpdateWebFormOptions): Promise<Fiel
   for (const update of options.updates) {
     const field = findWebField(session.fields, update.field);
     if (!field) {
-      reports.push({ field: update.field, ref: null, label: null, status: "not_found", value: null, reason: "No field has this reference, name or label (or several do)" });
+      reports.push({
+        field: update.field,
+        ref: null,
+        label: null,
+        status: "not_found",
+        value: null,
+        reason: "No field has this reference, name or label (or several do)",
+      });
       continue;
     }
-    const report = (status: FieldUpdateStatus, value: string | null, reason: string | null = null): FieldUpdateReport => ({
+    const report = (
+      status: FieldUpdateStatus,
+      value: string | null,
+      reason: string | null = null,
+    ): FieldUpdateReport => ({
       field: update.field,
       ref: field.ref,
       label: field.label,
@@ -60,7 +71,8 @@ export async function updateWebForm(options: UpdateWebFormOptions): Promise<Fiel
     try {
       reports.push(await applyUpdate(options, field, update, report));
     } catch (error) {
-      const message = error instanceof Error ? error.message.split("\n")[0].replace(/^locator\.\w+: /, "") : String(error);
+      const message =
+        error instanceof Error ? error.message.split("\n")[0].replace(/^locator\.\w+: /, "") : String(error);
       reports.push(report("refused", null, message));
     }
   }
@@ -93,7 +105,12 @@ async function applyUpdate(
   const text = String(value);
   if (field.kind === "radio" || field.kind === "select") {
     const option = findOption(field.options ?? [], text);
-    if (!option) return report("refused", null, `No option "${text}"; options: ${(field.options ?? []).map((choice) => choice.label || choice.value).join(", ")}`);
+    if (!option)
+      return report(
+        "refused",
+        null,
+        `No option "${text}"; options: ${(field.options ?? []).map((choice) => choice.label || choice.value).join(", ")}`,
+      );
     if (field.kind === "radio") await (await locateRef(page, option.ref ?? field.ref)).locator.check();
     else await (await locateRef(page, field.ref)).locator.selectOption({ value: option.value });
     return report("selected", option.label || option.value);

@@ -15,7 +15,11 @@ export async function updateWebPage(options: UpdateWebPageOptions) {
   const results = await updateWebForm({
     session,
     loadDocument: options.loadDocument,
-    updates: options.fields.map((entry) => ({ field: entry.field, value: typeof entry.value === "number" ? String(entry.value) : entry.value, documentId: entry.document_id })),
+    updates: options.fields.map((entry) => ({
+      field: entry.field,
+      value: typeof entry.value === "number" ? String(entry.value) : entry.value,
+      documentId: entry.document_id,
+    })),
   });
   return {
     session_id: session.id,

@@ -35,8 +35,17 @@ describe("a web page becomes a batch", () => {
   it("stores the browser's PDF with the HTML and a screenshot, and reads the page's text and table", async () => {
     const db = await getDb();
     const user = await registerUser({ email: `web-${Date.now()}@example.com`, password: "a sensible passphrase" });
-    const upload = await uploadWebPage(db, getBlobStore(), { userId: user.id, tier: "free", url: `${site.origin}/table` });
-    expect(upload).toMatchObject({ batch_name: "Price list", total_files: 1, processing_started: true, documents: [{ type: "pdf", file_name: "Price-list.pdf" }] });
+    const upload = await uploadWebPage(db, getBlobStore(), {
+      userId: user.id,
+      tier: "free",
+      url: `${site.origin}/table`,
+    });
+    expect(upload).toMatchObject({
+      batch_name: "Price list",
+      total_files: 1,
+      processing_started: true,
+      documents: [{ type: "pdf", file_name: "Price-list.pdf" }],
+    });
     expect(webSessionCounts().open).toBe(0);
     await (await getExecutor()).drain({ timeoutMs: 60_000 });
 

@@ -19,7 +19,12 @@ export interface UploadWebPageInput {
 
 /** A file name from the page title: letters, digits and dashes, never empty. */
 function pdfName(title: string, url: string): string {
-  const base = (title || new URL(url).hostname).normalize("NFKD").replace(/[^\w\s-]/g, "").trim().replace(/\s+/g, "-").slice(0, 80);
+  const base = (title || new URL(url).hostname)
+    .normalize("NFKD")
+    .replace(/[^\w\s-]/g, "")
+    .trim()
+    .replace(/\s+/g, "-")
+    .slice(0, 80);
   return `${base || "web-page"}.pdf`;
 }
 
@@ -28,16 +33,32 @@ function pdfName(title: string, url: string): string {
  * (with the upload limits and token check of any upload), keeps the HTML and a full-page screenshot
  * beside it, and starts processing it like an uploaded PDF.
  */
-export async function uploadWebPage(db: Db, store: BlobStore, input: UploadWebPageInput): Promise<BatchUploadResponseBody> {
-  const { session, navigation } = await acquireWebSession({ ownerId: input.userId, url: input.url, resolveHost: input.resolveHost });
+export async function uploadWebPage(
+  db: Db,
+  store: BlobStore,
+  input: UploadWebPageInput,
+): Promise<BatchUploadResponseBody> {
+  const { session, navigation } = await acquireWebSession({
+    ownerId: input.userId,
+    url: input.url,
+    resolveHost: input.resolveHost,
+  });
   let capture;
   try {
     capture = await captureWebPage(session);
   } finally {
     await closeWebSession(session);
   }
-  const file = new File([new Uint8Array(capture.pdf)], pdfName(capture.title, capture.url), { type: "application/pdf" });
-  const upload = await uploadBatch(db, store, { owner: { userId: input.userId }, tier: input.tier, files: [file], batchName: input.batchName ?? capture.title, skipProcessing: true });
+  const file = new File([new Uint8Array(capture.pdf)], pdfName(capture.title, capture.url), {
+    type: "application/pdf",
+  });
+  const upload = await uploadBatch(db, store, {
+    owner: { userId: input.userId },
+    tier: input.tier,
+    files: [file],
+    batchName: input.batchName ?? capture.title,
+    skipProcessing: true,
+  });
   const documentId = upload.documents[0].document_id;
   try {
     const prefix = documentPrefix(upload.batch_id, documentId);
@@ -50,7 +71,10 @@ export async function uploadWebPage(db: Db, store: BlobStore, input: UploadWebPa
       status: navigation?.status ?? null,
       html_key: `${prefix}page.html`,
       screenshot_key: `${prefix}screenshot.png`,
-      blocked_requests: (navigation?.blocked ?? []).map((refusal) => ({ target: refusal.target, reason: refusal.reason })),
+      blocked_requests: (navigation?.blocked ?? []).map((refusal) => ({
+        target: refusal.target,
+        reason: refusal.reason,
+      })),
     };
     await db.batchDocument.update({ where: { id: documentId }, data: { metadata: { web } } });
   } catch (error) {
@@ -59,6 +83,9 @@ export async function uploadWebPage(db: Db, store: BlobStore, input: UploadWebPa
     throw error;
   }
   await queueDocuments(db, { batchId: upload.batch_id, where: { status: "uploaded" } });
-  const batch = await db.batch.findUniqueOrThrow({ where: { id: upload.batch_id }, include: { documents: { orderBy: { createdAt: "asc" } } } });
+  const batch = await db.batch.findUniqueOrThrow({
+    where: { id: upload.batch_id },
+    include: { documents: { orderBy: { createdAt: "asc" } } },
+  });
   return toBatchUploadResponse(batch);
 }

@@ -33,14 +33,36 @@ describe("scan, update and submit on a real page", () => {
     const scan = await scanWebForm(session);
     const byLabel = Object.fromEntries(scan.fields.map((field) => [field.label, field]));
     expect(Object.keys(byLabel).sort()).toEqual(
-      ["Attachment", "Country", "Customer name", "Email", "I accept the terms", "Invoice date", "Invoice number", "Notes", "Payment method", "Purchase order", "Reference", "Shadow code", "Total amount"].sort(),
+      [
+        "Attachment",
+        "Country",
+        "Customer name",
+        "Email",
+        "I accept the terms",
+        "Invoice date",
+        "Invoice number",
+        "Notes",
+        "Payment method",
+        "Purchase order",
+        "Reference",
+        "Shadow code",
+        "Total amount",
+      ].sort(),
     );
     expect(byLabel["Invoice number"]).toMatchObject({ type: "text", name: "invoice_number", required: true });
     expect(byLabel["Total amount"]).toMatchObject({ type: "number", required: false });
     expect(byLabel.Email).toMatchObject({ type: "email", placeholder: "you@example.com" });
-    expect(byLabel.Country.options?.map((option) => option.label)).toEqual(["Choose…", "Germany", "France", "United States"]);
+    expect(byLabel.Country.options?.map((option) => option.label)).toEqual([
+      "Choose…",
+      "Germany",
+      "France",
+      "United States",
+    ]);
     expect(byLabel["Payment method"]).toMatchObject({ type: "radio", name: "payment" });
-    expect(byLabel["Payment method"].options?.map((option) => [option.value, option.label])).toEqual([["card", "Card"], ["transfer", "Bank transfer"]]);
+    expect(byLabel["Payment method"].options?.map((option) => [option.value, option.label])).toEqual([
+      ["card", "Card"],
+      ["transfer", "Bank transfer"],
+    ]);
     expect(byLabel["I accept the terms"]).toMatchObject({ type: "checkbox", checked: false });
     expect(byLabel.Attachment.type).toBe("file");
     expect(byLabel.Reference.frameUrl).toBe(`${site.origin}/frame`);
@@ -91,7 +113,14 @@ describe("scan, update and submit on a real page", () => {
     ]);
     expect(reports[9].reason).toContain("Germany, France");
     const values = Object.fromEntries(session.fields.map((field) => [field.label, field.value]));
-    expect(values).toMatchObject({ "Invoice number": "INV-2041", "Customer name": "Acme GmbH", "Total amount": "1234.50", Country: "fr", "Payment method": "transfer", Reference: "REF-9" });
+    expect(values).toMatchObject({
+      "Invoice number": "INV-2041",
+      "Customer name": "Acme GmbH",
+      "Total amount": "1234.50",
+      Country: "fr",
+      "Payment method": "transfer",
+      Reference: "REF-9",
+    });
     expect(site.posts).toHaveLength(0);
 
     const result = await submitWebForm({ session });
@@ -117,8 +146,14 @@ describe("scan, update and submit on a real page", () => {
     const session = await openWebSession({ ownerId: "owner-a" });
     await navigatePage(session, `${site.origin}/cross-frame`);
     const scan = await scanWebForm(session);
-    expect(scan.fields.map((field) => [field.label, field.frameUrl])).toEqual([["Reference", `http://localhost:${site.port}/frame`]]);
-    const [report] = await updateWebForm({ session, loadDocument: noDocuments, updates: [{ field: "Reference", value: "X-1" }] });
+    expect(scan.fields.map((field) => [field.label, field.frameUrl])).toEqual([
+      ["Reference", `http://localhost:${site.port}/frame`],
+    ]);
+    const [report] = await updateWebForm({
+      session,
+      loadDocument: noDocuments,
+      updates: [{ field: "Reference", value: "X-1" }],
+    });
     expect(report.status).toBe("typed");
     expect(session.fields[0].value).toBe("X-1");
   });
@@ -127,7 +162,10 @@ describe("scan, update and submit on a real page", () => {
     const session = await openWebSession({ ownerId: "owner-a" });
     await navigatePage(session, `${site.origin}/popups`);
     expect(session.context.pages()).toHaveLength(1);
-    await expect(navigatePage(session, `${site.origin}/download`)).rejects.toMatchObject({ status: 400, message: expect.stringContaining("download") });
+    await expect(navigatePage(session, `${site.origin}/download`)).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining("download"),
+    });
     await expect(navigatePage(session, "file:///etc/passwd")).rejects.toMatchObject({ status: 400 });
   });
 });

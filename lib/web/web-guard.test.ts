@@ -13,7 +13,8 @@ import { closeAllWebSessions, openWebSession } from "./web-sessions";
 let site: FormSite;
 let siteOrigin: string;
 const guarded = resolveWithLookup(guardedLookup);
-const resolveHost: ResolveHost = (host) => (host === "site.test" ? Promise.resolve({ address: "127.0.0.1", family: 4 }) : guarded(host));
+const resolveHost: ResolveHost = (host) =>
+  host === "site.test" ? Promise.resolve({ address: "127.0.0.1", family: 4 }) : guarded(host);
 
 beforeAll(async () => {
   process.env.ALLOW_PRIVATE_NETWORK = "0";
@@ -40,7 +41,10 @@ describe("the browser's outbound guard", () => {
 
   it("refuses a page whose redirect leads to a refused address", async () => {
     const session = await openWebSession({ ownerId: "guard", resolveHost });
-    await expect(navigatePage(session, `${siteOrigin}/guard-redirect`)).rejects.toMatchObject({ status: 400, message: expect.stringContaining("loopback") });
+    await expect(navigatePage(session, `${siteOrigin}/guard-redirect`)).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining("loopback"),
+    });
     expect(site.secretHits).toEqual([]);
   });
 

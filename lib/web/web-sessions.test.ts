@@ -2,7 +2,13 @@ import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config";
 import { closeBrowser } from "./browser";
-import { closeAllWebSessions, closeExpiredWebSessions, getWebSessionOrThrow, openWebSession, webSessionCounts } from "./web-sessions";
+import {
+  closeAllWebSessions,
+  closeExpiredWebSessions,
+  getWebSessionOrThrow,
+  openWebSession,
+  webSessionCounts,
+} from "./web-sessions";
 
 beforeAll(() => {
   process.env.WEB_MAX_SESSIONS = "2";
@@ -22,7 +28,7 @@ function chromiumChildren(): string[] {
   const table = execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" }).trim().split("\n");
   const rows = table.map((line) => line.trim().split(/\s+/, 3));
   const descendants = new Set([String(process.pid)]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [pid, ppid] of rows) {
       if (descendants.has(ppid) && !descendants.has(pid)) {
@@ -49,7 +55,9 @@ describe("web sessions", () => {
     expect(chromiumChildren().length).toBeGreaterThan(0);
 
     expect(await closeExpiredWebSessions(start + 300_000)).toBe(1);
-    expect(() => getWebSessionOrThrow("alice", first.id, start + 300_000)).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => getWebSessionOrThrow("alice", first.id, start + 300_000)).toThrow(
+      expect.objectContaining({ status: 404 }),
+    );
     expect(webSessionCounts().open).toBe(1);
 
     await closeAllWebSessions();

@@ -50,9 +50,13 @@ export async function openWebSession(options: OpenWebSessionOptions): Promise<We
   const config = getConfig();
   const state = registry();
   if (state.sessions.size + state.opening >= config.WEB_MAX_SESSIONS) {
-    throw new AppError("rate_limit_exceeded", `All ${config.WEB_MAX_SESSIONS} web sessions are in use; try again shortly or close one.`, {
-      headers: { "Retry-After": String(retryAfterSeconds(options.now ?? Date.now())) },
-    });
+    throw new AppError(
+      "rate_limit_exceeded",
+      `All ${config.WEB_MAX_SESSIONS} web sessions are in use; try again shortly or close one.`,
+      {
+        headers: { "Retry-After": String(retryAfterSeconds(options.now ?? Date.now())) },
+      },
+    );
   }
   state.opening += 1;
   let proxy: OutboundProxy | undefined;
@@ -75,7 +79,17 @@ export async function openWebSession(options: OpenWebSessionOptions): Promise<We
       window.open = () => null;
     });
     const page = await context.newPage();
-    const session: WebSession = { id: randomUUID(), ownerId: options.ownerId, context, page, proxy, expiresAt: 0, popupsClosed: 0, nextRef: 0, fields: [] };
+    const session: WebSession = {
+      id: randomUUID(),
+      ownerId: options.ownerId,
+      context,
+      page,
+      proxy,
+      expiresAt: 0,
+      popupsClosed: 0,
+      nextRef: 0,
+      fields: [],
+    };
     context.on("page", (popup) => {
       if (popup === page) return;
       session.popupsClosed += 1;
@@ -97,7 +111,8 @@ export async function openWebSession(options: OpenWebSessionOptions): Promise<We
 /** The caller's own session, its lifetime renewed; another caller's or an expired id is a 404. */
 export function getWebSessionOrThrow(ownerId: string, sessionId: string, now = Date.now()): WebSession {
   const session = registry().sessions.get(sessionId);
-  if (!session || session.ownerId !== ownerId || session.expiresAt <= now) throw new AppError("not_found", "No such web session (it may have expired or been closed)");
+  if (!session || session.ownerId !== ownerId || session.expiresAt <= now)
+    throw new AppError("not_found", "No such web session (it may have expired or been closed)");
   touchWebSession(session, now);
   return session;
 }

@@ -17,11 +17,17 @@ import {
 
 const tags = ["Web pages and forms"];
 // The spec declares no auth for four of these; a real browser on the server is never offered anonymously.
-const authNote = "Needs a signed-in user: a web session belongs to its caller, and another user's session_id answers 404.";
+const authNote =
+  "Needs a signed-in user: a web session belongs to its caller, and another user's session_id answers 404.";
 const common = {
-  400: { description: "The URL is not http(s), leads (or redirects) to an address the server may not reach, or starts a download." },
+  400: {
+    description:
+      "The URL is not http(s), leads (or redirects) to an address the server may not reach, or starts a download.",
+  },
   404: { description: "No such web session among the caller's own (expired, closed, or someone else's)." },
-  429: { description: "All WEB_MAX_SESSIONS browser sessions are in use; Retry-After says when one frees up at the latest." },
+  429: {
+    description: "All WEB_MAX_SESSIONS browser sessions are in use; Retry-After says when one frees up at the latest.",
+  },
   502: { description: "The page could not be loaded (DNS failure, connection refused, …)." },
   503: { description: "Chromium is not installed (the message names what to install) or could not start." },
   504: { description: "The page did not finish loading within WEB_NAVIGATION_TIMEOUT_SECONDS." },
@@ -40,7 +46,11 @@ export const uploadUrlRoute = defineRoute({
   tags,
   form: UploadUrlForm,
   formContentType: "application/x-www-form-urlencoded",
-  responses: { 200: BatchUploadResponse, ...common, 402: { description: "The token balance does not cover the page's PDF pages." } },
+  responses: {
+    200: BatchUploadResponse,
+    ...common,
+    402: { description: "The token balance does not cover the page's PDF pages." },
+  },
 });
 
 export const webPreviewRoute = defineRoute({
@@ -96,7 +106,11 @@ export const webSubmitRoute = defineRoute({
   description: `Clicks the submit button, waits for the navigation or network idle, and answers the post-submit screenshot, final URL and status. A session submits once: a repeat is a 409 unless allow_repeat. ${authNote}`,
   tags,
   body: WebSubmitRequest,
-  responses: { 200: WebSubmitResponse, ...common, 409: { description: "This session already submitted; send allow_repeat: true to submit again." } },
+  responses: {
+    200: WebSubmitResponse,
+    ...common,
+    409: { description: "This session already submitted; send allow_repeat: true to submit again." },
+  },
 });
 
 export const webFillRoute = defineRoute({
@@ -122,7 +136,8 @@ export const closeWebSessionRoute = defineRoute({
   auth: "user",
   operationId: "batchWebSessionClose",
   summary: "Close a web session now",
-  description: "Closes its page, browser context and outbound proxy; sessions also close after WEB_SESSION_TTL_SECONDS idle and at shutdown.",
+  description:
+    "Closes its page, browser context and outbound proxy; sessions also close after WEB_SESSION_TTL_SECONDS idle and at shutdown.",
   tags,
   params: WebSessionParams,
   responses: { 200: WebSessionClosedResponse, 404: common[404] },

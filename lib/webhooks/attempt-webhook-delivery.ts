@@ -27,10 +27,15 @@ export async function attemptWebhookDelivery(
   options: { deliveryId: string; attemptNumber: number; timeoutMs?: number },
 ): Promise<WebhookAttemptOutcome> {
   const { deliveryId, attemptNumber } = options;
-  const recorded = await db.webhookAttempt.findUnique({ where: { deliveryId_attemptNumber: { deliveryId, attemptNumber } } });
+  const recorded = await db.webhookAttempt.findUnique({
+    where: { deliveryId_attemptNumber: { deliveryId, attemptNumber } },
+  });
   if (recorded) return toOutcome(recorded);
 
-  const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: { job: { select: { userId: true } } } });
+  const delivery = await db.webhookDelivery.findUniqueOrThrow({
+    where: { id: deliveryId },
+    include: { job: { select: { userId: true } } },
+  });
   const secret = await getOrCreateWebhookSecret(db, delivery.job.userId);
   const body = JSON.stringify(delivery.payload);
   const headers = {
@@ -43,21 +48,40 @@ export async function attemptWebhookDelivery(
   let statusCode: number | null = null;
   let error: string | null = null;
   try {
-    const response = await safeFetch(delivery.url, { method: "POST", headers, body }, { timeoutMs: options.timeoutMs ?? WEBHOOK_TIMEOUT_MS, maxResponseBytes: MAX_RECEIVER_ANSWER_BYTES });
+    const response = await safeFetch(
+      delivery.url,
+      { method: "POST", headers, body },
+      { timeoutMs: options.timeoutMs ?? WEBHOOK_TIMEOUT_MS, maxResponseBytes: MAX_RECEIVER_ANSWER_BYTES },
+    );
     statusCode = response.status;
-    if (statusCode >= 300 && statusCode < 400) error = `Redirect to ${response.headers.get("location") ?? "(no location)"} not followed`;
+    if (statusCode >= 300 && statusCode < 400)
+      error = `Redirect to ${response.headers.get("location") ?? "(no location)"} not followed`;
     else if (statusCode < 200 || statusCode >= 300) error = `Receiver answered ${statusCode}`;
   } catch (failure) {
     error = failure instanceof OutboundTimeoutError ? failure.message : describeNetworkError(failure);
   }
   const durationMs = Math.round(performance.now() - started);
 
-  await db.webhookAttempt.createMany({ data: [{ deliveryId, attemptNumber, statusCode, durationMs, error }], skipDuplicates: true });
+  await db.webhookAttempt.createMany({
+    data: [{ deliveryId, attemptNumber, statusCode, durationMs, error }],
+    skipDuplicates: true,
+  });
   return { attemptNumber, delivered: error === null, statusCode, durationMs, error };
 }
 
-function toOutcome(attempt: { attemptNumber: number; statusCode: number | null; durationMs: number; error: string | null }): WebhookAttemptOutcome {
-  return { attemptNumber: attempt.attemptNumber, delivered: attempt.error === null, statusCode: attempt.statusCode, durationMs: attempt.durationMs, error: attempt.error };
+function toOutcome(attempt: {
+  attemptNumber: number;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+}): WebhookAttemptOutcome {
+  return {
+    attemptNumber: attempt.attemptNumber,
+    delivered: attempt.error === null,
+    statusCode: attempt.statusCode,
+    durationMs: attempt.durationMs,
+    error: attempt.error,
+  };
 }
 
 // Node's fetch-style errors hide the useful part (ECONNREFUSED, ENOTFOUND) in a code or a cause.

@@ -10,7 +10,10 @@ export const JobWebhookPayload = z
       id: z.string().uuid(),
       type: z.enum(["extract", "fill_pdf", "fill_excel"]),
       status: z.enum(["completed", "failed", "cancelled"]),
-      result: z.record(z.string(), z.unknown()).optional().describe("When completed: the job's result, as GET /v1/jobs/{id} shows it."),
+      result: z
+        .record(z.string(), z.unknown())
+        .optional()
+        .describe("When completed: the job's result, as GET /v1/jobs/{id} shows it."),
       error: JobError.optional().describe("When failed."),
     }),
   })
@@ -23,9 +26,14 @@ export type JobWebhookPayload = z.infer<typeof JobWebhookPayload>;
  * from the job's JSON column), so it can be stored as the delivery's payload as it is.
  */
 export function buildJobWebhookPayload(job: Job): JobWebhookPayload {
-  if (job.status === "processing") throw new Error(`Job ${job.id} is still processing; its webhook is sent when it finishes`);
+  if (job.status === "processing")
+    throw new Error(`Job ${job.id} is still processing; its webhook is sent when it finishes`);
   const serialized = serializeJob(job);
-  const data: JobWebhookPayload["data"] = { id: serialized.id, type: serialized.type, status: serialized.status as JobWebhookPayload["data"]["status"] };
+  const data: JobWebhookPayload["data"] = {
+    id: serialized.id,
+    type: serialized.type,
+    status: serialized.status as JobWebhookPayload["data"]["status"],
+  };
   if (serialized.result) data.result = serialized.result;
   if (serialized.error) data.error = serialized.error;
   return { job_id: job.id, data };

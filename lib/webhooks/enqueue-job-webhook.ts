@@ -14,7 +14,9 @@ export async function enqueueJobWebhook(db: Db, job: Job): Promise<WebhookDelive
   if (!job.webhookUrl) return null;
   const delivery =
     (await db.webhookDelivery.findFirst({ where: { jobId: job.id }, orderBy: { createdAt: "asc" } })) ??
-    (await db.webhookDelivery.create({ data: { jobId: job.id, url: job.webhookUrl, payload: buildJobWebhookPayload(job) as Prisma.InputJsonValue } }));
+    (await db.webhookDelivery.create({
+      data: { jobId: job.id, url: job.webhookUrl, payload: buildJobWebhookPayload(job) as Prisma.InputJsonValue },
+    }));
   if (delivery.status === "pending") await dispatchDelivery(delivery.id);
   return delivery;
 }

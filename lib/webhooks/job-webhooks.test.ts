@@ -16,7 +16,10 @@ let db: Db;
 let receiver: WebhookReceiver | undefined;
 
 beforeAll(async () => {
-  temp = await useTempDatabase({ ALLOW_PRIVATE_NETWORK: "1", AUTH_SECRET: "test-secret-for-job-webhooks-0123456789abcdef" });
+  temp = await useTempDatabase({
+    ALLOW_PRIVATE_NETWORK: "1",
+    AUTH_SECRET: "test-secret-for-job-webhooks-0123456789abcdef",
+  });
   db = await getDb();
   await startExecutor({ definitions: functionDefinitions });
 });
@@ -47,7 +50,10 @@ async function waitForDelivery(userId: string, jobId: string, count = 1) {
 describe("webhook secrets", () => {
   it("creates one secret per user, stores it encrypted, and rotates it", async () => {
     const userId = await newUser();
-    const [first, second] = await Promise.all([getOrCreateWebhookSecret(db, userId), getOrCreateWebhookSecret(db, userId)]);
+    const [first, second] = await Promise.all([
+      getOrCreateWebhookSecret(db, userId),
+      getOrCreateWebhookSecret(db, userId),
+    ]);
     expect(first).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(second).toBe(first);
     const stored = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { webhookSecret: true } });
@@ -74,16 +80,28 @@ describe("job webhooks", () => {
     expect(delivery).toMatchObject({ status: "delivered", attempts: [{ attempt: 1, status_code: 200, error: null }] });
     expect(receiver.received).toHaveLength(1);
     expect(receiver.received[0].signatureValid).toBe(true);
-    expect(JSON.parse(receiver.received[0].body)).toEqual({ job_id: job.id, data: { id: job.id, type: "extract", status: "completed", result: outcome.result } });
+    expect(JSON.parse(receiver.received[0].body)).toEqual({
+      job_id: job.id,
+      data: { id: job.id, type: "extract", status: "completed", result: outcome.result },
+    });
   });
 
   it("sends the error of a failed job, never a webhook for a cancelled one, and redelivers on request", async () => {
     const userId = await newUser();
     receiver = await startWebhookReceiver([{ status: 202 }], { secret: await getOrCreateWebhookSecret(db, userId) });
     const failing = await createJob(db, { userId, type: "fill_pdf", webhookUrl: receiver.url });
-    await finishJob(db, failing.id, { status: "failed", code: "no_form_fields", message: "The PDF has no form fields" });
+    await finishJob(db, failing.id, {
+      status: "failed",
+      code: "no_form_fields",
+      message: "The PDF has no form fields",
+    });
     await waitForDelivery(userId, failing.id);
-    expect(JSON.parse(receiver.received[0].body).data).toEqual({ id: failing.id, type: "fill_pdf", status: "failed", error: { code: "no_form_fields", message: "The PDF has no form fields" } });
+    expect(JSON.parse(receiver.received[0].body).data).toEqual({
+      id: failing.id,
+      type: "fill_pdf",
+      status: "failed",
+      error: { code: "no_form_fields", message: "The PDF has no form fields" },
+    });
 
     const cancelled = await createJob(db, { userId, type: "extract", webhookUrl: receiver.url });
     await db.job.update({ where: { id: cancelled.id }, data: { status: "cancelled", errorCode: "cancelled" } });

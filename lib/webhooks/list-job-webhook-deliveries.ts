@@ -25,7 +25,9 @@ export const WebhookDeliveryResponse = z
 
 export type WebhookDeliveryResponse = z.infer<typeof WebhookDeliveryResponse>;
 
-export function serializeWebhookDelivery(delivery: WebhookDelivery & { attempts: WebhookAttempt[] }): WebhookDeliveryResponse {
+export function serializeWebhookDelivery(
+  delivery: WebhookDelivery & { attempts: WebhookAttempt[] },
+): WebhookDeliveryResponse {
   return {
     id: delivery.id,
     job_id: delivery.jobId,
@@ -35,13 +37,27 @@ export function serializeWebhookDelivery(delivery: WebhookDelivery & { attempts:
     completed_at: delivery.completedAt?.toISOString() ?? null,
     attempts: [...delivery.attempts]
       .sort((a, b) => a.attemptNumber - b.attemptNumber)
-      .map((attempt) => ({ attempt: attempt.attemptNumber, status_code: attempt.statusCode, duration_ms: attempt.durationMs, error: attempt.error, created_at: attempt.createdAt.toISOString() })),
+      .map((attempt) => ({
+        attempt: attempt.attemptNumber,
+        status_code: attempt.statusCode,
+        duration_ms: attempt.durationMs,
+        error: attempt.error,
+        created_at: attempt.createdAt.toISOString(),
+      })),
   };
 }
 
 /** The deliveries of the user's job with their attempts, oldest first (404 for others' jobs). */
-export async function listJobWebhookDeliveries(db: Db, userId: string, jobId: string): Promise<WebhookDeliveryResponse[]> {
+export async function listJobWebhookDeliveries(
+  db: Db,
+  userId: string,
+  jobId: string,
+): Promise<WebhookDeliveryResponse[]> {
   await getJobOrThrow(db, userId, jobId);
-  const deliveries = await db.webhookDelivery.findMany({ where: { jobId }, include: { attempts: true }, orderBy: { createdAt: "asc" } });
+  const deliveries = await db.webhookDelivery.findMany({
+    where: { jobId },
+    include: { attempts: true },
+    orderBy: { createdAt: "asc" },
+  });
   return deliveries.map(serializeWebhookDelivery);
 }

@@ -12,8 +12,11 @@ import { dispatchDelivery } from "./enqueue-job-webhook";
 export async function redeliverJobWebhook(db: Db, userId: string, jobId: string): Promise<WebhookDelivery> {
   const job = await getJobOrThrow(db, userId, jobId);
   if (!job.webhookUrl) throw new AppError("conflict", `Job ${jobId} was submitted without a webhook_url`);
-  if (job.status === "processing") throw new AppError("conflict", `Job ${jobId} is still processing; its webhook is sent when it finishes`);
-  const delivery = await db.webhookDelivery.create({ data: { jobId: job.id, url: job.webhookUrl, payload: buildJobWebhookPayload(job) as Prisma.InputJsonValue } });
+  if (job.status === "processing")
+    throw new AppError("conflict", `Job ${jobId} is still processing; its webhook is sent when it finishes`);
+  const delivery = await db.webhookDelivery.create({
+    data: { jobId: job.id, url: job.webhookUrl, payload: buildJobWebhookPayload(job) as Prisma.InputJsonValue },
+  });
   await dispatchDelivery(delivery.id);
   return delivery;
 }

@@ -22,12 +22,16 @@ function secretKey(secret: string): Buffer {
 
 /** `v1,<base64 signature>` of one delivery attempt. */
 export function computeWebhookSignature(input: WebhookSignatureInput): string {
-  const mac = createHmac("sha256", secretKey(input.secret)).update(`${input.id}.${input.timestamp}.${input.body}`).digest("base64");
+  const mac = createHmac("sha256", secretKey(input.secret))
+    .update(`${input.id}.${input.timestamp}.${input.body}`)
+    .digest("base64");
   return `v1,${mac}`;
 }
 
 /** The three Standard Webhooks headers of one delivery attempt. */
-export function signWebhook(input: WebhookSignatureInput): Record<"webhook-id" | "webhook-timestamp" | "webhook-signature", string> {
+export function signWebhook(
+  input: WebhookSignatureInput,
+): Record<"webhook-id" | "webhook-timestamp" | "webhook-signature", string> {
   return {
     "webhook-id": input.id,
     "webhook-timestamp": String(input.timestamp),

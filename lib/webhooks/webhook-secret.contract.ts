@@ -10,7 +10,8 @@ export const getWebhookSecretRoute = defineRoute({
   auth: "user",
   operationId: "usersGetWebhookSecret",
   summary: "The webhook signing secret",
-  description: "Created on first read. Every webhook delivery carries webhook-id, webhook-timestamp and webhook-signature (v1,<base64 HMAC-SHA256 of id.timestamp.body> keyed with the base64 part after whsec_), as Standard Webhooks libraries verify.",
+  description:
+    "Created on first read. Every webhook delivery carries webhook-id, webhook-timestamp and webhook-signature (v1,<base64 HMAC-SHA256 of id.timestamp.body> keyed with the base64 part after whsec_), as Standard Webhooks libraries verify.",
   tags,
   responses: { 200: WebhookSecretResponse },
 });
@@ -22,7 +23,8 @@ export const rotateWebhookSecretRoute = defineRoute({
   auth: "user",
   operationId: "usersRotateWebhookSecret",
   summary: "Replace the webhook signing secret",
-  description: "Deliveries signed from now on, retries included, use the new secret; the old one stops working at once.",
+  description:
+    "Deliveries signed from now on, retries included, use the new secret; the old one stops working at once.",
   tags,
   responses: { 200: WebhookSecretResponse },
 });

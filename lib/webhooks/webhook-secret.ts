@@ -11,7 +11,9 @@ export function generateWebhookSecret(): string {
 /** GET/POST /api/users/me/webhook-secret. */
 export const WebhookSecretResponse = z
   .object({
-    secret: z.string().describe("whsec_…: verify the webhook-signature header of every delivery with it (Standard Webhooks)."),
+    secret: z
+      .string()
+      .describe("whsec_…: verify the webhook-signature header of every delivery with it (Standard Webhooks)."),
   })
   .meta({ id: "WebhookSecretResponse" });
 
@@ -22,7 +24,10 @@ export const WebhookSecretResponse = z
 export async function getOrCreateWebhookSecret(db: Db, userId: string): Promise<string> {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { webhookSecret: true } });
   if (user.webhookSecret) return decryptSecret(user.webhookSecret);
-  await db.user.updateMany({ where: { id: userId, webhookSecret: null }, data: { webhookSecret: encryptSecret(generateWebhookSecret()) } });
+  await db.user.updateMany({
+    where: { id: userId, webhookSecret: null },
+    data: { webhookSecret: encryptSecret(generateWebhookSecret()) },
+  });
   const created = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { webhookSecret: true } });
   if (!created.webhookSecret) throw new Error(`Webhook secret of user ${userId} was not stored`);
   return decryptSecret(created.webhookSecret);

@@ -7,10 +7,17 @@ import { Alert } from "@/components/ui/alert";
 export const metadata: Metadata = { title: "Accept invitation" };
 
 // The invitation email links here (/invite?token=…).
-export default async function InvitePage({ searchParams }: { searchParams: Promise<{ token?: string; next?: string }> }) {
+export default async function InvitePage({
+  searchParams,
+}: {
+  searchParams: Promise<{ token?: string; next?: string }>;
+}) {
   const { token, next } = await searchParams;
   return (
-    <AuthPanel title="Join docsvc" intro="Choose a password to create your account. Your email is already confirmed by the invitation.">
+    <AuthPanel
+      title="Join docsvc"
+      intro="Choose a password to create your account. Your email is already confirmed by the invitation."
+    >
       {token ? (
         <AcceptInvitationForm token={token} next={safeNextPath(next)} />
       ) : (

@@ -2,7 +2,11 @@ import { redirect } from "next/navigation";
 
 // next-auth's configured sign-in page (pages.signIn = "/login"): it sends failed provider sign-ins
 // here with ?error=…; the screen lives at /sign-in.
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(await searchParams)) {
     if (typeof value === "string") query.set(name, value);

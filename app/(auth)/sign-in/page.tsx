@@ -10,7 +10,11 @@ import { SignInForm } from "@/components/auth/sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string; error?: string }> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ next?: string; error?: string }>;
+}) {
   const { next: rawNext, error } = await searchParams;
   const next = safeNextPath(rawNext);
   if (await getCurrentUser()) redirect(next);
@@ -22,7 +26,10 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       footer={
         <>
           New here?{" "}
-          <Link href={`/sign-up?next=${encodeURIComponent(next)}`} className="font-medium text-brand-600 underline-offset-2 hover:underline dark:text-brand-100">
+          <Link
+            href={`/sign-up?next=${encodeURIComponent(next)}`}
+            className="font-medium text-brand-600 underline-offset-2 hover:underline dark:text-brand-100"
+          >
             Create an account
           </Link>
         </>

@@ -20,7 +20,10 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
       footer={
         <>
           Already have an account?{" "}
-          <Link href={`/sign-in?next=${encodeURIComponent(next)}`} className="font-medium text-brand-600 underline-offset-2 hover:underline dark:text-brand-100">
+          <Link
+            href={`/sign-in?next=${encodeURIComponent(next)}`}
+            className="font-medium text-brand-600 underline-offset-2 hover:underline dark:text-brand-100"
+          >
             Sign in
           </Link>
         </>

@@ -11,11 +11,16 @@ import { buttonClasses } from "@/components/ui/button-classes";
 export const metadata: Metadata = { title: "Verify your email" };
 
 // ?sent=<address> names where the latest code went; ?change=1 marks a pending email change from settings.
-export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<{ next?: string; sent?: string; change?: string }> }) {
+export default async function VerifyEmailPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ next?: string; sent?: string; change?: string }>;
+}) {
   const { next: rawNext, sent, change } = await searchParams;
   const next = safeNextPath(rawNext);
   const user = await getCurrentUser();
-  if (!user) redirect(`/sign-in?next=${encodeURIComponent(`/verify-email${sent ? `?sent=${encodeURIComponent(sent)}` : ""}`)}`);
+  if (!user)
+    redirect(`/sign-in?next=${encodeURIComponent(`/verify-email${sent ? `?sent=${encodeURIComponent(sent)}` : ""}`)}`);
   const emailChange = change === "1";
 
   if (user.email_verified && !emailChange) {

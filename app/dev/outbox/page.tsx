@@ -15,12 +15,20 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
       {messages.length === 0 && <p>No messages.</p>}
       <ul className="space-y-4">
         {messages.map((message) => (
-          <li key={message.id} className="rounded border p-4" data-testid="outbox-message" data-to={message.to} data-status={message.status}>
+          <li
+            key={message.id}
+            className="rounded border p-4"
+            data-testid="outbox-message"
+            data-to={message.to}
+            data-status={message.status}
+          >
             <p className="text-sm text-gray-500">
               {message.createdAt.toISOString()} · to {message.to} · {message.status}
               {message.error ? ` (${message.error})` : ""}
             </p>
-            <h2 className="font-medium" data-testid="outbox-subject">{message.subject}</h2>
+            <h2 className="font-medium" data-testid="outbox-subject">
+              {message.subject}
+            </h2>
             <pre className="whitespace-pre-wrap text-sm" data-testid="outbox-text">
               {linkify(message.text)}
             </pre>

@@ -6,7 +6,10 @@ export const metadata: Metadata = { title: "API reference" };
 
 export default function ApiReferencePage() {
   return (
-    <PortalSection title="API reference" intro="Every route the service answers, generated from its request and response schemas.">
+    <PortalSection
+      title="API reference"
+      intro="Every route the service answers, generated from its request and response schemas."
+    >
       <ApiReference />
     </PortalSection>
   );

@@ -9,7 +9,10 @@ export const metadata: Metadata = { title: "Usage" };
 export default async function UsagePage() {
   const user = await getCurrentUser();
   return (
-    <PortalSection title="Usage" intro="Tokens are charged per page processed, in the browser and through the API alike. Periods are calendar months (UTC).">
+    <PortalSection
+      title="Usage"
+      intro="Tokens are charged per page processed, in the browser and through the API alike. Periods are calendar months (UTC)."
+    >
       {user ? <UsagePanel /> : <SignInRequired what="your usage" next="/developers/usage" />}
     </PortalSection>
   );

@@ -23,9 +23,16 @@ async function userWithKey(email: string) {
   return { id: user.id, key: (await createApiKey({ userId: user.id, name: "test" })).key };
 }
 
-function call(handler: (req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>, key: string | undefined, path: string, options: { method?: string; params?: Record<string, string> } = {}) {
+function call(
+  handler: (req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>,
+  key: string | undefined,
+  path: string,
+  options: { method?: string; params?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
-  return handler(new Request(`http://localhost${path}`, { method: options.method ?? "GET", headers }), { params: Promise.resolve(options.params ?? {}) });
+  return handler(new Request(`http://localhost${path}`, { method: options.method ?? "GET", headers }), {
+    params: Promise.resolve(options.params ?? {}),
+  });
 }
 
 beforeAll(async () => {
@@ -39,11 +46,25 @@ afterAll(() => temp?.dispose());
 
 describe("/v1/jobs", () => {
   it("shows a job to its owner only, lists and cancels", async () => {
-    const job = await db.job.create({ data: { userId: alice.id, type: "extract", progressTotal: 4, progressCurrent: 1, progressMessage: "OCR page 2 of 4" } });
+    const job = await db.job.create({
+      data: {
+        userId: alice.id,
+        type: "extract",
+        progressTotal: 4,
+        progressCurrent: 1,
+        progressMessage: "OCR page 2 of 4",
+      },
+    });
 
     const own = await call(jobRoute.GET, alice.key, `/v1/jobs/${job.id}`, { params: { id: job.id } });
     expect(own.status).toBe(200);
-    expect(await own.json()).toMatchObject({ id: job.id, type: "extract", status: "processing", progress: { current: 1, total: 4, message: "OCR page 2 of 4" }, completed_at: null });
+    expect(await own.json()).toMatchObject({
+      id: job.id,
+      type: "extract",
+      status: "processing",
+      progress: { current: 1, total: 4, message: "OCR page 2 of 4" },
+      completed_at: null,
+    });
 
     const foreign = await call(jobRoute.GET, bob.key, `/v1/jobs/${job.id}`, { params: { id: job.id } });
     expect(foreign.status).toBe(404);
@@ -56,18 +77,35 @@ describe("/v1/jobs", () => {
     expect(await list.json()).toMatchObject({ data: [{ id: job.id }], has_more: false, next_cursor: null });
     expect((await call(listRoute.GET, alice.key, "/v1/jobs?limit=500")).status).toBe(422);
 
-    const cancelled = await call(cancelRoute.POST, alice.key, `/v1/jobs/${job.id}/cancel`, { method: "POST", params: { id: job.id } });
+    const cancelled = await call(cancelRoute.POST, alice.key, `/v1/jobs/${job.id}/cancel`, {
+      method: "POST",
+      params: { id: job.id },
+    });
     expect(await cancelled.json()).toMatchObject({ status: "cancelled", error: { code: "cancelled" } });
-    expect((await call(cancelRoute.POST, bob.key, `/v1/jobs/${job.id}/cancel`, { method: "POST", params: { id: job.id } })).status).toBe(404);
+    expect(
+      (await call(cancelRoute.POST, bob.key, `/v1/jobs/${job.id}/cancel`, { method: "POST", params: { id: job.id } }))
+        .status,
+    ).toBe(404);
   });
 
   it("serves a produced file until it expires, then answers 410", async () => {
     const key = "jobs/11111111-1111-4111-8111-111111111111/filled.pdf";
     await getBlobStore().put(key, Buffer.from("%PDF-1.7 filled"), "application/pdf");
     const job = await db.job.create({
-      data: { userId: alice.id, type: "fill_pdf", status: "completed", result: {}, outputKey: key, outputType: "application/pdf", outputName: "filled form.pdf", expiresAt: new Date(Date.now() + 60_000) },
+      data: {
+        userId: alice.id,
+        type: "fill_pdf",
+        status: "completed",
+        result: {},
+        outputKey: key,
+        outputType: "application/pdf",
+        outputName: "filled form.pdf",
+        expiresAt: new Date(Date.now() + 60_000),
+      },
     });
-    const response = await call(downloadRoute.GET, alice.key, `/v1/jobs/${job.id}/download`, { params: { id: job.id } });
+    const response = await call(downloadRoute.GET, alice.key, `/v1/jobs/${job.id}/download`, {
+      params: { id: job.id },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("content-disposition")).toContain('filename="filled form.pdf"');
@@ -77,15 +115,27 @@ describe("/v1/jobs", () => {
     const expired = await call(downloadRoute.GET, alice.key, `/v1/jobs/${job.id}/download`, { params: { id: job.id } });
     expect(expired.status).toBe(410);
     expect(expired.headers.get("x-ratelimit-limit")).toMatch(/^\d+$/);
-    expect(await expired.json()).toEqual({ error: { code: "gone", message: expect.stringMatching(new RegExp(`^The file of job ${job.id} expired at \\d{4}-`)) } });
+    expect(await expired.json()).toEqual({
+      error: {
+        code: "gone",
+        message: expect.stringMatching(new RegExp(`^The file of job ${job.id} expired at \\d{4}-`)),
+      },
+    });
 
     // The daily expiry deletes the file; the job stays readable and its download still answers 410.
     expect(await deleteExpiredJobOutputs(db)).toBe(1);
     expect(await getBlobStore().exists(key)).toBe(false);
-    expect((await call(downloadRoute.GET, alice.key, `/v1/jobs/${job.id}/download`, { params: { id: job.id } })).status).toBe(410);
+    expect(
+      (await call(downloadRoute.GET, alice.key, `/v1/jobs/${job.id}/download`, { params: { id: job.id } })).status,
+    ).toBe(410);
     expect((await call(jobRoute.GET, alice.key, `/v1/jobs/${job.id}`, { params: { id: job.id } })).status).toBe(200);
-    const extract = await db.job.create({ data: { userId: alice.id, type: "extract", status: "completed", result: {} } });
-    expect((await call(downloadRoute.GET, alice.key, `/v1/jobs/${extract.id}/download`, { params: { id: extract.id } })).status).toBe(404);
+    const extract = await db.job.create({
+      data: { userId: alice.id, type: "extract", status: "completed", result: {} },
+    });
+    expect(
+      (await call(downloadRoute.GET, alice.key, `/v1/jobs/${extract.id}/download`, { params: { id: extract.id } }))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -100,23 +150,44 @@ describe("/v1/jobs/{id}/download", () => {
     const key = `jobs/${crypto.randomUUID()}/filled.xlsx`;
     await getBlobStore().put(key, Buffer.from("workbook bytes"), "application/octet-stream");
     const type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-    return db.job.create({ data: { userId: carol.id, type: "fill_excel", status: "completed", result: {}, outputKey: key, outputType: type, outputName: "budget 2026.xlsx", expiresAt } });
+    return db.job.create({
+      data: {
+        userId: carol.id,
+        type: "fill_excel",
+        status: "completed",
+        result: {},
+        outputKey: key,
+        outputType: type,
+        outputName: "budget 2026.xlsx",
+        expiresAt,
+      },
+    });
   }
 
   it("answers 410 with the /v1 error body for a file whose expires_at has passed", async () => {
     const job = await fillJob(new Date(Date.now() - 60_000));
-    const response = await call(downloadRoute.GET, carol.key, `/v1/jobs/${job.id}/download`, { params: { id: job.id } });
+    const response = await call(downloadRoute.GET, carol.key, `/v1/jobs/${job.id}/download`, {
+      params: { id: job.id },
+    });
     expect(response.status).toBe(410);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(await response.json()).toEqual({ error: { code: "gone", message: `The file of job ${job.id} expired at ${job.expiresAt!.toISOString()}` } });
+    expect(await response.json()).toEqual({
+      error: { code: "gone", message: `The file of job ${job.id} expired at ${job.expiresAt!.toISOString()}` },
+    });
   });
 
   it("answers 200 with the file's content type and name before expires_at, to its owner only", async () => {
     const job = await fillJob(new Date(Date.now() + 7 * 24 * 60 * 60 * 1000));
-    const response = await call(downloadRoute.GET, carol.key, `/v1/jobs/${job.id}/download`, { params: { id: job.id } });
+    const response = await call(downloadRoute.GET, carol.key, `/v1/jobs/${job.id}/download`, {
+      params: { id: job.id },
+    });
     expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
-    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="budget 2026.xlsx"; filename*=UTF-8''budget%202026.xlsx`);
+    expect(response.headers.get("content-type")).toBe(
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    );
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="budget 2026.xlsx"; filename*=UTF-8''budget%202026.xlsx`,
+    );
     expect(response.headers.get("x-ratelimit-remaining")).toMatch(/^\d+$/);
     expect(await response.text()).toBe("workbook bytes");
     const foreign = await call(downloadRoute.GET, bob.key, `/v1/jobs/${job.id}/download`, { params: { id: job.id } });
@@ -129,8 +200,16 @@ describe("reference routes", () => {
   it("lists models with versions, costs and pricing", async () => {
     const body = await (await call(modelsRoute.GET, alice.key, "/v1/models")).json();
     const ocr = body.models.find((model: { id: string }) => model.id === "docsvc-OCR-XL-v1");
-    expect(ocr).toMatchObject({ latest_version: "docsvc-OCR-XL-v1-2025-02", token_cost_multiplier: 2, approximate_tokens: { min: 1000, max: 3000, per: "page" } });
-    expect(body.models.map((model: { id: string }) => model.id)).toEqual(["docsvc-OCR-v1", "docsvc-OCR-XL-v1", "docsvc-fill-v1"]);
+    expect(ocr).toMatchObject({
+      latest_version: "docsvc-OCR-XL-v1-2025-02",
+      token_cost_multiplier: 2,
+      approximate_tokens: { min: 1000, max: 3000, per: "page" },
+    });
+    expect(body.models.map((model: { id: string }) => model.id)).toEqual([
+      "docsvc-OCR-v1",
+      "docsvc-OCR-XL-v1",
+      "docsvc-fill-v1",
+    ]);
     expect(body.pricing.token_packages).toEqual([
       { tokens: 500_000, price_usd_per_month: 15, price_per_million_usd: 30, tier: "starter" },
       { tokens: 2_500_000, price_usd_per_month: 60, price_per_million_usd: 24, tier: "growth" },
@@ -140,7 +219,11 @@ describe("reference routes", () => {
 
   it("reports usage for the current period", async () => {
     const body = await (await call(usageRoute.GET, bob.key, "/v1/usage")).json();
-    expect(body).toMatchObject({ tier: "free", tokens: { allowance: 100_000, used: 0, remaining: 100_000 }, limits: { requests_per_minute: 10 } });
+    expect(body).toMatchObject({
+      tier: "free",
+      tokens: { allowance: 100_000, used: 0, remaining: 100_000 },
+      limits: { requests_per_minute: 10 },
+    });
   });
 });
 
@@ -150,7 +233,9 @@ describe("/api/users/me/webhook-secret", () => {
     const again = await (await call(secretRoute.GET, alice.key, "/api/users/me/webhook-secret")).json();
     expect(first.secret).toMatch(/^whsec_/);
     expect(again.secret).toBe(first.secret);
-    const rotated = await (await call(secretRoute.POST, alice.key, "/api/users/me/webhook-secret", { method: "POST" })).json();
+    const rotated = await (
+      await call(secretRoute.POST, alice.key, "/api/users/me/webhook-secret", { method: "POST" })
+    ).json();
     expect(rotated.secret).not.toBe(first.secret);
     expect((await call(secretRoute.GET, undefined, "/api/users/me/webhook-secret")).status).toBe(401);
   });

@@ -17,7 +17,15 @@ import { useViewer } from "../use-viewer";
 import { EditBar } from "./edit-bar";
 import { structureItemsAt, type Selection } from "./geometry";
 import { PageCanvas, type BoxLayer } from "./page-canvas";
-import { applySaved, editedPageNumbers, editReducer, EMPTY_EDITS, structureOf, textOf, toCorrections } from "./page-edits";
+import {
+  applySaved,
+  editedPageNumbers,
+  editReducer,
+  EMPTY_EDITS,
+  structureOf,
+  textOf,
+  toCorrections,
+} from "./page-edits";
 import { StructurePanels } from "./structure-panels";
 import { ThumbnailStrip } from "./thumbnail-strip";
 import type { Box } from "../types";
@@ -39,11 +47,17 @@ export interface DocumentViewerProps {
 /** A document's pages with their boxes, text and structure, corrected in place. */
 export function DocumentViewer({ batchId, documentId, initialPage, signedIn, initialHighlight }: DocumentViewerProps) {
   const viewer = useViewer(signedIn);
-  const { meta, pages, error, ensurePage, refetchPage, replacePages, isLoading } = useDocumentPages(viewer, batchId, documentId);
+  const { meta, pages, error, ensurePage, refetchPage, replacePages, isLoading } = useDocumentPages(
+    viewer,
+    batchId,
+    documentId,
+  );
   const [current, setCurrent] = useState(Math.max(1, initialPage));
   const [zoom, setZoom] = useState(1);
   const [layer, setLayer] = useState<BoxLayer>("words");
-  const [selection, setSelection] = useState<Selection | undefined>(initialHighlight && { id: "citation", page: Math.max(1, initialPage), box: initialHighlight, related: [] });
+  const [selection, setSelection] = useState<Selection | undefined>(
+    initialHighlight && { id: "citation", page: Math.max(1, initialPage), box: initialHighlight, related: [] },
+  );
   const [edits, dispatch] = useReducer(editReducer, EMPTY_EDITS);
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string }>();
@@ -53,7 +67,10 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
   const onWordSaved = useCallback((saved: ResultPage) => replacePages([saved]), [replacePages]);
   const onWordError = useCallback((text: string) => setMessage({ tone: "error", text }), []);
   const words = useWordCorrections({ batchId, documentId, page, onSaved: onWordSaved, onError: onWordError });
-  const openWord = words.openWord !== undefined ? (page?.bounding_boxes as Partial<PageBoxes> | undefined)?.words?.[words.openWord] : undefined;
+  const openWord =
+    words.openWord !== undefined
+      ? (page?.bounding_boxes as Partial<PageBoxes> | undefined)?.words?.[words.openWord]
+      : undefined;
 
   useEffect(() => ensurePage(current), [current, ensurePage]);
 
@@ -81,10 +98,12 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
     setMessage(undefined);
     try {
       const result = await saveDocumentCorrections(batchId, documentId, corrections);
-      replacePages(corrections.flatMap((correction) => {
-        const before = pages.get(correction.page_number);
-        return before ? [applySaved(before, edits.drafts[correction.page_number], result.edited_at)] : [];
-      }));
+      replacePages(
+        corrections.flatMap((correction) => {
+          const before = pages.get(correction.page_number);
+          return before ? [applySaved(before, edits.drafts[correction.page_number], result.edited_at)] : [];
+        }),
+      );
       dispatch({ type: "saved" });
       setMessage({ tone: "success", text: `Saved ${plural(corrections.length, "page")}.` });
     } catch (thrown) {
@@ -96,18 +115,29 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
 
   if (!meta && error) {
     return (
-      <Alert tone="error" title={error.status === 404 || error.status === 401 ? "Document not found" : "The document could not be loaded"}>
-        {error.status === 404 || error.status === 401 ? (signedIn ? "It may have been deleted, or it belongs to another account." : "Sign in to open your documents.") : error.message}
+      <Alert
+        tone="error"
+        title={error.status === 404 || error.status === 401 ? "Document not found" : "The document could not be loaded"}
+      >
+        {error.status === 404 || error.status === 401
+          ? signedIn
+            ? "It may have been deleted, or it belongs to another account."
+            : "Sign in to open your documents."
+          : error.message}
       </Alert>
     );
   }
 
-  const documentType = typeof meta?.structured_data.document_type === "string" ? meta.structured_data.document_type : undefined;
+  const documentType =
+    typeof meta?.structured_data.document_type === "string" ? meta.structured_data.document_type : undefined;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <Link href={batchPath(batchId)} className={`text-sm text-brand-600 underline dark:text-brand-100 ${FOCUS_RING}`}>
+          <Link
+            href={batchPath(batchId)}
+            className={`text-sm text-brand-600 underline dark:text-brand-100 ${FOCUS_RING}`}
+          >
             ← Back to the batch
           </Link>
           <h1 className="mt-1 truncate text-2xl font-bold tracking-tight">{meta?.file_name ?? "Loading document…"}</h1>
@@ -116,7 +146,11 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
               <>
                 <StatusBadge status={meta.status} /> {plural(meta.total_pages, "page")}
                 {documentType ? ` · ${documentType.replace(/_/g, " ")}` : ""}
-                {page?.edited ? <span className="rounded bg-green-700 px-1.5 text-xs font-semibold text-white">Page {current} edited</span> : null}
+                {page?.edited ? (
+                  <span className="rounded bg-green-700 px-1.5 text-xs font-semibold text-white">
+                    Page {current} edited
+                  </span>
+                ) : null}
               </>
             ) : null}
           </p>
@@ -141,9 +175,24 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
           and correct its text and values.
         </Alert>
       )}
-      <ViewerToolbar current={current} totalPages={totalPages} onPage={goTo} zoom={zoom} onZoom={setZoom} layer={layer} onLayer={setLayer} />
+      <ViewerToolbar
+        current={current}
+        totalPages={totalPages}
+        onPage={goTo}
+        zoom={zoom}
+        onZoom={setZoom}
+        layer={layer}
+        onLayer={setLayer}
+      />
       <div className="grid gap-4 lg:grid-cols-[6.5rem_minmax(0,1fr)_22rem]">
-        <ThumbnailStrip totalPages={totalPages} pages={pages} current={current} unsaved={unsaved} onSelect={goTo} onVisible={ensurePage} />
+        <ThumbnailStrip
+          totalPages={totalPages}
+          pages={pages}
+          current={current}
+          unsaved={unsaved}
+          onSelect={goTo}
+          onVisible={ensurePage}
+        />
         <div className="min-w-0">
           {page ? (
             <PageCanvas
@@ -152,14 +201,27 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
               layer={layer}
               zoom={zoom}
               selection={selection}
-              onSelectBox={(picked) => setSelection({ ...picked, related: picked.box ? structureItemsAt(structureOf(page, edits.drafts), picked.box) : [] })}
+              onSelectBox={(picked) =>
+                setSelection({
+                  ...picked,
+                  related: picked.box ? structureItemsAt(structureOf(page, edits.drafts), picked.box) : [],
+                })
+              }
               focusedWord={words.focusedWord}
               stepWord={words.step}
               onFocusWord={words.focus}
               onOpenWord={signedIn ? words.open : undefined}
               editor={
                 layer === "words" && openWord && words.openWord !== undefined ? (
-                  <WordEditor key={`${current}:${words.openWord}`} word={openWord} index={words.openWord} saving={words.saving} onSave={words.save} onCancel={words.close} onMove={words.move} />
+                  <WordEditor
+                    key={`${current}:${words.openWord}`}
+                    word={openWord}
+                    index={words.openWord}
+                    saving={words.saving}
+                    onSave={words.save}
+                    onCancel={words.close}
+                    onMove={words.move}
+                  />
                 ) : null
               }
             />
@@ -179,17 +241,26 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
           )}
           {error && meta ? <Alert tone="error">{error.message}</Alert> : null}
         </div>
-        <aside aria-label="Extracted content" className="flex min-w-0 flex-col gap-5 lg:max-h-[80vh] lg:overflow-y-auto lg:pr-1">
+        <aside
+          aria-label="Extracted content"
+          className="flex min-w-0 flex-col gap-5 lg:max-h-[80vh] lg:overflow-y-auto lg:pr-1"
+        >
           {page ? (
             <>
-              {page.status === "failed" ? <Alert tone="error" title={`Page ${current} could not be read`}>{page.error}</Alert> : null}
+              {page.status === "failed" ? (
+                <Alert tone="error" title={`Page ${current} could not be read`}>
+                  {page.error}
+                </Alert>
+              ) : null}
               <label className="flex flex-col gap-1">
                 <span className="text-sm font-semibold text-ink">Extracted text</span>
                 <textarea
                   value={textOf(page, edits.drafts)}
                   readOnly={!signedIn}
                   rows={10}
-                  onChange={(event) => dispatch({ type: "edit", page, target: { kind: "text" }, value: event.target.value })}
+                  onChange={(event) =>
+                    dispatch({ type: "edit", page, target: { kind: "text" }, value: event.target.value })
+                  }
                   className={`w-full rounded-md border border-line bg-surface px-3 py-2 font-mono text-sm text-ink read-only:bg-surface-muted ${FOCUS_RING}`}
                 />
               </label>

@@ -26,8 +26,16 @@ export function EditBar({ unsavedPages, canUndo, saving, message, onUndo, onDisc
       <Button variant="ghost" onClick={onDiscard} disabled={unsavedPages === 0 || saving}>
         Discard
       </Button>
-      <p role="status" className={`text-sm ${message?.tone === "error" ? "text-red-700 dark:text-red-400" : "text-ink-muted"}`} data-testid="edit-status">
-        {message ? message.text : unsavedPages > 0 ? `Unsaved changes on ${plural(unsavedPages, "page")}.` : "Click any value or the text to correct it."}
+      <p
+        role="status"
+        className={`text-sm ${message?.tone === "error" ? "text-red-700 dark:text-red-400" : "text-ink-muted"}`}
+        data-testid="edit-status"
+      >
+        {message
+          ? message.text
+          : unsavedPages > 0
+            ? `Unsaved changes on ${plural(unsavedPages, "page")}.`
+            : "Click any value or the text to correct it."}
       </p>
     </div>
   );

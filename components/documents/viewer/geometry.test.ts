@@ -4,7 +4,15 @@ import { intersects, structureItemsAt } from "./geometry";
 describe("structureItemsAt", () => {
   const structure = {
     key_value_pairs: [
-      { key: "Total", value: "42", page: 1, key_box: { x: 0.1, y: 0.5, width: 0.1, height: 0.02 }, value_box: { x: 0.3, y: 0.5, width: 0.1, height: 0.02 }, confidence: 1, method: "colon" },
+      {
+        key: "Total",
+        value: "42",
+        page: 1,
+        key_box: { x: 0.1, y: 0.5, width: 0.1, height: 0.02 },
+        value_box: { x: 0.3, y: 0.5, width: 0.1, height: 0.02 },
+        confidence: 1,
+        method: "colon",
+      },
     ],
     entities: [{ type: "amount", text: "42", value: "42", page: 1, box: { x: 0.3, y: 0.5, width: 0.1, height: 0.02 } }],
     tables: [{ page: 1, pages: [1], rows: [["a"]], source: "layout", box: { x: 0, y: 0.8, width: 1, height: 0.1 } }],

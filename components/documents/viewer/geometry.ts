@@ -21,7 +21,8 @@ export interface Selection {
 export function structureItemsAt(structure: PageStructure, box: Box): string[] {
   const ids: string[] = [];
   (structure.key_value_pairs ?? []).forEach((pair, index) => {
-    if ((pair.value_box && intersects(pair.value_box, box)) || (pair.key_box && intersects(pair.key_box, box))) ids.push(`kv:${index}`);
+    if ((pair.value_box && intersects(pair.value_box, box)) || (pair.key_box && intersects(pair.key_box, box)))
+      ids.push(`kv:${index}`);
   });
   (structure.entities ?? []).forEach((entity, index) => {
     if (entity.box && intersects(entity.box, box)) ids.push(`entity:${index}`);

@@ -36,7 +36,19 @@ const DOUBTFUL_CLASSES = "cursor-pointer fill-amber-400/30 stroke-red-600 hover:
  * zoom. Hovering a box tells its text and confidence in the line under the page; doubtful words are
  * filled. The frame takes the page's proportions before the image arrives, so nothing moves.
  */
-export function PageCanvas({ page, fileName, layer, zoom, selection, onSelectBox, focusedWord, stepWord, onFocusWord, onOpenWord, editor }: PageCanvasProps) {
+export function PageCanvas({
+  page,
+  fileName,
+  layer,
+  zoom,
+  selection,
+  onSelectBox,
+  focusedWord,
+  stepWord,
+  onFocusWord,
+  onOpenWord,
+  editor,
+}: PageCanvasProps) {
   const [hovered, setHovered] = useState<WordBox>();
   const boxes = page.bounding_boxes as Partial<PageBoxes>;
   const width = boxes.width || page.width || 1;
@@ -51,7 +63,8 @@ export function PageCanvas({ page, fileName, layer, zoom, selection, onSelectBox
 
   // When a word editor closes (saved or cancelled), the keyboard goes back to the page's words.
   useEffect(() => {
-    if (wasEditing.current && !editing && (document.activeElement === document.body || !document.activeElement)) regionRef.current?.focus({ preventScroll: true });
+    if (wasEditing.current && !editing && (document.activeElement === document.body || !document.activeElement))
+      regionRef.current?.focus({ preventScroll: true });
     wasEditing.current = editing;
   }, [editing]);
 
@@ -79,9 +92,17 @@ export function PageCanvas({ page, fileName, layer, zoom, selection, onSelectBox
   if (!page.image_url) {
     // Without a picture of the page (an office file read without LibreOffice), boxes on a blank sheet say nothing: show the text.
     return (
-      <div className="max-h-[75vh] overflow-auto rounded-md border border-line bg-white p-6 text-black" role="region" tabIndex={0} aria-label={`Text of page ${page.page_number}`} data-testid="page-text-view">
+      <div
+        className="max-h-[75vh] overflow-auto rounded-md border border-line bg-white p-6 text-black"
+        role="region"
+        tabIndex={0}
+        aria-label={`Text of page ${page.page_number}`}
+        data-testid="page-text-view"
+      >
         <p className="mb-3 text-sm text-gray-600">
-          No image of this page{page.source === "office" ? " (office files are pictured only where LibreOffice is installed)" : ""}; its text is shown instead.
+          No image of this page
+          {page.source === "office" ? " (office files are pictured only where LibreOffice is installed)" : ""}; its text
+          is shown instead.
         </p>
         <pre className="whitespace-pre-wrap font-mono text-sm">{page.extracted_text}</pre>
       </div>
@@ -99,10 +120,25 @@ export function PageCanvas({ page, fileName, layer, zoom, selection, onSelectBox
         aria-describedby="hovered-box-line"
         onKeyDown={handleKey}
       >
-        <div className="relative mx-auto bg-white" style={{ width: `${zoom * 100}%`, aspectRatio: `${width} / ${height}` }} data-testid="page-canvas">
+        <div
+          className="relative mx-auto bg-white"
+          style={{ width: `${zoom * 100}%`, aspectRatio: `${width} / ${height}` }}
+          data-testid="page-canvas"
+        >
           {/* eslint-disable-next-line @next/next/no-img-element -- a signed, per-page URL from the API; next/image would proxy and cache it. */}
-          <img src={page.image_url} alt={`Page ${page.page_number} of ${fileName}`} className="absolute inset-0 size-full select-none" draggable={false} />
-          <svg className="absolute inset-0 size-full" viewBox="0 0 1 1" preserveAspectRatio="none" aria-hidden="true" onMouseLeave={() => setHovered(undefined)}>
+          <img
+            src={page.image_url}
+            alt={`Page ${page.page_number} of ${fileName}`}
+            className="absolute inset-0 size-full select-none"
+            draggable={false}
+          />
+          <svg
+            className="absolute inset-0 size-full"
+            viewBox="0 0 1 1"
+            preserveAspectRatio="none"
+            aria-hidden="true"
+            onMouseLeave={() => setHovered(undefined)}
+          >
             {items.map((item, index) => {
               const doubtful = layer === "words" && item.confidence < LOW_CONFIDENCE;
               const id = `${layer}:${index}`;
@@ -147,7 +183,9 @@ export function PageCanvas({ page, fileName, layer, zoom, selection, onSelectBox
                     <polygon
                       key={`tilt:${index}`}
                       data-tilted-word={index}
-                      points={turnedRectangle(item.box, item.angle, width, height).corners.map(([x, y]) => `${x},${y}`).join(" ")}
+                      points={turnedRectangle(item.box, item.angle, width, height)
+                        .corners.map(([x, y]) => `${x},${y}`)
+                        .join(" ")}
                       vectorEffect="non-scaling-stroke"
                       className="pointer-events-none fill-transparent stroke-brand-700/60"
                     />
@@ -171,10 +209,16 @@ export function PageCanvas({ page, fileName, layer, zoom, selection, onSelectBox
           {editor}
         </div>
       </div>
-      <p className="min-h-6 truncate text-sm text-ink-muted" data-testid="hovered-box" id="hovered-box-line" aria-live="polite">
+      <p
+        className="min-h-6 truncate text-sm text-ink-muted"
+        data-testid="hovered-box"
+        id="hovered-box-line"
+        aria-live="polite"
+      >
         {shown ? (
           <>
-            <span className="font-medium text-ink">“{shown.text}”</span> · confidence {formatConfidence(shown.confidence)}
+            <span className="font-medium text-ink">“{shown.text}”</span> · confidence{" "}
+            {formatConfidence(shown.confidence)}
             {shown.original_text ? ` · corrected, read as “${shown.original_text}”` : ""}
             {shown.confidence < LOW_CONFIDENCE ? " · low — check it" : ""}
           </>

@@ -10,7 +10,17 @@ function page(pageNumber: number): ResultPage {
     bounding_boxes: {},
     structured_data: {
       key_value_pairs: [{ key: "Total", value: "42.00", page: pageNumber, confidence: 0.9, method: "colon" }],
-      tables: [{ page: pageNumber, pages: [pageNumber], rows: [["a", "b"], ["c", "d"]], source: "layout" }],
+      tables: [
+        {
+          page: pageNumber,
+          pages: [pageNumber],
+          rows: [
+            ["a", "b"],
+            ["c", "d"],
+          ],
+          source: "layout",
+        },
+      ],
       entities: [{ type: "amount", text: "42.00", value: "42.00", page: pageNumber }],
     },
     image_url: null,
@@ -45,10 +55,18 @@ describe("editReducer", () => {
 
   it("edits table cells and entities without touching the page it started from", () => {
     const first = page(1);
-    let state = editReducer(EMPTY_EDITS, { type: "edit", page: first, target: { kind: "cell", table: 0, row: 1, column: 0 }, value: "C" });
+    let state = editReducer(EMPTY_EDITS, {
+      type: "edit",
+      page: first,
+      target: { kind: "cell", table: 0, row: 1, column: 0 },
+      value: "C",
+    });
     state = editReducer(state, { type: "edit", page: first, target: { kind: "entity", index: 0 }, value: "43.00" });
     const structure = structureOf(first, state.drafts);
-    expect(structure.tables?.[0].rows).toEqual([["a", "b"], ["C", "d"]]);
+    expect(structure.tables?.[0].rows).toEqual([
+      ["a", "b"],
+      ["C", "d"],
+    ]);
     expect(structure.entities?.[0].value).toBe("43.00");
     expect((first.structured_data as { tables: { rows: string[][] }[] }).tables[0].rows[1][0]).toBe("c");
   });

@@ -25,7 +25,11 @@ export type EditTarget =
   | { kind: "entity"; index: number }
   | { kind: "cell"; table: number; row: number; column: number };
 
-export type EditAction = { type: "edit"; page: ResultPage; target: EditTarget; value: string } | { type: "undo" } | { type: "discard" } | { type: "saved" };
+export type EditAction =
+  | { type: "edit"; page: ResultPage; target: EditTarget; value: string }
+  | { type: "undo" }
+  | { type: "discard" }
+  | { type: "saved" };
 
 export function structureOf(page: ResultPage, drafts: Record<number, PageDraft>): PageStructure {
   return drafts[page.page_number]?.structured_data ?? (page.structured_data as PageStructure);
@@ -39,28 +43,54 @@ function fieldKey(pageNumber: number, target: EditTarget): string {
   return `${pageNumber}:${JSON.stringify(target)}`;
 }
 
-function withValue(structure: PageStructure, target: Exclude<EditTarget, { kind: "text" }>, value: string): PageStructure {
+function withValue(
+  structure: PageStructure,
+  target: Exclude<EditTarget, { kind: "text" }>,
+  value: string,
+): PageStructure {
   switch (target.kind) {
     case "key_value":
-      return { ...structure, key_value_pairs: (structure.key_value_pairs ?? []).map((pair, index) => (index === target.index ? { ...pair, value } : pair)) };
+      return {
+        ...structure,
+        key_value_pairs: (structure.key_value_pairs ?? []).map((pair, index) =>
+          index === target.index ? { ...pair, value } : pair,
+        ),
+      };
     case "entity":
-      return { ...structure, entities: (structure.entities ?? []).map((entity, index) => (index === target.index ? { ...entity, value } : entity)) };
+      return {
+        ...structure,
+        entities: (structure.entities ?? []).map((entity, index) =>
+          index === target.index ? { ...entity, value } : entity,
+        ),
+      };
     case "cell":
       return {
         ...structure,
         tables: (structure.tables ?? []).map((table, index) =>
           index === target.table
-            ? { ...table, rows: table.rows.map((row, rowIndex) => (rowIndex === target.row ? row.map((cell, column) => (column === target.column ? value : cell)) : row)) }
+            ? {
+                ...table,
+                rows: table.rows.map((row, rowIndex) =>
+                  rowIndex === target.row ? row.map((cell, column) => (column === target.column ? value : cell)) : row,
+                ),
+              }
             : table,
         ),
       };
   }
 }
 
-function applyEdit(drafts: Record<number, PageDraft>, page: ResultPage, target: EditTarget, value: string): Record<number, PageDraft> {
+function applyEdit(
+  drafts: Record<number, PageDraft>,
+  page: ResultPage,
+  target: EditTarget,
+  value: string,
+): Record<number, PageDraft> {
   const draft = drafts[page.page_number] ?? {};
   const next: PageDraft =
-    target.kind === "text" ? { ...draft, extracted_text: value } : { ...draft, structured_data: withValue(structureOf(page, drafts), target, value) };
+    target.kind === "text"
+      ? { ...draft, extracted_text: value }
+      : { ...draft, structured_data: withValue(structureOf(page, drafts), target, value) };
   return { ...drafts, [page.page_number]: next };
 }
 

@@ -40,7 +40,8 @@ export function StructurePanels({ pageNumber, structure, canEdit, selection, onS
   const entities = structure.entities ?? [];
   const tables = structure.tables ?? [];
   const marked = (id: string) => selection?.id === id || (selection?.related.includes(id) ?? false);
-  const itemClass = (id: string) => `rounded-md border p-2 ${marked(id) ? "border-brand-500 bg-brand-50 dark:bg-surface-muted" : "border-line"}`;
+  const itemClass = (id: string) =>
+    `rounded-md border p-2 ${marked(id) ? "border-brand-500 bg-brand-50 dark:bg-surface-muted" : "border-line"}`;
   const select = (id: string, box?: Box) => onSelect({ id, page: pageNumber, box });
 
   useEffect(() => {
@@ -56,7 +57,13 @@ export function StructurePanels({ pageNumber, structure, canEdit, selection, onS
           {pairs.map((pair, index) => {
             const id = `kv:${index}`;
             return (
-              <li key={id} data-item={id} data-marked={marked(id) || undefined} data-testid="key-value" className={itemClass(id)}>
+              <li
+                key={id}
+                data-item={id}
+                data-marked={marked(id) || undefined}
+                data-testid="key-value"
+                className={itemClass(id)}
+              >
                 <div className="flex flex-col gap-1">
                   <span className="flex justify-between gap-2 text-xs text-ink-muted">
                     <span className="font-medium text-ink">{pair.key}</span>
@@ -82,8 +89,17 @@ export function StructurePanels({ pageNumber, structure, canEdit, selection, onS
         {tables.map((table, tableIndex) => {
           const id = `table:${tableIndex}`;
           return (
-            <div key={id} data-item={id} data-marked={marked(id) || undefined} className={`${itemClass(id)} overflow-x-auto`}>
-              <button type="button" className={`mb-2 text-xs font-medium text-brand-600 underline dark:text-brand-100 ${FOCUS_RING}`} onClick={() => select(id, table.box)}>
+            <div
+              key={id}
+              data-item={id}
+              data-marked={marked(id) || undefined}
+              className={`${itemClass(id)} overflow-x-auto`}
+            >
+              <button
+                type="button"
+                className={`mb-2 text-xs font-medium text-brand-600 underline dark:text-brand-100 ${FOCUS_RING}`}
+                onClick={() => select(id, table.box)}
+              >
                 Show table {tableIndex + 1} on the page
               </button>
               <table className="text-sm">
@@ -99,7 +115,9 @@ export function StructurePanels({ pageNumber, structure, canEdit, selection, onS
                             value={cell}
                             readOnly={!canEdit}
                             onFocus={() => select(id, table.box)}
-                            onChange={(event) => onEdit({ kind: "cell", table: tableIndex, row: rowIndex, column }, event.target.value)}
+                            onChange={(event) =>
+                              onEdit({ kind: "cell", table: tableIndex, row: rowIndex, column }, event.target.value)
+                            }
                           />
                         </td>
                       ))}
@@ -113,15 +131,24 @@ export function StructurePanels({ pageNumber, structure, canEdit, selection, onS
       </Panel>
 
       <Panel title="Entities" count={entities.length}>
-        {entities.length === 0 ? <p className="text-sm text-ink-muted">No dates, amounts, emails or other entities found on this page.</p> : null}
+        {entities.length === 0 ? (
+          <p className="text-sm text-ink-muted">No dates, amounts, emails or other entities found on this page.</p>
+        ) : null}
         <ul className="flex flex-col gap-2">
           {entities.map((entity, index) => {
             const id = `entity:${index}`;
             return (
-              <li key={id} data-item={id} data-marked={marked(id) || undefined} data-testid="entity" className={itemClass(id)}>
+              <li
+                key={id}
+                data-item={id}
+                data-marked={marked(id) || undefined}
+                data-testid="entity"
+                className={itemClass(id)}
+              >
                 <label className="flex flex-col gap-1">
                   <span className="text-xs text-ink-muted">
-                    <span className="font-medium capitalize text-ink">{entity.type}</span> · found as “{entity.text}”{entity.currency ? ` · ${entity.currency}` : ""}
+                    <span className="font-medium capitalize text-ink">{entity.type}</span> · found as “{entity.text}”
+                    {entity.currency ? ` · ${entity.currency}` : ""}
                   </span>
                   <input
                     className={INPUT}

@@ -30,7 +30,8 @@ export function ThumbnailStrip({ totalPages, pages, current, unsaved, onSelect, 
     if (!list) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        for (const entry of entries) if (entry.isIntersecting) onVisibleRef.current(Number((entry.target as HTMLElement).dataset.page));
+        for (const entry of entries)
+          if (entry.isIntersecting) onVisibleRef.current(Number((entry.target as HTMLElement).dataset.page));
       },
       { root: list },
     );
@@ -44,13 +45,22 @@ export function ThumbnailStrip({ totalPages, pages, current, unsaved, onSelect, 
 
   return (
     <nav aria-label="Pages" className="min-w-0">
-      <ol ref={listRef} className="flex max-h-none gap-2 overflow-x-auto p-1 lg:max-h-[75vh] lg:flex-col lg:overflow-y-auto lg:overflow-x-hidden">
+      <ol
+        ref={listRef}
+        className="flex max-h-none gap-2 overflow-x-auto p-1 lg:max-h-[75vh] lg:flex-col lg:overflow-y-auto lg:overflow-x-hidden"
+      >
         {Array.from({ length: totalPages }, (_, index) => {
           const pageNumber = index + 1;
           const page = pages.get(pageNumber);
           const edited = page?.edited ?? false;
           const pending = unsaved.has(pageNumber);
-          const state = [pending ? "unsaved changes" : "", edited ? "edited" : "", page?.status === "failed" ? "failed" : ""].filter(Boolean).join(", ");
+          const state = [
+            pending ? "unsaved changes" : "",
+            edited ? "edited" : "",
+            page?.status === "failed" ? "failed" : "",
+          ]
+            .filter(Boolean)
+            .join(", ");
           return (
             <li key={pageNumber} data-page={pageNumber} className="shrink-0">
               <button

@@ -31,7 +31,10 @@ export function useDocumentPages(viewer: Viewer | undefined, batchId: string, do
     async (offset: number) => {
       setLoadingWindows((previous) => new Set(previous).add(offset));
       try {
-        const results = await fetchDocumentResults({ guestSessionId }, batchId, documentId, { offset, limit: PAGE_WINDOW });
+        const results = await fetchDocumentResults({ guestSessionId }, batchId, documentId, {
+          offset,
+          limit: PAGE_WINDOW,
+        });
         const document = results.documents.find((item) => item.document_id === documentId);
         if (!document) throw new ApiError(404, "This document is not in the batch.");
         const { pages: windowPages, ...rest } = document;

@@ -9,7 +9,13 @@ import { stepWord, type WordStep } from "./word-navigation";
  * Which word of the page has the keyboard focus, which one is open for correction, and saving a
  * correction (straight to the server: the page comes back with its text rebuilt from the words).
  */
-export function useWordCorrections(options: { batchId: string; documentId: string; page?: ResultPage; onSaved: (page: ResultPage) => void; onError: (message: string) => void }) {
+export function useWordCorrections(options: {
+  batchId: string;
+  documentId: string;
+  page?: ResultPage;
+  onSaved: (page: ResultPage) => void;
+  onError: (message: string) => void;
+}) {
   const { batchId, documentId, page, onSaved, onError } = options;
   const [focused, setFocused] = useState<{ page: number; index: number }>();
   const [open, setOpen] = useState<{ page: number; index: number }>();
@@ -20,7 +26,11 @@ export function useWordCorrections(options: { batchId: string; documentId: strin
   const focusedWord = focused && focused.page === pageNumber ? focused.index : undefined;
   const openWord = open && open.page === pageNumber ? open.index : undefined;
 
-  const focus = useCallback((index: number | undefined) => setFocused(index === undefined || pageNumber === undefined ? undefined : { page: pageNumber, index }), [pageNumber]);
+  const focus = useCallback(
+    (index: number | undefined) =>
+      setFocused(index === undefined || pageNumber === undefined ? undefined : { page: pageNumber, index }),
+    [pageNumber],
+  );
   const openAt = useCallback(
     (index: number) => {
       if (pageNumber === undefined) return;
@@ -32,7 +42,8 @@ export function useWordCorrections(options: { batchId: string; documentId: strin
   const close = useCallback(() => setOpen(undefined), []);
 
   const step = useCallback(
-    (from: number | undefined, direction: WordStep) => stepWord({ words: boxes?.words ?? [], lines: boxes?.lines ?? [] }, from, direction),
+    (from: number | undefined, direction: WordStep) =>
+      stepWord({ words: boxes?.words ?? [], lines: boxes?.lines ?? [] }, from, direction),
     [boxes],
   );
 

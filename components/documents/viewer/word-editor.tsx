@@ -38,7 +38,12 @@ export function WordEditor({ word, index, saving, onSave, onCancel, onMove }: Wo
   return (
     <div
       className="absolute z-10"
-      style={{ left: `${word.box.x * 100}%`, top: `${word.box.y * 100}%`, minWidth: `${word.box.width * 100}%`, height: `${Math.max(word.box.height * 100, 2)}%` }}
+      style={{
+        left: `${word.box.x * 100}%`,
+        top: `${word.box.y * 100}%`,
+        minWidth: `${word.box.width * 100}%`,
+        height: `${Math.max(word.box.height * 100, 2)}%`,
+      }}
     >
       <input
         // Opening a word is the person's own action: the input takes the focus at once.
@@ -53,7 +58,9 @@ export function WordEditor({ word, index, saving, onSave, onCancel, onMove }: Wo
         className="size-full min-w-16 rounded-sm border-2 border-brand-600 bg-white px-1 font-mono text-sm text-black shadow-lg outline-none"
         style={{ width: `${Math.max(4, text.length + 2)}ch` }}
       />
-      {word.original_text ? <p className="mt-0.5 w-max rounded bg-ink px-1 text-xs text-white">Read as “{word.original_text}”</p> : null}
+      {word.original_text ? (
+        <p className="mt-0.5 w-max rounded bg-ink px-1 text-xs text-white">Read as “{word.original_text}”</p>
+      ) : null}
     </div>
   );
 }

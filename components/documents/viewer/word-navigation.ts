@@ -11,7 +11,11 @@ function lineOf(boxes: Pick<PageBoxes, "lines">, index: number): number {
 }
 
 /** The word to move to from `index` (undefined: nothing focused yet, start at the first word). */
-export function stepWord(boxes: Pick<PageBoxes, "words" | "lines">, index: number | undefined, step: WordStep): number | undefined {
+export function stepWord(
+  boxes: Pick<PageBoxes, "words" | "lines">,
+  index: number | undefined,
+  step: WordStep,
+): number | undefined {
   const count = boxes.words.length;
   if (count === 0) return undefined;
   if (index === undefined) return 0;
@@ -24,12 +28,18 @@ export function stepWord(boxes: Pick<PageBoxes, "words" | "lines">, index: numbe
   const from = centre(boxes.words[index].box);
   let best = target.firstWord;
   for (let candidate = target.firstWord; candidate < target.firstWord + target.wordCount; candidate++) {
-    if (Math.abs(centre(boxes.words[candidate].box) - from) < Math.abs(centre(boxes.words[best].box) - from)) best = candidate;
+    if (Math.abs(centre(boxes.words[candidate].box) - from) < Math.abs(centre(boxes.words[best].box) - from))
+      best = candidate;
   }
   return best;
 }
 
-const keySteps: Record<string, WordStep> = { ArrowRight: "next", ArrowLeft: "previous", ArrowDown: "down", ArrowUp: "up" };
+const keySteps: Record<string, WordStep> = {
+  ArrowRight: "next",
+  ArrowLeft: "previous",
+  ArrowDown: "down",
+  ArrowUp: "up",
+};
 
 export function stepForKey(key: string): WordStep | undefined {
   return keySteps[key];

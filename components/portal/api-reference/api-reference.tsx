@@ -30,20 +30,31 @@ export function ApiReference() {
         <ul className="flex flex-wrap gap-2 text-sm">
           {groups.map((group) => (
             <li key={group.tag}>
-              <a href={`#${tagAnchor(group.tag)}`} className="inline-block rounded-full border border-line px-3 py-1 hover:bg-surface-muted">
+              <a
+                href={`#${tagAnchor(group.tag)}`}
+                className="inline-block rounded-full border border-line px-3 py-1 hover:bg-surface-muted"
+              >
                 {group.tag} <span className="text-ink-muted">({group.operations.length})</span>
               </a>
             </li>
           ))}
           <li>
-            <a href="#schemas" className="inline-block rounded-full border border-line px-3 py-1 hover:bg-surface-muted">
+            <a
+              href="#schemas"
+              className="inline-block rounded-full border border-line px-3 py-1 hover:bg-surface-muted"
+            >
               Schemas <span className="text-ink-muted">({schemas.length})</span>
             </a>
           </li>
         </ul>
       </nav>
       {groups.map((group) => (
-        <section key={group.tag} id={tagAnchor(group.tag)} aria-labelledby={`${tagAnchor(group.tag)}-title`} className="flex scroll-mt-4 flex-col gap-3">
+        <section
+          key={group.tag}
+          id={tagAnchor(group.tag)}
+          aria-labelledby={`${tagAnchor(group.tag)}-title`}
+          className="flex scroll-mt-4 flex-col gap-3"
+        >
           <h3 id={`${tagAnchor(group.tag)}-title`} className="text-xl font-semibold">
             {group.tag}
           </h3>

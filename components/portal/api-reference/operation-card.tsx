@@ -21,7 +21,10 @@ function SchemaLink({ name }: { name: string }) {
   // Only component names (capitalised, no spaces) have a section to jump to.
   if (!/^[A-Z][A-Za-z0-9_]*$/.test(base)) return <code className="font-mono">{name}</code>;
   return (
-    <a href={`#schema-${base}`} className="font-mono text-brand-600 underline-offset-2 hover:underline dark:text-brand-100">
+    <a
+      href={`#schema-${base}`}
+      className="font-mono text-brand-600 underline-offset-2 hover:underline dark:text-brand-100"
+    >
       {name}
     </a>
   );
@@ -30,28 +33,47 @@ function SchemaLink({ name }: { name: string }) {
 /** One operation: method, path, summary, how to authenticate, parameters, body and responses. */
 export function OperationCard({ operation }: { operation: ReferenceOperation }) {
   return (
-    <article id={operation.id} aria-labelledby={`${operation.id}-title`} className="scroll-mt-4 rounded-lg border border-line p-4 wrap-anywhere" data-testid="api-operation">
+    <article
+      id={operation.id}
+      aria-labelledby={`${operation.id}-title`}
+      className="scroll-mt-4 rounded-lg border border-line p-4 wrap-anywhere"
+      data-testid="api-operation"
+    >
       <h4 id={`${operation.id}-title`} className="flex flex-wrap items-baseline gap-2">
-        <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold ${METHOD_CLASSES[operation.method] ?? ""}`}>{operation.method}</span>
+        <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold ${METHOD_CLASSES[operation.method] ?? ""}`}>
+          {operation.method}
+        </span>
         <code className="break-all font-mono text-sm font-semibold text-ink">{operation.path}</code>
         <span className="text-sm text-ink-muted">— {operation.summary}</span>
       </h4>
       {operation.description ? <p className="mt-2 text-sm text-ink-muted">{operation.description}</p> : null}
       <p className="mt-2 text-xs text-ink-muted">
         Authentication:{" "}
-        {operation.authentication.length > 0 ? operation.authentication.map((scheme) => AUTH_LABELS[scheme] ?? scheme).join(", ") : "none"}
+        {operation.authentication.length > 0
+          ? operation.authentication.map((scheme) => AUTH_LABELS[scheme] ?? scheme).join(", ")
+          : "none"}
       </p>
 
       {operation.parameters.length > 0 ? (
         <div className="relative mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Parameters of {operation.method} {operation.path}</caption>
+            <caption className="sr-only">
+              Parameters of {operation.method} {operation.path}
+            </caption>
             <thead className="text-ink-muted">
               <tr>
-                <th scope="col" className="py-1 pr-3 font-medium">Parameter</th>
-                <th scope="col" className="py-1 pr-3 font-medium">In</th>
-                <th scope="col" className="py-1 pr-3 font-medium">Type</th>
-                <th scope="col" className="py-1 font-medium">Description</th>
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  Parameter
+                </th>
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  In
+                </th>
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  Type
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Description
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -59,7 +81,12 @@ export function OperationCard({ operation }: { operation: ReferenceOperation }) 
                 <tr key={`${parameter.location}-${parameter.name}`} className="border-t border-line align-top">
                   <td className="py-1 pr-3 font-mono">
                     {parameter.name}
-                    {parameter.required ? <span className="text-red-700 dark:text-red-400" title="required"> *</span> : null}
+                    {parameter.required ? (
+                      <span className="text-red-700 dark:text-red-400" title="required">
+                        {" "}
+                        *
+                      </span>
+                    ) : null}
                   </td>
                   <td className="py-1 pr-3">{parameter.location}</td>
                   <td className="py-1 pr-3 font-mono">{parameter.type}</td>
@@ -76,7 +103,11 @@ export function OperationCard({ operation }: { operation: ReferenceOperation }) 
           <>
             <dt className="text-ink-muted">Request body</dt>
             <dd>
-              <SchemaLink name={operation.requestBody.schema} /> <span className="text-ink-muted">({operation.requestBody.contentType}{operation.requestBody.required ? "" : ", optional"})</span>
+              <SchemaLink name={operation.requestBody.schema} />{" "}
+              <span className="text-ink-muted">
+                ({operation.requestBody.contentType}
+                {operation.requestBody.required ? "" : ", optional"})
+              </span>
             </dd>
           </>
         ) : null}

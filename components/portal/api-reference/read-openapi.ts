@@ -61,7 +61,9 @@ export function listOperationsByTag(document: Json): { tag: string; operations: 
   }
   return [...groups.entries()].map(([tag, operations]) => ({
     tag,
-    operations: operations.sort((a, b) => a.path.localeCompare(b.path) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method)),
+    operations: operations.sort(
+      (a, b) => a.path.localeCompare(b.path) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),
+    ),
   }));
 }
 
@@ -98,7 +100,12 @@ export function schemaLabel(schema: unknown): string {
   if (json.const !== undefined) return JSON.stringify(json.const);
   if (Array.isArray(json.type)) return json.type.join(" | ");
   if (typeof json.type === "string") {
-    const format = typeof json.format === "string" ? ` (${json.format})` : typeof json.contentMediaType === "string" ? ` (${json.contentMediaType})` : "";
+    const format =
+      typeof json.format === "string"
+        ? ` (${json.format})`
+        : typeof json.contentMediaType === "string"
+          ? ` (${json.contentMediaType})`
+          : "";
     return `${json.type}${format}`;
   }
   return "any";
@@ -116,7 +123,11 @@ function toOperation(path: string, method: string, operation: Json): ReferenceOp
   const [contentType, media] = Object.entries((body?.content ?? {}) as Record<string, Json>)[0] ?? [];
   const responses = Object.entries((operation.responses ?? {}) as Record<string, Json>).map(([status, response]) => {
     const [, responseMedia] = Object.entries((response.content ?? {}) as Record<string, Json>)[0] ?? [];
-    return { status, description: String(response.description ?? ""), schema: responseMedia ? schemaLabel(responseMedia.schema) : undefined };
+    return {
+      status,
+      description: String(response.description ?? ""),
+      schema: responseMedia ? schemaLabel(responseMedia.schema) : undefined,
+    };
   });
   const security = (operation.security as Record<string, unknown>[] | undefined) ?? [];
   return {
@@ -127,7 +138,10 @@ function toOperation(path: string, method: string, operation: Json): ReferenceOp
     description: typeof operation.description === "string" ? operation.description : undefined,
     authentication: security.flatMap((requirement) => Object.keys(requirement)),
     parameters,
-    requestBody: contentType && media ? { contentType, schema: schemaLabel(media.schema), required: body?.required === true } : undefined,
+    requestBody:
+      contentType && media
+        ? { contentType, schema: schemaLabel(media.schema), required: body?.required === true }
+        : undefined,
     responses,
   };
 }

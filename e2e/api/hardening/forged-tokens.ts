@@ -43,7 +43,8 @@ export async function expiredToken(request: APIRequestContext, user: TestUser): 
     if (!existsSync(file)) continue;
     const secret = readFileSync(file, "utf8").trim();
     const fresh = await sign(secret, { sub: user.id, ver: 0 }, now + 600);
-    if ((await request.get("/api/auth/me", { headers: bearer(fresh) })).status() === 200) return sign(secret, { sub: user.id, ver: 0 }, now - 3600);
+    if ((await request.get("/api/auth/me", { headers: bearer(fresh) })).status() === 200)
+      return sign(secret, { sub: user.id, ver: 0 }, now - 3600);
   }
   return undefined;
 }
@@ -55,8 +56,14 @@ export function forgedTokens(user: TestUser, extra: NamedToken[] = []): NamedTok
     { label: "garbage token", value: "not-a-token" },
     { label: "alg:none token", value: `${base64url({ alg: "none", typ: "JWT" })}.${base64url({ ...claims })}.` },
     { label: "token signed with another key", value: `${header}.${payload}.${randomBytes(32).toString("base64url")}` },
-    { label: "token whose subject was changed", value: `${header}.${base64url({ ...claims, sub: "00000000-0000-4000-8000-000000000000" })}.${signature}` },
-    { label: "token whose expiry was extended", value: `${header}.${base64url({ ...claims, exp: claims.exp + 86_400 * 365 })}.${signature}` },
+    {
+      label: "token whose subject was changed",
+      value: `${header}.${base64url({ ...claims, sub: "00000000-0000-4000-8000-000000000000" })}.${signature}`,
+    },
+    {
+      label: "token whose expiry was extended",
+      value: `${header}.${base64url({ ...claims, exp: claims.exp + 86_400 * 365 })}.${signature}`,
+    },
     { label: "truncated token", value: user.token.slice(0, -10) },
     { label: "made-up API key", value: `sd_${randomBytes(32).toString("hex")}` },
     ...extra,

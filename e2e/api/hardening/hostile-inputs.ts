@@ -1,4 +1,11 @@
-import { deeplyNestedDocx, hugeTextDocx, paragraphBombDocx, partsOf, withBomb, writeZip } from "@/lib/documents/testing/make-archive-bombs";
+import {
+  deeplyNestedDocx,
+  hugeTextDocx,
+  paragraphBombDocx,
+  partsOf,
+  withBomb,
+  writeZip,
+} from "@/lib/documents/testing/make-archive-bombs";
 import {
   bmpDeclaring,
   encryptedOfficeFile,
@@ -50,9 +57,19 @@ export async function hostileFiles(): Promise<HostileFile[]> {
     ["empty file", "empty.pdf", Buffer.alloc(0)],
     ["one byte", "one.bin", Buffer.from([0xff])],
     ["random bytes", "random.bin", Buffer.from(Array.from({ length: 1024 }, (_, index) => (index * 7919 + 13) % 251))],
-    ["text that is not UTF-8", "notes.txt", Buffer.from(Array.from({ length: 512 }, (_, index) => (index % 2 ? 0x28 : 0xc3)))],
+    [
+      "text that is not UTF-8",
+      "notes.txt",
+      Buffer.from(Array.from({ length: 512 }, (_, index) => (index % 2 ? 0x28 : 0xc3))),
+    ],
     ["truncated PDF", "cut.pdf", truncate(pdf, 0.3)],
-    ["corrupt PDF", "corrupt.pdf", Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 9 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF garbage")],
+    [
+      "corrupt PDF",
+      "corrupt.pdf",
+      Buffer.from(
+        "%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 9 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF garbage",
+      ),
+    ],
     ["zero-page PDF", "none.pdf", zeroPagePdf()],
     ["truncated PNG header", "cut.png", png.subarray(0, 20)],
     ["truncated JPEG", "cut.jpg", Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a])],
@@ -63,9 +80,23 @@ export async function hostileFiles(): Promise<HostileFile[]> {
     ["truncated DOCX", "cut.docx", truncate(docx, 0.6)],
     ["truncated XLSX", "cut.xlsx", truncate(xlsx, 0.6)],
     ["truncated PPTX", "cut.pptx", truncate(pptx, 0.6)],
-    ["DOCX with a damaged part", "damaged.docx", writeZip([{ name: "[Content_Types].xml", data: wordTypes }, { name: "word/document.xml", compressed: Buffer.from("not deflate data at all") }])],
+    [
+      "DOCX with a damaged part",
+      "damaged.docx",
+      writeZip([
+        { name: "[Content_Types].xml", data: wordTypes },
+        { name: "word/document.xml", compressed: Buffer.from("not deflate data at all") },
+      ]),
+    ],
     ["password-protected Office file", "secret.docx", encryptedOfficeFile()],
-    ["DOCX in an encrypted ZIP", "locked.docx", writeZip([{ name: "[Content_Types].xml", data: wordTypes }, { name: "word/document.xml", data: "<w:document/>", encrypted: true }])],
+    [
+      "DOCX in an encrypted ZIP",
+      "locked.docx",
+      writeZip([
+        { name: "[Content_Types].xml", data: wordTypes },
+        { name: "word/document.xml", data: "<w:document/>", encrypted: true },
+      ]),
+    ],
     ["PNG declaring 50,000² pixels", "bomb.png", pngDeclaring(50_000, 50_000)],
     ["TIFF declaring 50,000² pixels", "bomb.tif", tiffDeclaring(50_000, 50_000)],
     ["GIF declaring 65,535² pixels", "bomb.gif", gifDeclaring(65_535, 65_535)],
@@ -76,10 +107,21 @@ export async function hostileFiles(): Promise<HostileFile[]> {
     ["DOCX with 2,000,000 paragraphs", "paragraphs.docx", paragraphBombDocx(2_000_000)],
     ["DOCX with 100 MB of text", "text.docx", hugeTextDocx(100)],
     ["DOCX nested 5,000 levels", "nested.docx", deeplyNestedDocx(5_000)],
-    ["DOCX declaring a DTD", "dtd.docx", writeZip([{ name: "[Content_Types].xml", data: wordTypes }, { name: "word/document.xml", data: '<!DOCTYPE d [<!ENTITY a "aaaa">]><d>&a;</d>' }])],
+    [
+      "DOCX declaring a DTD",
+      "dtd.docx",
+      writeZip([
+        { name: "[Content_Types].xml", data: wordTypes },
+        { name: "word/document.xml", data: '<!DOCTYPE d [<!ENTITY a "aaaa">]><d>&a;</d>' },
+      ]),
+    ],
     // Bombs in XML parts, refused at the 64 MB part limit (the 256 MB total is covered by the unit tests).
     ["XLSX zip bomb", "bomb.xlsx", withBomb(await partsOf(xlsx), { name: "xl/worksheets/sheet9.xml", megabytes: 100 })],
-    ["PPTX zip bomb declaring small sizes", "bomb.pptx", withBomb(await partsOf(pptx), { name: "ppt/slides/slide9.xml", megabytes: 100, declaredSize: 10 })],
+    [
+      "PPTX zip bomb declaring small sizes",
+      "bomb.pptx",
+      withBomb(await partsOf(pptx), { name: "ppt/slides/slide9.xml", megabytes: 100, declaredSize: 10 }),
+    ],
     ["PNG with its pixel data cut off", "damaged.png", png.subarray(0, Math.floor(png.length / 2)), false],
     ["PDF page of 14,400 × 14,400 pt", "poster.pdf", await hugePagePdf(), false],
   ];

@@ -23,7 +23,9 @@ async function expectHealthy(request: APIRequestContext): Promise<void> {
 test.describe("office decompression bombs", () => {
   const probeDocx = paragraphBombDocx(2_000_000);
 
-  test("the probe's 2,000,000-paragraph DOCX is refused by batch upload, guest upload and /v1/extract", async ({ request }) => {
+  test("the probe's 2,000,000-paragraph DOCX is refused by batch upload, guest upload and /v1/extract", async ({
+    request,
+  }) => {
     expect(probeDocx.length).toBeLessThan(400_000);
     const user = await createUser(request);
     const signedIn = await uploadBatch(request, { headers: bearer(user.token), files: [file("bomb.docx", probeDocx)] });
@@ -31,32 +33,46 @@ test.describe("office decompression bombs", () => {
     expect(await signedIn.json()).toEqual({ detail: paragraphRefusal });
 
     const session = await (await request.get("/api/batch/guest-session", { headers: guestHeaders() })).json();
-    const guest = await uploadBatch(request, { guestSessionId: session.session_id, files: [file("bomb.docx", probeDocx)] });
+    const guest = await uploadBatch(request, {
+      guestSessionId: session.session_id,
+      files: [file("bomb.docx", probeDocx)],
+    });
     expect(guest.status()).toBe(413);
     expect((await guest.json()).detail).toBe(paragraphRefusal);
 
     const account = await createV1Account(request);
-    const extract = await request.post("/v1/extract", { headers: account.headers, multipart: { file: file("bomb.docx", probeDocx) } });
+    const extract = await request.post("/v1/extract", {
+      headers: account.headers,
+      multipart: { file: file("bomb.docx", probeDocx) },
+    });
     expect(extract.status()).toBe(413);
     expect(await errorOf(extract)).toEqual({ code: "document_too_large", message: paragraphRefusal });
 
     // Nothing was stored for anyone, and the server answers as before.
     expect((await (await request.get("/api/batch/history", { headers: bearer(user.token) })).json()).total).toBe(0);
-    expect(await (await request.get(`/api/batch/guest-limits/${session.session_id}`)).json()).toMatchObject({ current_files: 0, can_upload: true });
+    expect(await (await request.get(`/api/batch/guest-limits/${session.session_id}`)).json()).toMatchObject({
+      current_files: 0,
+      can_upload: true,
+    });
     expect((await (await request.get("/v1/jobs", { headers: account.headers })).json()).data).toEqual([]);
     await expectHealthy(request);
   });
 
   test("several bombs at once leave the server answering", async ({ request }) => {
     const user = await createUser(request);
-    const uploads = Array.from({ length: 4 }, () => uploadBatch(request, { headers: bearer(user.token), files: [file("bomb.docx", probeDocx)] }));
+    const uploads = Array.from({ length: 4 }, () =>
+      uploadBatch(request, { headers: bearer(user.token), files: [file("bomb.docx", probeDocx)] }),
+    );
     const answers = await Promise.all([...uploads, request.get("/v1/health")]);
     expect(answers.map((answer) => answer.status())).toEqual([413, 413, 413, 413, 200]);
   });
 
   test("a DOCX with 100 MB of text fails clearly instead of completing with nothing", async ({ request }) => {
     const account = await createV1Account(request);
-    const response = await request.post("/v1/extract", { headers: account.headers, multipart: { file: file("text.docx", hugeTextDocx(100)) } });
+    const response = await request.post("/v1/extract", {
+      headers: account.headers,
+      multipart: { file: file("text.docx", hugeTextDocx(100)) },
+    });
     expect(response.status()).toBe(413);
     expect(await errorOf(response)).toEqual({
       code: "document_too_large",
@@ -66,7 +82,11 @@ test.describe("office decompression bombs", () => {
   });
 
   test("a zip bomb inside an XLSX is refused as a batch file and as a /v1/fill/excel template", async ({ request }) => {
-    const bomb = withBomb(await partsOf(await makeXlsx({ Invoice: [["Total", 10]] })), { name: "xl/media/blob.bin", megabytes: 40, copies: 8 });
+    const bomb = withBomb(await partsOf(await makeXlsx({ Invoice: [["Total", 10]] })), {
+      name: "xl/media/blob.bin",
+      megabytes: 40,
+      copies: 8,
+    });
     const message = "The document unpacks to more than 256 MB; at most 256 MB can be read";
     const user = await createUser(request);
     const upload = await uploadBatch(request, { headers: bearer(user.token), files: [file("book.xlsx", bomb)] });
@@ -76,7 +96,11 @@ test.describe("office decompression bombs", () => {
     const account = await createV1Account(request);
     const fill = await request.post("/v1/fill/excel", {
       headers: account.headers,
-      multipart: { target_excel: file("template.xlsx", bomb), fill_mode: "explicit", cell_mappings: JSON.stringify({ "Invoice!B1": "x" }) },
+      multipart: {
+        target_excel: file("template.xlsx", bomb),
+        fill_mode: "explicit",
+        cell_mappings: JSON.stringify({ "Invoice!B1": "x" }),
+      },
     });
     expect(fill.status()).toBe(413);
     expect(await errorOf(fill)).toEqual({ code: "document_too_large", message });

@@ -82,11 +82,15 @@ export class AccountMenu {
   constructor(private readonly page: Page) {}
 
   async expectSignedInAs(email: string) {
-    await expect(this.page.getByTestId("account-menu").getByRole("link", { name: `Account settings for ${email}` })).toBeVisible();
+    await expect(
+      this.page.getByTestId("account-menu").getByRole("link", { name: `Account settings for ${email}` }),
+    ).toBeVisible();
   }
 
   async expectSignedOut() {
-    await expect(this.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(
+      this.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign in" }),
+    ).toBeVisible();
   }
 
   async signOut() {

@@ -64,7 +64,9 @@ export class BatchesPage {
   }
 
   async deleteBatch(name: string) {
-    await this.row(name).getByRole("button", { name: `Delete ${name}` }).click();
+    await this.row(name)
+      .getByRole("button", { name: `Delete ${name}` })
+      .click();
     const dialog = this.page.getByRole("dialog", { name: `Delete “${name}”?` });
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Delete batch" }).click();
@@ -81,7 +83,9 @@ export class BatchPage {
   }
 
   async open(fileName: string) {
-    await this.documentCard(fileName).getByRole("link", { name: `Open ${fileName}` }).click();
+    await this.documentCard(fileName)
+      .getByRole("link", { name: `Open ${fileName}` })
+      .click();
     await expect(this.page.getByRole("heading", { level: 1, name: fileName })).toBeVisible();
   }
 }
@@ -111,7 +115,9 @@ export class ViewerPage {
   }
 
   thumbnail(pageNumber: number) {
-    return this.page.getByRole("navigation", { name: "Pages" }).getByRole("button", { name: new RegExp(`^Page ${pageNumber}( |$)`) });
+    return this.page
+      .getByRole("navigation", { name: "Pages" })
+      .getByRole("button", { name: new RegExp(`^Page ${pageNumber}( |$)`) });
   }
 
   async save() {

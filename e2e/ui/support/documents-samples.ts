@@ -18,7 +18,9 @@ export async function scannedReceiptPng(): Promise<SampleFile> {
 /** An invoice PDF with a text layer; every page says which page it is. */
 export async function invoicePdf(name: string, invoiceNumber: string, pageCount = 1): Promise<SampleFile> {
   const pages = Array.from({ length: pageCount }, (_, index) =>
-    index === 0 ? ["INVOICE", `Invoice number: ${invoiceNumber}`, "Date: 2025-03-14", "Total: 120.50 EUR"] : [`Appendix page ${index + 1}`, `Reference: ${invoiceNumber}-${index + 1}`],
+    index === 0
+      ? ["INVOICE", `Invoice number: ${invoiceNumber}`, "Date: 2025-03-14", "Total: 120.50 EUR"]
+      : [`Appendix page ${index + 1}`, `Reference: ${invoiceNumber}-${index + 1}`],
   );
   return { name, mimeType: "application/pdf", buffer: await makeTextPdf(pages) };
 }

@@ -37,7 +37,9 @@ export class ApiKeysPage {
   }
 
   async revoke(name: string) {
-    await this.row(name).getByRole("button", { name: new RegExp(`^Revoke ${name}`) }).click();
+    await this.row(name)
+      .getByRole("button", { name: new RegExp(`^Revoke ${name}`) })
+      .click();
     const dialog = this.page.getByRole("dialog", { name: `Revoke “${name}”?` });
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Revoke key" }).click();

@@ -34,8 +34,17 @@ export async function completeIdpFlow(input: { code: string; state: string; seal
     user = await db.user.findUnique({ where: { id: flow.userId } });
     if (!user) throw new AppError("unauthorized", "The account that started this connection no longer exists");
   } else {
-    ({ user, isNewUser } = await signInWithIdentity({ issuer: provider.issuer, claims, invitationToken: flow.invitationToken }));
+    ({ user, isNewUser } = await signInWithIdentity({
+      issuer: provider.issuer,
+      claims,
+      invitationToken: flow.invitationToken,
+    }));
   }
-  const connection = await saveCloudConnection({ userId: user.id, provider: "google_calendar", tokens, accountEmail: claims.email });
+  const connection = await saveCloudConnection({
+    userId: user.id,
+    provider: "google_calendar",
+    tokens,
+    accountEmail: claims.email,
+  });
   return { mode: flow.mode, user, isNewUser, connection };
 }

@@ -28,7 +28,11 @@ function flowKey(): Uint8Array {
  * nonce never leave the server readable, and the callback is bound to the browser that started it.
  */
 export async function sealFlowState(flow: FlowState): Promise<string> {
-  return new EncryptJWT({ ...flow }).setProtectedHeader({ alg: "dir", enc: "A256GCM" }).setIssuedAt().setExpirationTime(`${FLOW_TTL_SECONDS}s`).encrypt(flowKey());
+  return new EncryptJWT({ ...flow })
+    .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
+    .setIssuedAt()
+    .setExpirationTime(`${FLOW_TTL_SECONDS}s`)
+    .encrypt(flowKey());
 }
 
 export async function openFlowState(sealed: string | undefined, state: string): Promise<FlowState> {
@@ -40,6 +44,7 @@ export async function openFlowState(sealed: string | undefined, state: string): 
     throw new AppError("bad_request", "The sign-in has expired or was tampered with; start again", { cause: error });
   }
   const flow = FlowState.safeParse(payload);
-  if (!flow.success || flow.data.state !== state) throw new AppError("bad_request", "The sign-in state does not match; start again");
+  if (!flow.success || flow.data.state !== state)
+    throw new AppError("bad_request", "The sign-in state does not match; start again");
   return flow.data;
 }

@@ -57,7 +57,10 @@ describe("identity-provider flow", () => {
 
     // The same identity signs in to the same account.
     const again = await startIdpFlow({ mode: "combined" });
-    const second = await completeIdpFlow({ ...(await authorize(again.authorizationUrl)), sealedFlow: again.sealedFlow });
+    const second = await completeIdpFlow({
+      ...(await authorize(again.authorizationUrl)),
+      sealedFlow: again.sealedFlow,
+    });
     expect(second).toMatchObject({ isNewUser: false, user: { id: result.user.id } });
   });
 
@@ -65,8 +68,12 @@ describe("identity-provider flow", () => {
     const first = await startIdpFlow({ mode: "combined" });
     const other = await startIdpFlow({ mode: "combined" });
     const { code, state } = await authorize(first.authorizationUrl);
-    await expect(completeIdpFlow({ code, state, sealedFlow: other.sealedFlow })).rejects.toMatchObject({ code: "bad_request" });
-    await expect(completeIdpFlow({ code, state, sealedFlow: undefined })).rejects.toMatchObject({ code: "bad_request" });
+    await expect(completeIdpFlow({ code, state, sealedFlow: other.sealedFlow })).rejects.toMatchObject({
+      code: "bad_request",
+    });
+    await expect(completeIdpFlow({ code, state, sealedFlow: undefined })).rejects.toMatchObject({
+      code: "bad_request",
+    });
   });
 
   it("connect mode adds the grant to the user of auth_token only", async () => {
@@ -75,7 +82,11 @@ describe("identity-provider flow", () => {
     issuer.nextIdentity = { sub: "sub-carl-google", email: "carl.other@example.test", email_verified: true };
     const flow = await startIdpFlow({ mode: "connect", authToken: token });
     const result = await completeIdpFlow({ ...(await authorize(flow.authorizationUrl)), sealedFlow: flow.sealedFlow });
-    expect(result).toMatchObject({ mode: "connect", user: { id: user.id }, connection: { accountEmail: "carl.other@example.test" } });
+    expect(result).toMatchObject({
+      mode: "connect",
+      user: { id: user.id },
+      connection: { accountEmail: "carl.other@example.test" },
+    });
     const db = await getDb();
     expect(await db.user.count({ where: { email: "carl.other@example.test" } })).toBe(0);
     await expect(startIdpFlow({ mode: "connect", authToken: "not-a-token" })).rejects.toBeInstanceOf(AppError);
@@ -85,7 +96,11 @@ describe("identity-provider flow", () => {
   it("verifies ID tokens: forged, expired and wrong-audience tokens are refused", async () => {
     const provider = await getOidcProvider();
     const good = await issuer.signIdToken({ sub: "s1", email: "d@example.test", email_verified: true, nonce: "n1" });
-    await expect(verifyIdToken(provider, good, "n1")).resolves.toMatchObject({ subject: "s1", email: "d@example.test", emailVerified: true });
+    await expect(verifyIdToken(provider, good, "n1")).resolves.toMatchObject({
+      subject: "s1",
+      email: "d@example.test",
+      emailVerified: true,
+    });
     await expect(verifyIdToken(provider, good, "other")).rejects.toMatchObject({ code: "unauthorized" });
     const forged = await issuer.signIdToken({ sub: "s1" }, { foreignKey: true });
     await expect(verifyIdToken(provider, forged)).rejects.toMatchObject({ code: "unauthorized" });

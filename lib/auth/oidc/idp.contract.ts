@@ -6,7 +6,11 @@ import { AuthUserResponse } from "../schemas";
 const tags = ["Identity provider"];
 
 export const IdpConnectQuery = z.object({
-  mode: z.string().regex(/^(combined|connect)$/).default("combined").describe("combined = sign in plus calendar consent; connect = calendar only, for the user of auth_token."),
+  mode: z
+    .string()
+    .regex(/^(combined|connect)$/)
+    .default("combined")
+    .describe("combined = sign in plus calendar consent; connect = calendar only, for the user of auth_token."),
   invitation_token: z.string().max(200).optional(),
   auth_token: z.string().max(4096).optional(),
 });
@@ -28,13 +32,22 @@ export const IdpCallbackResponse = z
   .meta({ id: "IdpCallbackResponse" });
 
 export const IdpConnectionStatus = z
-  .object({ connected: z.boolean(), provider: z.literal("google_calendar"), connection: CloudConnectionResponse.nullable() })
+  .object({
+    connected: z.boolean(),
+    provider: z.literal("google_calendar"),
+    connection: CloudConnectionResponse.nullable(),
+  })
   .meta({ id: "IdpConnectionStatus" });
 
 export const IdpVerifyRequest = z
   .object({
     id_token: z.string().min(1).max(8192).optional(),
-    credential: z.string().min(1).max(8192).optional().describe("Alias of id_token (Google Identity Services posts `credential`)."),
+    credential: z
+      .string()
+      .min(1)
+      .max(8192)
+      .optional()
+      .describe("Alias of id_token (Google Identity Services posts `credential`)."),
     nonce: z.string().max(200).optional().describe("When the front end asked for a nonce, it is checked."),
     invitation_token: z.string().max(200).optional(),
   })
@@ -58,10 +71,15 @@ export const idpConnectRoute = defineRoute({
   auth: "none",
   operationId: "idpConnect",
   summary: "Start the identity-provider flow",
-  description: "Answers the authorization URL as JSON, or redirects (302) when the request accepts text/html. Sets an HttpOnly cookie binding the flow (state, nonce, PKCE verifier) to this browser for 10 minutes.",
+  description:
+    "Answers the authorization URL as JSON, or redirects (302) when the request accepts text/html. Sets an HttpOnly cookie binding the flow (state, nonce, PKCE verifier) to this browser for 10 minutes.",
   tags,
   query: IdpConnectQuery,
-  responses: { 200: IdpConnectResponse, 302: { description: "Redirect to the provider (requests accepting HTML)." }, 401: { description: "connect mode without a valid auth_token." } },
+  responses: {
+    200: IdpConnectResponse,
+    302: { description: "Redirect to the provider (requests accepting HTML)." },
+    401: { description: "connect mode without a valid auth_token." },
+  },
 });
 
 export const idpCallbackRoute = defineRoute({
@@ -71,10 +89,20 @@ export const idpCallbackRoute = defineRoute({
   auth: "none",
   operationId: "idpCallback",
   summary: "The provider's redirect back",
-  description: "Exchanges the code, verifies the ID token against the provider's JWKS, signs in or links the user (combined) and stores the calendar grant, tokens encrypted.",
+  description:
+    "Exchanges the code, verifies the ID token against the provider's JWKS, signs in or links the user (combined) and stores the calendar grant, tokens encrypted.",
   tags,
-  query: z.object({ code: z.string().max(4096).optional(), state: z.string().max(200).optional(), error: z.string().max(200).optional(), error_description: z.string().max(1000).optional() }),
-  responses: { 200: IdpCallbackResponse, 400: { description: "Missing or mismatched state, or the provider refused." }, 401: { description: "The ID token is invalid." } },
+  query: z.object({
+    code: z.string().max(4096).optional(),
+    state: z.string().max(200).optional(),
+    error: z.string().max(200).optional(),
+    error_description: z.string().max(1000).optional(),
+  }),
+  responses: {
+    200: IdpCallbackResponse,
+    400: { description: "Missing or mismatched state, or the provider refused." },
+    401: { description: "The ID token is invalid." },
+  },
 });
 
 export const idpConnectionStatusRoute = defineRoute({
@@ -96,7 +124,8 @@ export const idpVerifyRoute = defineRoute({
   auth: "none",
   operationId: "idpVerify",
   summary: "Sign in with an ID token from the front end",
-  description: "Verifies the ID token (signature by the provider's JWKS, issuer, audience = our client id, expiry, nonce when given) and creates or signs in the user.",
+  description:
+    "Verifies the ID token (signature by the provider's JWKS, issuer, audience = our client id, expiry, nonce when given) and creates or signs in the user.",
   tags,
   body: IdpVerifyRequest,
   responses: { 200: IdpAuthResponse, 401: { description: "The ID token is invalid, expired or for another client." } },

@@ -28,7 +28,8 @@ let cached: { issuer: string; at: number; provider: Promise<OidcProvider> } | un
 /** The configured identity provider from its discovery document; 503 when not configured or unreachable. */
 export function getOidcProvider(): Promise<OidcProvider> {
   const config = getConfig();
-  if (!config.OIDC_CLIENT_ID) throw new AppError("service_unavailable", "The identity provider is not configured (OIDC_CLIENT_ID is not set)");
+  if (!config.OIDC_CLIENT_ID)
+    throw new AppError("service_unavailable", "The identity provider is not configured (OIDC_CLIENT_ID is not set)");
   if (cached && cached.issuer === config.OIDC_ISSUER && Date.now() - cached.at < CACHE_MS) return cached.provider;
   const provider = discover(config.OIDC_ISSUER, config.OIDC_CLIENT_ID, config.OIDC_CLIENT_SECRET, config.OIDC_SCOPES);
   cached = { issuer: config.OIDC_ISSUER, at: Date.now(), provider };
@@ -39,7 +40,12 @@ export function getOidcProvider(): Promise<OidcProvider> {
   return provider;
 }
 
-async function discover(issuer: string, clientId: string, clientSecret: string | undefined, scopes: string): Promise<OidcProvider> {
+async function discover(
+  issuer: string,
+  clientId: string,
+  clientSecret: string | undefined,
+  scopes: string,
+): Promise<OidcProvider> {
   const url = `${issuer.replace(/\/$/, "")}/.well-known/openid-configuration`;
   let body: unknown;
   try {

@@ -11,7 +11,10 @@ import type { IdentityClaims } from "./verify-id-token";
 export async function signInWithIdentity(input: { issuer: string; claims: IdentityClaims; invitationToken?: string }) {
   const { claims, issuer } = input;
   const db = await getDb();
-  const linked = await db.userIdentity.findUnique({ where: { provider_subject: { provider: issuer, subject: claims.subject } }, include: { user: true } });
+  const linked = await db.userIdentity.findUnique({
+    where: { provider_subject: { provider: issuer, subject: claims.subject } },
+    include: { user: true },
+  });
   if (linked && !input.invitationToken) return { user: linked.user, isNewUser: false };
   if (!claims.email || !claims.emailVerified) {
     throw new AppError("forbidden", "The identity provider did not confirm an email address for this account");
@@ -21,14 +24,17 @@ export async function signInWithIdentity(input: { issuer: string; claims: Identi
   return db.$transaction(async (tx) => {
     if (input.invitationToken) {
       const invitation = await claimInvitation(tx, input.invitationToken);
-      if (invitation.email !== email) throw new AppError("forbidden", "This invitation was sent to another email address");
+      if (invitation.email !== email)
+        throw new AppError("forbidden", "This invitation was sent to another email address");
       if (linked || (await tx.user.findUnique({ where: { email }, select: { id: true } }))) {
         throw new AppError("conflict", "An account with this email already exists; sign in instead");
       }
     }
     const existing = await tx.user.findUnique({ where: { email } });
-    const user = existing ?? (await tx.user.create({ data: { email, name: claims.name, emailVerifiedAt: new Date() } }));
-    if (existing && !existing.emailVerifiedAt) await tx.user.update({ where: { id: existing.id }, data: { emailVerifiedAt: new Date() } });
+    const user =
+      existing ?? (await tx.user.create({ data: { email, name: claims.name, emailVerifiedAt: new Date() } }));
+    if (existing && !existing.emailVerifiedAt)
+      await tx.user.update({ where: { id: existing.id }, data: { emailVerifiedAt: new Date() } });
     await tx.userIdentity.create({ data: { userId: user.id, provider: issuer, subject: claims.subject, email } });
     return { user, isNewUser: !existing };
   });

@@ -16,7 +16,11 @@ export function idpCallbackUrl(): string {
  * an invitation) and asks for calendar consent at once; connect only adds the calendar grant to the
  * user of auth_token, which is checked now so the callback needs no token in its URL.
  */
-export async function startIdpFlow(input: { mode: "combined" | "connect"; invitationToken?: string; authToken?: string }) {
+export async function startIdpFlow(input: {
+  mode: "combined" | "connect";
+  invitationToken?: string;
+  authToken?: string;
+}) {
   const provider = await getOidcProvider();
   let userId: string | undefined;
   if (input.mode === "connect") {

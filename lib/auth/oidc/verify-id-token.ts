@@ -13,7 +13,11 @@ export interface IdentityClaims {
  * Verifies an ID token against the provider's JWKS: signature, issuer, audience (our client id),
  * expiry, and the nonce when one was sent. Anything wrong answers 401.
  */
-export async function verifyIdToken(provider: OidcProvider, idToken: string, expectedNonce?: string): Promise<IdentityClaims> {
+export async function verifyIdToken(
+  provider: OidcProvider,
+  idToken: string,
+  expectedNonce?: string,
+): Promise<IdentityClaims> {
   let payload;
   try {
     ({ payload } = await jwtVerify(idToken, provider.jwks, {
@@ -27,7 +31,8 @@ export async function verifyIdToken(provider: OidcProvider, idToken: string, exp
     if (error instanceof joseErrors.JOSEError) throw new AppError("unauthorized", "The ID token is invalid");
     throw error;
   }
-  if (expectedNonce !== undefined && payload.nonce !== expectedNonce) throw new AppError("unauthorized", "The ID token's nonce does not match");
+  if (expectedNonce !== undefined && payload.nonce !== expectedNonce)
+    throw new AppError("unauthorized", "The ID token's nonce does not match");
   // OpenID Connect Core 2: with several audiences, azp must name us.
   if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== provider.clientId) {
     throw new AppError("unauthorized", "The ID token was issued to another client");

@@ -154,7 +154,9 @@ describe("in-process executor", () => {
   it("rejects a payload that does not match the schema and stores nothing", async () => {
     const fn = defineFunction({ id: "noop", event: testEvent, retries: 0, handler: async () => null });
     const executor = newExecutor([fn]);
-    await expect(executor.enqueue({ name: testEvent.name, data: { value: "ten" } })).rejects.toBeInstanceOf(EventValidationError);
+    await expect(executor.enqueue({ name: testEvent.name, data: { value: "ten" } })).rejects.toBeInstanceOf(
+      EventValidationError,
+    );
     expect(await db.backgroundRun.count()).toBe(0);
   });
 
@@ -177,12 +179,21 @@ describe("in-process executor", () => {
 
   it("stores one run when two instances enqueue the same event id at the same moment", async () => {
     const seen = calls();
-    const fn = defineFunction({ id: "raced", event: testEvent, retries: 0, handler: async ({ event }) => count(seen, `run${event.data.value}`) });
+    const fn = defineFunction({
+      id: "raced",
+      event: testEvent,
+      retries: 0,
+      handler: async ({ event }) => count(seen, `run${event.data.value}`),
+    });
     // Two executors on one database, as two app instances starting together.
     const [first, second] = [newExecutor([fn]), newExecutor([fn])];
     const ids = Array.from({ length: 8 }, (_, index) => index);
     const results = await Promise.all(
-      ids.flatMap((value) => [first, second].map((executor) => executor.enqueue({ name: testEvent.name, data: { value }, id: `same-${value}` }))),
+      ids.flatMap((value) =>
+        [first, second].map((executor) =>
+          executor.enqueue({ name: testEvent.name, data: { value }, id: `same-${value}` }),
+        ),
+      ),
     );
     for (const value of ids) expect(results[value * 2 + 1]).toEqual(results[value * 2]);
     expect(await db.backgroundRun.count()).toBe(ids.length);
@@ -235,9 +246,21 @@ describe("in-process executor", () => {
   });
 
   it("takes over a running run whose lease lapsed, without takeOverRunning", async () => {
-    const fn = defineFunction({ id: "lapsed", event: testEvent, retries: 0, handler: async ({ step }) => step.run("only", () => 1) });
+    const fn = defineFunction({
+      id: "lapsed",
+      event: testEvent,
+      retries: 0,
+      handler: async ({ step }) => step.run("only", () => 1),
+    });
     await db.backgroundRun.create({
-      data: { functionId: "lapsed", eventName: testEvent.name, eventId: "e", payload: { value: 1 }, status: "running", lockedUntil: new Date(Date.now() - 1000) },
+      data: {
+        functionId: "lapsed",
+        eventName: testEvent.name,
+        eventId: "e",
+        payload: { value: 1 },
+        status: "running",
+        lockedUntil: new Date(Date.now() - 1000),
+      },
     });
     const executor = newExecutor([fn]);
     await executor.recoverUnfinishedRuns();
@@ -291,8 +314,19 @@ describe("in-process executor", () => {
       if (isSingle) runningSingle -= 1;
     };
     const otherEvent = defineEvent("test/other.requested", z.object({ value: z.number() }));
-    const wide = defineFunction({ id: "wide", event: testEvent, retries: 0, handler: ({ step }) => step.run("work", () => slowStep(false)) });
-    const single = defineFunction({ id: "single", event: otherEvent, retries: 0, concurrency: 1, handler: ({ step }) => step.run("work", () => slowStep(true)) });
+    const wide = defineFunction({
+      id: "wide",
+      event: testEvent,
+      retries: 0,
+      handler: ({ step }) => step.run("work", () => slowStep(false)),
+    });
+    const single = defineFunction({
+      id: "single",
+      event: otherEvent,
+      retries: 0,
+      concurrency: 1,
+      handler: ({ step }) => step.run("work", () => slowStep(true)),
+    });
     const executor = newExecutor([wide, single], { concurrency: 3 });
     await executor.recoverUnfinishedRuns();
     for (let index = 0; index < 6; index += 1) {

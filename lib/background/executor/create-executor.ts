@@ -95,7 +95,13 @@ export function createExecutor(options: ExecutorOptions): Executor {
       // INSERT … ON CONFLICT DO NOTHING: an upsert reads then inserts, so two instances enqueueing the
       // same id at once (daily housekeeping at start-up) made one fail with a unique violation.
       await db.backgroundRun.createMany({
-        data: { functionId: definition.id, eventName: event.name, eventId, payload: payloads[index] as Prisma.InputJsonValue, runAt: new Date(now()) },
+        data: {
+          functionId: definition.id,
+          eventName: event.name,
+          eventId,
+          payload: payloads[index] as Prisma.InputJsonValue,
+          runAt: new Date(now()),
+        },
         skipDuplicates: true,
       });
       const run = await db.backgroundRun.findUniqueOrThrow({
@@ -117,7 +123,10 @@ export function createExecutor(options: ExecutorOptions): Executor {
       if (!definition) {
         const error = `no function "${candidate.functionId}" is registered in this build`;
         logger.error(`[jobs] run ${candidate.id}: ${error}`);
-        await db.backgroundRun.update({ where: { id: candidate.id }, data: { status: "failed", error, finishedAt: time } });
+        await db.backgroundRun.update({
+          where: { id: candidate.id },
+          data: { status: "failed", error, finishedAt: time },
+        });
         continue;
       }
       if (definition.concurrency && (activeByFunction.get(definition.id) ?? 0) >= definition.concurrency) continue;
@@ -144,7 +153,9 @@ export function createExecutor(options: ExecutorOptions): Executor {
       backoffMs: (attempt) => Math.min(backoff.baseMs * 2 ** (attempt - 1), backoff.maxMs),
     })
       // The outcome could not be written; the lease lapses and the run is picked up again.
-      .catch((error: unknown) => logger.error(`[jobs] ${definition.id} run ${run.id}: could not record the outcome`, error))
+      .catch((error: unknown) =>
+        logger.error(`[jobs] ${definition.id} run ${run.id}: could not record the outcome`, error),
+      )
       .finally(() => {
         active.delete(run.id);
         activeByFunction.set(definition.id, (activeByFunction.get(definition.id) ?? 1) - 1);

@@ -54,11 +54,14 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
     });
     return saving;
   };
-  const heartbeat = setInterval(() => {
-    db.backgroundRun
-      .update({ where: { id: run.id }, data: { lockedUntil: new Date(options.now() + options.leaseMs) } })
-      .catch((error: unknown) => logger.error(`[jobs] heartbeat for run ${run.id} failed`, error));
-  }, Math.max(50, Math.floor(options.leaseMs / 3)));
+  const heartbeat = setInterval(
+    () => {
+      db.backgroundRun
+        .update({ where: { id: run.id }, data: { lockedUntil: new Date(options.now() + options.leaseMs) } })
+        .catch((error: unknown) => logger.error(`[jobs] heartbeat for run ${run.id} failed`, error));
+    },
+    Math.max(50, Math.floor(options.leaseMs / 3)),
+  );
   heartbeat.unref();
 
   try {
@@ -80,7 +83,13 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunOutcome
     }
     await db.backgroundRun.update({
       where: { id: run.id },
-      data: { status: "completed", finishedAt: new Date(), lockedUntil: null, error: null, steps: memos as Prisma.InputJsonValue },
+      data: {
+        status: "completed",
+        finishedAt: new Date(),
+        lockedUntil: null,
+        error: null,
+        steps: memos as Prisma.InputJsonValue,
+      },
     });
     return "completed";
   } finally {
@@ -97,14 +106,26 @@ async function recordFailure(options: ExecuteRunOptions, error: unknown, attempt
     const failureNote = await runFailureHandler(options, error);
     await db.backgroundRun.update({
       where: { id: run.id },
-      data: { status: "failed", attempt, error: failureNote ? `${message}\n${failureNote}` : message, finishedAt: new Date(), lockedUntil: null },
+      data: {
+        status: "failed",
+        attempt,
+        error: failureNote ? `${message}\n${failureNote}` : message,
+        finishedAt: new Date(),
+        lockedUntil: null,
+      },
     });
     return "failed";
   }
   logger.warn(`[jobs] ${definition.id} run ${run.id} will retry: ${message}`);
   await db.backgroundRun.update({
     where: { id: run.id },
-    data: { status: "queued", attempt, error: message, runAt: new Date(options.now() + options.backoffMs(attempt)), lockedUntil: null },
+    data: {
+      status: "queued",
+      attempt,
+      error: message,
+      runAt: new Date(options.now() + options.backoffMs(attempt)),
+      lockedUntil: null,
+    },
   });
   return "retrying";
 }

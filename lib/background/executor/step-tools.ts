@@ -19,7 +19,9 @@ export class StepFailure extends Error {
     readonly stepKey: string,
     readonly original: unknown,
   ) {
-    super(`step "${stepKey}" failed: ${original instanceof Error ? original.message : String(original)}`, { cause: original });
+    super(`step "${stepKey}" failed: ${original instanceof Error ? original.message : String(original)}`, {
+      cause: original,
+    });
     this.name = "StepFailure";
   }
 }
@@ -73,7 +75,10 @@ export function createStepTools(options: StepToolsOptions): JobStep {
       const key = keyFor(id);
       const memo = memos[key];
       if (memo && "data" in memo) return;
-      const wakeAt = memo && "sleepUntil" in memo ? new Date(memo.sleepUntil) : new Date(now() + durationToMs(duration, { name: `step.sleep("${id}")` }));
+      const wakeAt =
+        memo && "sleepUntil" in memo
+          ? new Date(memo.sleepUntil)
+          : new Date(now() + durationToMs(duration, { name: `step.sleep("${id}")` }));
       if (wakeAt.getTime() <= now()) {
         memos[key] = { data: null };
         await saveMemos();

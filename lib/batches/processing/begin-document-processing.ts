@@ -21,7 +21,10 @@ export async function beginDocumentProcessing(db: Db, store: BlobStore, document
   if (document.status !== "queued" && document.status !== "processing") {
     return { state: "skipped", reason: `The document is ${document.status}, not queued` };
   }
-  await db.batchDocument.update({ where: { id: documentId }, data: { status: "processing", startedAt: new Date(), error: null } });
+  await db.batchDocument.update({
+    where: { id: documentId },
+    data: { status: "processing", startedAt: new Date(), error: null },
+  });
   logger.info("document", { batch_id: document.batchId, document_id: documentId, status: "processing" });
   await refreshBatchStatus(db, document.batchId);
 
@@ -43,10 +46,15 @@ export async function beginDocumentProcessing(db: Db, store: BlobStore, document
     return { state: "failed", reason };
   }
 
-  const completed = await db.page.findMany({ where: { documentId, status: "completed" }, select: { pageNumber: true } });
+  const completed = await db.page.findMany({
+    where: { documentId, status: "completed" },
+    select: { pageNumber: true },
+  });
   const done = new Set(completed.map((page) => page.pageNumber));
   await db.batchDocument.update({ where: { id: documentId }, data: { pagesTotal, pagesDone: done.size } });
   if (pagesTotal === null) return { state: "ready", pagesTotal, pendingPages: "all", pdf };
-  const pendingPages = Array.from({ length: pagesTotal }, (_, index) => index + 1).filter((pageNumber) => !done.has(pageNumber));
+  const pendingPages = Array.from({ length: pagesTotal }, (_, index) => index + 1).filter(
+    (pageNumber) => !done.has(pageNumber),
+  );
   return { state: "ready", pagesTotal, pendingPages, pdf };
 }

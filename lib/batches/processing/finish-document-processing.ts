@@ -11,7 +11,10 @@ import { logger } from "@/lib/log/logger";
  * document-level structure (metadata.structured_data, over the pages as they now are, edits
  * included), and the batch's status.
  */
-export async function finishDocumentProcessing(db: Db, documentId: string): Promise<{ status: DocumentStatus | "deleted"; pagesDone: number; pagesTotal: number }> {
+export async function finishDocumentProcessing(
+  db: Db,
+  documentId: string,
+): Promise<{ status: DocumentStatus | "deleted"; pagesDone: number; pagesTotal: number }> {
   await recordProgress(db, documentId);
   const document = await db.batchDocument.findUnique({ where: { id: documentId } });
   if (!document) return { status: "deleted", pagesDone: 0, pagesTotal: 0 };
@@ -19,7 +22,10 @@ export async function finishDocumentProcessing(db: Db, documentId: string): Prom
   const pagesTotal = Math.max(document.pagesTotal ?? 0, rows.length);
   const pagesDone = rows.filter((row) => row.status === "completed").length;
   const status = finishedDocumentStatus({ total: pagesTotal, failed: pagesTotal - pagesDone });
-  const metadata = { ...(document.metadata as Prisma.JsonObject), structured_data: structuredDataOf(rows.map(pageFromRow).filter((page) => !page.error)) };
+  const metadata = {
+    ...(document.metadata as Prisma.JsonObject),
+    structured_data: structuredDataOf(rows.map(pageFromRow).filter((page) => !page.error)),
+  };
   const firstError = rows.find((row) => row.error)?.error;
   await db.batchDocument.update({
     where: { id: documentId },
@@ -28,10 +34,19 @@ export async function finishDocumentProcessing(db: Db, documentId: string): Prom
       pagesTotal,
       processedAt: new Date(),
       metadata,
-      error: status === "completed" ? null : (document.error ?? firstError ?? `${pagesTotal - pagesDone} of ${pagesTotal} pages could not be read`),
+      error:
+        status === "completed"
+          ? null
+          : (document.error ?? firstError ?? `${pagesTotal - pagesDone} of ${pagesTotal} pages could not be read`),
     },
   });
-  logger.info("document", { batch_id: document.batchId, document_id: documentId, status, pages_done: pagesDone, pages_total: pagesTotal });
+  logger.info("document", {
+    batch_id: document.batchId,
+    document_id: documentId,
+    status,
+    pages_done: pagesDone,
+    pages_total: pagesTotal,
+  });
   await refreshBatchStatus(db, document.batchId);
   return { status, pagesDone, pagesTotal };
 }

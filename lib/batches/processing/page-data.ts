@@ -50,7 +50,14 @@ export function structuredDataOf(pages: Page[]): Prisma.InputJsonObject {
 }
 
 /** A stored page row back as the engine's Page, for document-level extraction over edited text. */
-export function pageFromRow(row: { pageNumber: number; extractedText: string; boundingBoxes: unknown; source: string | null; confidence: number | null; status: string }): Page {
+export function pageFromRow(row: {
+  pageNumber: number;
+  extractedText: string;
+  boundingBoxes: unknown;
+  source: string | null;
+  confidence: number | null;
+  status: string;
+}): Page {
   const boxes = (row.boundingBoxes ?? {}) as Partial<StoredBoundingBoxes>;
   return {
     pageNumber: row.pageNumber,

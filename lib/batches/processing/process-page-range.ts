@@ -23,11 +23,24 @@ export interface PageRangeResult {
  * read. A page that fails is saved as failed and its neighbours are unaffected; a document that cannot
  * be read at all fails every page of the range with the reason.
  */
-export async function processPageRange(db: Db, store: BlobStore, options: { documentId: string; pages: number[] | "all"; pdf: boolean }): Promise<PageRangeResult> {
+export async function processPageRange(
+  db: Db,
+  store: BlobStore,
+  options: { documentId: string; pages: number[] | "all"; pdf: boolean },
+): Promise<PageRangeResult> {
   const result: PageRangeResult = { done: 0, failed: 0, editsKept: [], gone: false };
-  const document = await db.batchDocument.findUnique({ where: { id: options.documentId }, include: { batch: { select: { userId: true, model: true } } } });
+  const document = await db.batchDocument.findUnique({
+    where: { id: options.documentId },
+    include: { batch: { select: { userId: true, model: true } } },
+  });
   if (!document) return { ...result, gone: true };
-  const context: SavePageContext = { db, store, document, userId: document.batch.userId, model: resolveModel(document.batch.model, { kind: "ocr" }) };
+  const context: SavePageContext = {
+    db,
+    store,
+    document,
+    userId: document.batch.userId,
+    model: resolveModel(document.batch.model, { kind: "ocr" }),
+  };
   const wanted = options.pages === "all" ? undefined : new Set(options.pages);
   const seen = new Set<number>();
 
@@ -49,13 +62,28 @@ export async function processPageRange(db: Db, store: BlobStore, options: { docu
     if (subset && options.pages !== "all") {
       const numbers = options.pages;
       // Pages of the subset PDF are numbered from 1; map them back to the document's numbers.
-      await readDocument({ bytes: subset, model: context.model, renderImages: true, onPage: (page) => save({ ...page, pageNumber: numbers[page.pageNumber - 1] }) });
+      await readDocument({
+        bytes: subset,
+        model: context.model,
+        renderImages: true,
+        onPage: (page) => save({ ...page, pageNumber: numbers[page.pageNumber - 1] }),
+      });
     } else {
-      await readDocument({ bytes: original, fileName: document.fileName, model: context.model, renderImages: true, onPage: save });
+      await readDocument({
+        bytes: original,
+        fileName: document.fileName,
+        model: context.model,
+        renderImages: true,
+        onPage: save,
+      });
     }
   } catch (error) {
-    const numbers = options.pages === "all" ? Array.from({ length: document.pagesTotal ?? 1 }, (_, index) => index + 1) : options.pages;
-    for (const pageNumber of numbers) if (!seen.has(pageNumber)) await save(failedPage(pageNumber, "text_layer", error));
+    const numbers =
+      options.pages === "all"
+        ? Array.from({ length: document.pagesTotal ?? 1 }, (_, index) => index + 1)
+        : options.pages;
+    for (const pageNumber of numbers)
+      if (!seen.has(pageNumber)) await save(failedPage(pageNumber, "text_layer", error));
   }
   await recordProgress(db, document.id);
   return result;
@@ -76,5 +104,8 @@ async function trySplit(bytes: Buffer, pages: number[]): Promise<Buffer | undefi
 export async function recordProgress(db: Db, documentId: string): Promise<void> {
   const counts = await db.page.groupBy({ by: ["status"], where: { documentId }, _count: { _all: true } });
   const count = (status: string) => counts.find((entry) => entry.status === status)?._count._all ?? 0;
-  await db.batchDocument.updateMany({ where: { id: documentId }, data: { pagesDone: count("completed"), pagesFailed: count("failed") } });
+  await db.batchDocument.updateMany({
+    where: { id: documentId },
+    data: { pagesDone: count("completed"), pagesFailed: count("failed") },
+  });
 }

@@ -30,12 +30,20 @@ export function chunkPages(pages: number[], size: number): number[][] {
  * status). Every stage is idempotent (pages are upserted, usage has a charge key), so a retried
  * stage repeats only its own pages. The background function and POST /api/ocr/process both run this.
  */
-export async function runDocumentProcessing(options: { getDb: () => Promise<Db>; getStore: () => BlobStore; documentId: string; runStage: RunStage }): Promise<ProcessingOutcome> {
+export async function runDocumentProcessing(options: {
+  getDb: () => Promise<Db>;
+  getStore: () => BlobStore;
+  documentId: string;
+  runStage: RunStage;
+}): Promise<ProcessingOutcome> {
   const { documentId, runStage } = options;
-  const plan: DocumentPlan = await runStage("begin", async () => beginDocumentProcessing(await options.getDb(), options.getStore(), documentId));
+  const plan: DocumentPlan = await runStage("begin", async () =>
+    beginDocumentProcessing(await options.getDb(), options.getStore(), documentId),
+  );
   if (plan.state !== "ready") return plan;
 
-  const chunks: Array<number[] | "all"> = plan.pendingPages === "all" ? ["all"] : chunkPages(plan.pendingPages, PAGES_PER_CHUNK);
+  const chunks: Array<number[] | "all"> =
+    plan.pendingPages === "all" ? ["all"] : chunkPages(plan.pendingPages, PAGES_PER_CHUNK);
   await mapWithLimit(chunks, PARALLEL_CHUNKS, (pages) =>
     runStage(pages === "all" ? "pages-all" : `pages-${pages[0]}-${pages.at(-1)}`, async () =>
       processPageRange(await options.getDb(), options.getStore(), { documentId, pages, pdf: plan.pdf }),

@@ -50,7 +50,8 @@ export async function savePage(context: SavePageContext, page: Page): Promise<Sa
   const keptEdit = existing?.editedAt != null;
   try {
     if (existing) await db.page.update({ where, data: keptEdit ? common : { ...common, ...content } });
-    else await db.page.create({ data: { documentId: document.id, pageNumber: page.pageNumber, ...common, ...content } });
+    else
+      await db.page.create({ data: { documentId: document.id, pageNumber: page.pageNumber, ...common, ...content } });
   } catch (error) {
     if (!(await db.batchDocument.findUnique({ where: { id: document.id }, select: { id: true } }))) {
       // Deleted while this page was read: the image just written would be an orphan.
@@ -71,6 +72,13 @@ export async function savePage(context: SavePageContext, page: Page): Promise<Sa
       documentId: document.id,
     });
   }
-  logger.info("page", { batch_id: document.batchId, document_id: document.id, page: page.pageNumber, status, source: page.source, error: page.error?.message });
+  logger.info("page", {
+    batch_id: document.batchId,
+    document_id: document.id,
+    page: page.pageNumber,
+    status,
+    source: page.source,
+    error: page.error?.message,
+  });
   return { saved: true, keptEdit };
 }

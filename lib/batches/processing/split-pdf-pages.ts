@@ -7,7 +7,10 @@ import { PDFDocument } from "pdf-lib";
 export async function splitPdfPages(bytes: Buffer, pageNumbers: number[]): Promise<Buffer> {
   const source = await PDFDocument.load(bytes, { updateMetadata: false });
   const target = await PDFDocument.create();
-  const copied = await target.copyPages(source, pageNumbers.map((pageNumber) => pageNumber - 1));
+  const copied = await target.copyPages(
+    source,
+    pageNumbers.map((pageNumber) => pageNumber - 1),
+  );
   for (const page of copied) target.addPage(page);
   return Buffer.from(await target.save({ useObjectStreams: false }));
 }

@@ -19,7 +19,11 @@ export function groundRefs(text: string, documents: ChatDocument[]): Citation[] 
     const first = Number(match[3]);
     const last = match[4] === undefined ? first : Number(match[4]);
     if (last < first) continue;
-    const citation = citeWords(document, wordRange(Number(match[2]), first, Math.min(last - first + 1, maxRefWords)), ref);
+    const citation = citeWords(
+      document,
+      wordRange(Number(match[2]), first, Math.min(last - first + 1, maxRefWords)),
+      ref,
+    );
     if (citation) citations.set(ref, citation);
   }
   return [...citations.values()];

@@ -16,7 +16,9 @@ export interface AgentAnswer {
 }
 
 function systemPrompt(context: ChatToolContext): string {
-  const documents = context.index.documents.map((document, index) => `D${index + 1} = ${document.name} (id ${document.id}, ${document.pages.length} pages)`);
+  const documents = context.index.documents.map(
+    (document, index) => `D${index + 1} = ${document.name} (id ${document.id}, ${document.pages.length} pages)`,
+  );
   return [
     "You answer questions about the user's documents. Use search_knowledge_base to find passages and fetch_documents to read pages, key-values and tables.",
     "Every statement taken from a document must cite its passage with the ref the tools give, in brackets, e.g. [D1:p2w10-14]; never invent refs or values.",
@@ -25,7 +27,8 @@ function systemPrompt(context: ChatToolContext): string {
   ].join("\n");
 }
 
-const describeError = (error: unknown) => `The AI provider failed: ${error instanceof Error ? error.message : String(error)}`;
+const describeError = (error: unknown) =>
+  `The AI provider failed: ${error instanceof Error ? error.message : String(error)}`;
 
 /**
  * The model's answer through the AI SDK's agent loop (streamText with the chat tools, at most
@@ -53,7 +56,12 @@ export async function runAgent(options: {
   });
   let text = "";
   let error: string | undefined;
-  for await (const chunk of result.toUIMessageStream({ sendStart: false, sendFinish: false, onError: describeError, redactToolErrors: false })) {
+  for await (const chunk of result.toUIMessageStream({
+    sendStart: false,
+    sendFinish: false,
+    onError: describeError,
+    redactToolErrors: false,
+  })) {
     if (chunk.type === "text-delta") text += chunk.delta;
     if (chunk.type === "error") error = chunk.errorText;
     emit(chunk);

@@ -10,7 +10,13 @@ const round = (value: number) => Math.round(value * 100) / 100;
 function lineAround(page: Page | undefined, box: Box): string {
   if (!page) return "";
   const centre = box.y + box.height / 2;
-  const line = page.lines.find((candidate) => centre >= candidate.box.y && centre <= candidate.box.y + candidate.box.height && candidate.box.x <= box.x + box.width && candidate.box.x + candidate.box.width >= box.x);
+  const line = page.lines.find(
+    (candidate) =>
+      centre >= candidate.box.y &&
+      centre <= candidate.box.y + candidate.box.height &&
+      candidate.box.x <= box.x + box.width &&
+      candidate.box.x + candidate.box.width >= box.x,
+  );
   return line?.text ?? "";
 }
 
@@ -19,20 +25,44 @@ function lineAround(page: Page | undefined, box: Box): string {
  * question or a template field, ranked: key-values by label similarity, then lines by BM25
  * (scaled below the best label match), each with its line as context, page, box and a 0–1 score.
  */
-export async function answerMappingChat(db: Db, options: { userId: string; batchId: string; documentId: string; question?: string; field?: string; limit: number }) {
-  const [document] = await loadChatScope(db, { userId: options.userId, scope: { batchId: options.batchId, documentIds: [options.documentId] } });
+export async function answerMappingChat(
+  db: Db,
+  options: { userId: string; batchId: string; documentId: string; question?: string; field?: string; limit: number },
+) {
+  const [document] = await loadChatScope(db, {
+    userId: options.userId,
+    scope: { batchId: options.batchId, documentIds: [options.documentId] },
+  });
   const query = options.field ?? options.question ?? "";
   const pairMatches = document.pairs.flatMap((pair) => {
     const similarity = Math.max(labelMatchScore([query], pair.key), labelMatchScore([pair.key], query) * 0.9);
     if (similarity < 0.4 || !pair.valueBox) return [];
     const page = document.pages.find((candidate) => candidate.pageNumber === pair.page);
-    return [{ value: pair.value, label: pair.key, context: lineAround(page, pair.valueBox) || `${pair.key}: ${pair.value}`, page: pair.page, box: pair.valueBox, similarity: round(similarity) }];
+    return [
+      {
+        value: pair.value,
+        label: pair.key,
+        context: lineAround(page, pair.valueBox) || `${pair.key}: ${pair.value}`,
+        page: pair.page,
+        box: pair.valueBox,
+        similarity: round(similarity),
+      },
+    ];
   });
-  const hits = new KnowledgeIndex([document]).query(query, { limit: options.limit * 2 }).filter((hit) => hit.kind === "line");
+  const hits = new KnowledgeIndex([document])
+    .query(query, { limit: options.limit * 2 })
+    .filter((hit) => hit.kind === "line");
   const best = hits[0]?.score ?? 1;
   const lineMatches = hits
     .filter((hit) => !pairMatches.some((match) => match.context === hit.text))
-    .map((hit) => ({ value: hit.text, label: null, context: hit.text, page: hit.page, box: hit.box, similarity: round(0.7 * (hit.score / best)) }));
+    .map((hit) => ({
+      value: hit.text,
+      label: null,
+      context: hit.text,
+      page: hit.page,
+      box: hit.box,
+      similarity: round(0.7 * (hit.score / best)),
+    }));
   const matches = [...pairMatches, ...lineMatches].sort((a, b) => b.similarity - a.similarity).slice(0, options.limit);
   return { query, matches };
 }

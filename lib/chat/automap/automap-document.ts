@@ -12,7 +12,12 @@ import type { AutomapRequest } from "./automap-schemas";
 import { automapWithAi } from "./automap-with-ai";
 import { readTemplateFields } from "./read-template-fields";
 
-async function templateFieldsOf(db: Db, store: BlobStore, userId: string, request: AutomapRequest): Promise<TemplateField[]> {
+async function templateFieldsOf(
+  db: Db,
+  store: BlobStore,
+  userId: string,
+  request: AutomapRequest,
+): Promise<TemplateField[]> {
   if (request.template_fields) return request.template_fields;
   if (request.template_file_id) {
     const { file, bytes } = await readLibraryFile(db, store, { userId, fileId: request.template_file_id });
@@ -33,11 +38,24 @@ async function templateFieldsOf(db: Db, store: BlobStore, userId: string, reques
 export async function automapDocument(
   db: Db,
   store: BlobStore,
-  options: { userId: string; batchId: string; documentId: string; request: AutomapRequest; ai?: ConfiguredModel | null },
+  options: {
+    userId: string;
+    batchId: string;
+    documentId: string;
+    request: AutomapRequest;
+    ai?: ConfiguredModel | null;
+  },
 ) {
-  const [document] = await loadChatScope(db, { userId: options.userId, scope: { batchId: options.batchId, documentIds: [options.documentId] } });
+  const [document] = await loadChatScope(db, {
+    userId: options.userId,
+    scope: { batchId: options.batchId, documentIds: [options.documentId] },
+  });
   const fields = await templateFieldsOf(db, store, options.userId, options.request);
-  if (fields.length === 0) throw new AppError("bad_request", "The template has no fields to fill: no label cell with an empty value cell beside or below it.");
+  if (fields.length === 0)
+    throw new AppError(
+      "bad_request",
+      "The template has no fields to fill: no label cell with an empty value cell beside or below it.",
+    );
   const ai = options.ai === undefined ? configuredLanguageModel() : options.ai;
   let result: Pick<ReturnType<typeof automapFields>, "mappings" | "unmapped"> & { engine: string; ai_error?: string };
   if (ai) {
@@ -45,14 +63,30 @@ export async function automapDocument(
     try {
       const answer = await automapWithAi(fields, document, ai);
       const chargeKey = `automap:${options.documentId}:${randomUUID()}`;
-      if (answer.tokens > 0) await chargeUsage(db, { userId: options.userId, source: "app", operation: "automap", model: ai.label, pages: 0, tokens: answer.tokens, chargeKey, documentId: options.documentId });
+      if (answer.tokens > 0)
+        await chargeUsage(db, {
+          userId: options.userId,
+          source: "app",
+          operation: "automap",
+          model: ai.label,
+          pages: 0,
+          tokens: answer.tokens,
+          chargeKey,
+          documentId: options.documentId,
+        });
       result = { ...answer, engine: `ai:${ai.label}` };
     } catch (error) {
-      result = { ...automapFields(fields, document), engine: "offline", ai_error: error instanceof Error ? error.message : String(error) };
+      result = {
+        ...automapFields(fields, document),
+        engine: "offline",
+        ai_error: error instanceof Error ? error.message : String(error),
+      };
     }
   } else {
     result = { ...automapFields(fields, document), engine: "offline" };
   }
-  const cellMappings = Object.fromEntries(result.mappings.flatMap((mapping) => (mapping.cell ? [[mapping.cell, mapping.value]] : [])));
+  const cellMappings = Object.fromEntries(
+    result.mappings.flatMap((mapping) => (mapping.cell ? [[mapping.cell, mapping.value]] : [])),
+  );
   return { batch_id: options.batchId, document_id: options.documentId, ...result, cell_mappings: cellMappings };
 }

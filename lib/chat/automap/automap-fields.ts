@@ -30,7 +30,11 @@ export function automapFields(fields: TemplateField[], document: ChatDocument) {
     candidates.forEach((candidate, candidateIndex) => {
       const similarity = labelMatchScore([field.name], candidate.label);
       if (similarity < minScore || !fitsType(field, candidate.value, document)) return;
-      scored.push({ field: fieldIndex, candidate: candidateIndex, score: similarity * (0.85 + 0.15 * candidate.confidence) });
+      scored.push({
+        field: fieldIndex,
+        candidate: candidateIndex,
+        score: similarity * (0.85 + 0.15 * candidate.confidence),
+      });
     });
   });
   scored.sort((a, b) => b.score - a.score);
@@ -45,7 +49,8 @@ export function automapFields(fields: TemplateField[], document: ChatDocument) {
     const taken = takenFields.get(index);
     if (!taken) return [];
     const { candidate, score } = taken;
-    const where = candidate.kind === "key_value" ? `key-value "${candidate.label}"` : `table column "${candidate.label}"`;
+    const where =
+      candidate.kind === "key_value" ? `key-value "${candidate.label}"` : `table column "${candidate.label}"`;
     return [
       {
         template_field: field.name,
@@ -61,6 +66,10 @@ export function automapFields(fields: TemplateField[], document: ChatDocument) {
   });
   const unmapped = fields
     .filter((_, index) => !takenFields.has(index))
-    .map((field) => ({ template_field: field.name, cell: field.cell ?? null, reason: `No ${field.type === "string" ? "" : `${field.type} `}value under a matching label in the document.` }));
+    .map((field) => ({
+      template_field: field.name,
+      cell: field.cell ?? null,
+      reason: `No ${field.type === "string" ? "" : `${field.type} `}value under a matching label in the document.`,
+    }));
   return { mappings, unmapped };
 }

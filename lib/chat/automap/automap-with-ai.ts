@@ -29,7 +29,12 @@ const system =
  */
 export async function automapWithAi(fields: TemplateField[], document: ChatDocument, ai: ConfiguredModel) {
   const prompt = `Template fields: ${JSON.stringify(fields.map(({ name, type }) => ({ name, type })))}\n\nDocument words:\n${wordList(document.pages)}`;
-  const { output, totalUsage } = await generateText({ model: ai.model, output: Output.object({ schema: AiMappings }), system, prompt });
+  const { output, totalUsage } = await generateText({
+    model: ai.model,
+    output: Output.object({ schema: AiMappings }),
+    system,
+    prompt,
+  });
   const order = dateOrderOf(document.pages);
   const used = new Set<string>();
   const mappings = fields.flatMap((field) => {
@@ -38,7 +43,12 @@ export async function automapWithAi(fields: TemplateField[], document: ChatDocum
     if (!answer || !cited) return [];
     const value = citedText(cited);
     const key = `${cited.page}:${value}`;
-    if (used.has(key) || (field.type === "number" && parseNumber(value) === null) || (field.type === "date" && parseDate(value, order) === null)) return [];
+    if (
+      used.has(key) ||
+      (field.type === "number" && parseNumber(value) === null) ||
+      (field.type === "date" && parseDate(value, order) === null)
+    )
+      return [];
     used.add(key);
     return [
       {
@@ -55,6 +65,10 @@ export async function automapWithAi(fields: TemplateField[], document: ChatDocum
   });
   const unmapped = fields
     .filter((field) => !mappings.some((mapping) => mapping.template_field === field.name))
-    .map((field) => ({ template_field: field.name, cell: field.cell ?? null, reason: "The model found no value citing real words of the document." }));
+    .map((field) => ({
+      template_field: field.name,
+      cell: field.cell ?? null,
+      reason: "The model found no value citing real words of the document.",
+    }));
   return { mappings, unmapped, tokens: totalUsage.totalTokens ?? 0 };
 }

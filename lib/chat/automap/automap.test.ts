@@ -57,13 +57,37 @@ describe("automap", () => {
       contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
       bytes: await makeInvoiceTemplate(),
     });
-    const result = await automapDocument(db, getBlobStore(), { userId: stored.userId, batchId: stored.batchId, documentId: stored.documentId, request: { template_file_id: template.id } });
-    expect(result.mappings.find((mapping) => mapping.template_field === "Invoice number")).toMatchObject({ cell: "Invoice!B1", value: "INV-2041" });
+    const result = await automapDocument(db, getBlobStore(), {
+      userId: stored.userId,
+      batchId: stored.batchId,
+      documentId: stored.documentId,
+      request: { template_file_id: template.id },
+    });
+    expect(result.mappings.find((mapping) => mapping.template_field === "Invoice number")).toMatchObject({
+      cell: "Invoice!B1",
+      value: "INV-2041",
+    });
     expect(result.cell_mappings["Invoice!B1"]).toBe("INV-2041");
-    expect(parseCellMappings(result.cell_mappings, ["Invoice", "Notes"]).map((write) => [write.sheet, write.cell])).toContainEqual(["Invoice", "B1"]);
+    expect(
+      parseCellMappings(result.cell_mappings, ["Invoice", "Notes"]).map((write) => [write.sheet, write.cell]),
+    ).toContainEqual(["Invoice", "B1"]);
     const other = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
-    await expect(automapDocument(db, getBlobStore(), { userId: other.userId, batchId: stored.batchId, documentId: stored.documentId, request: { template_file_id: template.id } })).rejects.toMatchObject({ code: "not_found" });
-    await expect(automapDocument(db, getBlobStore(), { userId: other.userId, batchId: other.batchId, documentId: other.documentId, request: { template_file_id: template.id } })).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      automapDocument(db, getBlobStore(), {
+        userId: other.userId,
+        batchId: stored.batchId,
+        documentId: stored.documentId,
+        request: { template_file_id: template.id },
+      }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      automapDocument(db, getBlobStore(), {
+        userId: other.userId,
+        batchId: other.batchId,
+        documentId: other.documentId,
+        request: { template_file_id: template.id },
+      }),
+    ).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("maps through the model, keeping only values grounded on cited words, and falls back when it fails", async () => {
@@ -82,25 +106,53 @@ describe("automap", () => {
         return {
           content: [{ type: "text", text: JSON.stringify({ mappings }) }],
           finishReason: { unified: "stop", raw: "stop" },
-          usage: { inputTokens: { total: 300, noCache: 300, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 50, text: 50, reasoning: 0 } },
+          usage: {
+            inputTokens: { total: 300, noCache: 300, cacheRead: 0, cacheWrite: 0 },
+            outputTokens: { total: 50, text: 50, reasoning: 0 },
+          },
           warnings: [],
         };
       },
     });
-    const request = { template_fields: [{ name: "Total", type: "number" as const, cell: "Sheet1!B4" }, { name: "Customer", type: "string" as const }, { name: "Invoice number", type: "string" as const }] };
-    const result = await automapDocument(db, getBlobStore(), { userId: stored.userId, batchId: stored.batchId, documentId: stored.documentId, request, ai: { model, label: "mock:map" } });
+    const request = {
+      template_fields: [
+        { name: "Total", type: "number" as const, cell: "Sheet1!B4" },
+        { name: "Customer", type: "string" as const },
+        { name: "Invoice number", type: "string" as const },
+      ],
+    };
+    const result = await automapDocument(db, getBlobStore(), {
+      userId: stored.userId,
+      batchId: stored.batchId,
+      documentId: stored.documentId,
+      request,
+      ai: { model, label: "mock:map" },
+    });
     expect(result.engine).toBe("ai:mock:map");
-    expect(result.mappings.map((mapping) => [mapping.template_field, mapping.value, mapping.page])).toEqual([["Total", "132.50 EUR", 1], ["Invoice number", "INV-2041", 1]]);
+    expect(result.mappings.map((mapping) => [mapping.template_field, mapping.value, mapping.page])).toEqual([
+      ["Total", "132.50 EUR", 1],
+      ["Invoice number", "INV-2041", 1],
+    ]);
     expect(result.unmapped.map((field) => field.template_field)).toEqual(["Customer"]);
     expect(result.cell_mappings).toEqual({ "Sheet1!B4": "132.50 EUR" });
-    expect((await db.usageEvent.findMany({ where: { userId: stored.userId, operation: "automap" } })).map((event) => event.tokens)).toEqual([350]);
+    expect(
+      (await db.usageEvent.findMany({ where: { userId: stored.userId, operation: "automap" } })).map(
+        (event) => event.tokens,
+      ),
+    ).toEqual([350]);
 
     const down = new MockLanguageModelV4({
       doGenerate: async () => {
         throw new Error("provider down");
       },
     });
-    const fallback = await automapDocument(db, getBlobStore(), { userId: stored.userId, batchId: stored.batchId, documentId: stored.documentId, request, ai: { model: down, label: "mock:down" } });
+    const fallback = await automapDocument(db, getBlobStore(), {
+      userId: stored.userId,
+      batchId: stored.batchId,
+      documentId: stored.documentId,
+      request,
+      ai: { model: down, label: "mock:down" },
+    });
     expect(fallback).toMatchObject({ engine: "offline", ai_error: expect.stringContaining("provider down") });
     expect(fallback.mappings.find((mapping) => mapping.template_field === "Total")?.value).toBe("132.50 EUR");
   });
@@ -108,10 +160,27 @@ describe("automap", () => {
   it("answers mapping chat with ranked values, context, page, box and similarity", async () => {
     const db = await getDb();
     const stored = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
-    const result = await answerMappingChat(db, { userId: stored.userId, batchId: stored.batchId, documentId: stored.documentId, field: "Grand total", limit: 5 });
-    expect(result.matches[0]).toMatchObject({ value: "132.50 EUR", label: "Total due", context: "Total due: 132.50 EUR", page: 1 });
+    const result = await answerMappingChat(db, {
+      userId: stored.userId,
+      batchId: stored.batchId,
+      documentId: stored.documentId,
+      field: "Grand total",
+      limit: 5,
+    });
+    expect(result.matches[0]).toMatchObject({
+      value: "132.50 EUR",
+      label: "Total due",
+      context: "Total due: 132.50 EUR",
+      page: 1,
+    });
     expect(result.matches[0].similarity).toBeGreaterThan(0.7);
-    const toner = await answerMappingChat(db, { userId: stored.userId, batchId: stored.batchId, documentId: stored.documentId, question: "toner", limit: 5 });
+    const toner = await answerMappingChat(db, {
+      userId: stored.userId,
+      batchId: stored.batchId,
+      documentId: stored.documentId,
+      question: "toner",
+      limit: 5,
+    });
     expect(toner.matches[0]).toMatchObject({ label: null, page: 1 });
     expect(toner.matches[0].context).toContain("Toner");
     expect(toner.matches.every((match) => match.similarity >= 0 && match.similarity <= 1)).toBe(true);

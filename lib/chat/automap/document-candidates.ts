@@ -28,8 +28,14 @@ export function documentCandidates(document: ChatDocument): ValueCandidate[] {
     // A one-row table is a record: each header labels the value under it.
     return header.flatMap((label, column) => {
       const value = body[0][column]?.trim();
-      return label.trim() && value ? [{ label, value, page: table.page, box: table.box ?? null, confidence: 0.8, kind: "table_column" as const }] : [];
+      return label.trim() && value
+        ? [{ label, value, page: table.page, box: table.box ?? null, confidence: 0.8, kind: "table_column" as const }]
+        : [];
     });
   });
-  return [...pairs, ...columns].filter((candidate) => candidate.value.trim() !== "" && (candidate.kind !== "table_column" || parseNumber(candidate.value) !== null || candidate.value.length < 100));
+  return [...pairs, ...columns].filter(
+    (candidate) =>
+      candidate.value.trim() !== "" &&
+      (candidate.kind !== "table_column" || parseNumber(candidate.value) !== null || candidate.value.length < 100),
+  );
 }

@@ -15,5 +15,9 @@ export async function readTemplateFields(bytes: Buffer, fileName: string): Promi
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load((await templateWorkbook(bytes, template)) as unknown as ArrayBuffer);
   const { labels } = findTemplateSlots(workbook);
-  return labels.map((slot) => ({ name: slot.label.replace(/\s*:\s*$/, "").trim(), type: "string" as const, cell: `${quoteSheet(slot.sheet)}!${slot.valueCell}` }));
+  return labels.map((slot) => ({
+    name: slot.label.replace(/\s*:\s*$/, "").trim(),
+    type: "string" as const,
+    cell: `${quoteSheet(slot.sheet)}!${slot.valueCell}`,
+  }));
 }

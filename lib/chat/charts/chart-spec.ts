@@ -8,11 +8,21 @@ export const maxChartPoints = 5000;
  * Vega-Lite spec, so no model-written spec, URL or expression ever reaches the renderer.
  */
 export const ChartSpec = z.object({
-  type: z.enum(["bar", "line", "pie", "scatter"]).describe("bar, line, pie (first series only) or scatter (numeric x)."),
+  type: z
+    .enum(["bar", "line", "pie", "scatter"])
+    .describe("bar, line, pie (first series only) or scatter (numeric x)."),
   title: z.string().max(200).describe("Shown above the chart."),
-  x: z.array(z.union([z.string().max(200), z.number()])).min(1).describe("Category labels or x values, one per point."),
+  x: z
+    .array(z.union([z.string().max(200), z.number()]))
+    .min(1)
+    .describe("Category labels or x values, one per point."),
   series: z
-    .array(z.object({ name: z.string().max(100), values: z.array(z.number().nullable()).describe("One number per x value (null for none).") }))
+    .array(
+      z.object({
+        name: z.string().max(100),
+        values: z.array(z.number().nullable()).describe("One number per x value (null for none)."),
+      }),
+    )
     .min(1)
     .max(20)
     .describe("One or more named series of numbers, each as long as x."),
@@ -33,14 +43,20 @@ export function checkChartSpec(spec: ChartSpec): void {
     );
   }
   const wrong = spec.series.find((series) => series.values.length !== spec.x.length);
-  if (wrong) throw new ChartSpecError(`Series "${wrong.name}" has ${wrong.values.length} values but x has ${spec.x.length}; give one value per x value.`);
-  if (spec.type === "scatter" && spec.x.some((value) => typeof value !== "number")) throw new ChartSpecError("A scatter chart needs numeric x values.");
+  if (wrong)
+    throw new ChartSpecError(
+      `Series "${wrong.name}" has ${wrong.values.length} values but x has ${spec.x.length}; give one value per x value.`,
+    );
+  if (spec.type === "scatter" && spec.x.some((value) => typeof value !== "number"))
+    throw new ChartSpecError("A scatter chart needs numeric x values.");
 }
 
 /** The Vega-Lite spec of a checked chart description: inline data only, no URLs, no expressions. */
 export function toVegaLite(spec: ChartSpec): Record<string, unknown> {
   const values = spec.series.flatMap((series) =>
-    spec.x.flatMap((x, index) => (series.values[index] === null ? [] : [{ x, y: series.values[index], series: series.name, order: index }])),
+    spec.x.flatMap((x, index) =>
+      series.values[index] === null ? [] : [{ x, y: series.values[index], series: series.name, order: index }],
+    ),
   );
   const base = { title: spec.title, width: 480, height: 280, background: "white", data: { values } };
   const color = spec.series.length > 1 ? { color: { field: "series", type: "nominal", title: null } } : {};
@@ -52,13 +68,20 @@ export function toVegaLite(spec: ChartSpec): Record<string, unknown> {
         ...base,
         data: { values: values.filter((value) => value.series === spec.series[0].name) },
         mark: { type: "arc", tooltip: false },
-        encoding: { theta: { field: "y", type: "quantitative" }, color: { field: "x", type: "nominal", title: xTitle, sort: null } },
+        encoding: {
+          theta: { field: "y", type: "quantitative" },
+          color: { field: "x", type: "nominal", title: xTitle, sort: null },
+        },
       };
     case "scatter":
       return {
         ...base,
         mark: { type: "point", filled: true },
-        encoding: { x: { field: "x", type: "quantitative", title: xTitle }, y: { field: "y", type: "quantitative", title: yTitle }, ...color },
+        encoding: {
+          x: { field: "x", type: "quantitative", title: xTitle },
+          y: { field: "y", type: "quantitative", title: yTitle },
+          ...color,
+        },
       };
     case "line":
     case "bar":

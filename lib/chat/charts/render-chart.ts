@@ -27,7 +27,11 @@ export async function renderChart(spec: ChartSpec): Promise<RenderedChart> {
   checkChartSpec(spec);
   const vegaLite = toVegaLite(spec);
   const compiled = compile(vegaLite as unknown as TopLevelSpec).spec;
-  const view = new vega.View(vega.parse(compiled, undefined, { ast: true }), { renderer: "none", loader: noNetworkLoader, expr: expressionInterpreter });
+  const view = new vega.View(vega.parse(compiled, undefined, { ast: true }), {
+    renderer: "none",
+    loader: noNetworkLoader,
+    expr: expressionInterpreter,
+  });
   try {
     const svg = await view.toSVG();
     const png = await sharp(Buffer.from(svg)).png().toBuffer();

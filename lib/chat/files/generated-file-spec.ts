@@ -9,7 +9,11 @@ export const GeneratedFileSpec = z
     file_name: z.string().min(1).max(120).describe("Name without path; the format's extension is added when missing."),
     title: z.string().max(300).optional().describe("Heading of a DOCX or PDF, sheet name of an XLSX."),
     text: z.string().max(100_000).optional().describe("Paragraphs (separated by blank lines) for DOCX and PDF."),
-    rows: z.array(z.array(Cell).max(50)).max(10_000).optional().describe("A table, first row the header. CSV and XLSX need rows."),
+    rows: z
+      .array(z.array(Cell).max(50))
+      .max(10_000)
+      .optional()
+      .describe("A table, first row the header. CSV and XLSX need rows."),
   })
   .refine((spec) => spec.rows?.length || (spec.text && spec.format !== "csv" && spec.format !== "xlsx"), {
     message: "Give rows (a table) for CSV and XLSX, and rows or text for DOCX and PDF.",

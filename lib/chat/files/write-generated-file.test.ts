@@ -5,7 +5,11 @@ import { readDocument } from "@/lib/documents/read-document";
 import { writeGeneratedFile } from "./write-generated-file";
 import { GeneratedFileSpec } from "./generated-file-spec";
 
-const rows = [["Item", "Amount"], ["Paper", 40], ["=cmd|' /C calc'!A0", -5]];
+const rows = [
+  ["Item", "Amount"],
+  ["Paper", 40],
+  ["=cmd|' /C calc'!A0", -5],
+];
 
 describe("writeGeneratedFile", () => {
   it("writes CSV with formulas made inert and numbers kept", async () => {
@@ -25,11 +29,23 @@ describe("writeGeneratedFile", () => {
   });
 
   it("writes DOCX and PDF that read back", async () => {
-    const docx = await writeGeneratedFile({ format: "docx", file_name: "summary", title: "Summary", text: "Total due is 132.50 EUR.\\n\\nPaid.", rows });
+    const docx = await writeGeneratedFile({
+      format: "docx",
+      file_name: "summary",
+      title: "Summary",
+      text: "Total due is 132.50 EUR.\\n\\nPaid.",
+      rows,
+    });
     const xml = await (await JSZip.loadAsync(docx.bytes)).file("word/document.xml")!.async("string");
     expect(xml).toContain("Total due is 132.50 EUR.");
     expect(xml).toContain("Paper");
-    const pdf = await writeGeneratedFile({ format: "pdf", file_name: "summary", title: "Summary", text: "Total due is 132.50 EUR.", rows });
+    const pdf = await writeGeneratedFile({
+      format: "pdf",
+      file_name: "summary",
+      title: "Summary",
+      text: "Total due is 132.50 EUR.",
+      rows,
+    });
     const read = await readDocument({ bytes: pdf.bytes });
     expect(read.pages[0].text).toContain("Total due is 132.50 EUR.");
   });

@@ -18,7 +18,11 @@ const contentTypes = {
 } as const;
 
 const cellText = (cell: string | number | boolean | null) => (cell === null ? "" : String(cell));
-const paragraphsOf = (text: string | undefined) => (text ?? "").split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
+const paragraphsOf = (text: string | undefined) =>
+  (text ?? "")
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
 
 function csvOf(rows: GeneratedFileSpec["rows"] = []): Buffer {
   const quote = (cell: string | number | boolean | null) => {
@@ -45,7 +49,17 @@ async function docxOf(spec: GeneratedFileSpec): Promise<Buffer> {
     children.push(
       new Table({
         width: { size: 100, type: WidthType.PERCENTAGE },
-        rows: spec.rows.map((row, index) => new TableRow({ children: row.map((cell) => new TableCell({ children: [new Paragraph({ children: [new TextRun({ text: cellText(cell), bold: index === 0 })] })] })) })),
+        rows: spec.rows.map(
+          (row, index) =>
+            new TableRow({
+              children: row.map(
+                (cell) =>
+                  new TableCell({
+                    children: [new Paragraph({ children: [new TextRun({ text: cellText(cell), bold: index === 0 })] })],
+                  }),
+              ),
+            }),
+        ),
       }),
     );
   }
@@ -56,7 +70,11 @@ async function pdfOf(spec: GeneratedFileSpec): Promise<Buffer> {
   const layout = await ReportLayout.create(spec.title ?? spec.file_name);
   if (spec.title) await layout.heading(spec.title, 1);
   for (const paragraph of paragraphsOf(spec.text)) await layout.paragraph(paragraph);
-  if (spec.rows?.length) await layout.table(spec.rows.map((row) => row.map(cellText)), { header: true });
+  if (spec.rows?.length)
+    await layout.table(
+      spec.rows.map((row) => row.map(cellText)),
+      { header: true },
+    );
   return Buffer.from(await layout.save());
 }
 
@@ -64,6 +82,13 @@ async function pdfOf(spec: GeneratedFileSpec): Promise<Buffer> {
 export async function writeGeneratedFile(spec: GeneratedFileSpec): Promise<GeneratedFile> {
   const base = spec.file_name.split(/[\\/]/).at(-1)!.trim() || "chat-file";
   const fileName = base.toLowerCase().endsWith(`.${spec.format}`) ? base : `${base}.${spec.format}`;
-  const bytes = spec.format === "csv" ? csvOf(spec.rows) : spec.format === "xlsx" ? await xlsxOf(spec) : spec.format === "docx" ? await docxOf(spec) : await pdfOf(spec);
+  const bytes =
+    spec.format === "csv"
+      ? csvOf(spec.rows)
+      : spec.format === "xlsx"
+        ? await xlsxOf(spec)
+        : spec.format === "docx"
+          ? await docxOf(spec)
+          : await pdfOf(spec);
   return { fileName, contentType: contentTypes[spec.format], bytes };
 }

@@ -55,7 +55,8 @@ export function wordIdsInBox(page: Page, box: Box): string[] {
   return page.words.flatMap((word, index) => {
     const cx = word.box.x + word.box.width / 2;
     const cy = word.box.y + word.box.height / 2;
-    const inside = cx >= box.x - slack && cx <= box.x + box.width + slack && cy >= box.y - slack && cy <= box.y + box.height + slack;
+    const inside =
+      cx >= box.x - slack && cx <= box.x + box.width + slack && cy >= box.y - slack && cy <= box.y + box.height + slack;
     return inside ? [wordId(page.pageNumber, index)] : [];
   });
 }

@@ -19,7 +19,9 @@ export interface SearchHit {
 
 // Question words carry no meaning for retrieval ("what is the total due?" is about "total due").
 const stopWords = new Set(
-  "a an the is are was were be been of in on at to for from by with and or what which who whom whose when where why how much many does do did can could would should please tell me show give find list this that these those it its my our your their there any some about".split(" "),
+  "a an the is are was were be been of in on at to for from by with and or what which who whom whose when where why how much many does do did can could would should please tell me show give find list this that these those it its my our your their there any some about".split(
+    " ",
+  ),
 );
 
 const terms = (text: string) =>
@@ -60,7 +62,9 @@ export class KnowledgeIndex {
   query(query: string, options: { limit?: number; documentIds?: string[] } = {}): SearchHit[] {
     const allowed = options.documentIds ? new Set(options.documentIds) : null;
     const found = this.search.search(queryTerms(query).join(" "), {
-      filter: allowed ? (result) => allowed.has(this.documents[this.passages[Number(result.id)].documentIndex].id) : undefined,
+      filter: allowed
+        ? (result) => allowed.has(this.documents[this.passages[Number(result.id)].documentIndex].id)
+        : undefined,
     });
     return found.slice(0, options.limit ?? 8).map((result) => this.hit(this.passages[Number(result.id)], result.score));
   }

@@ -20,7 +20,16 @@ export function passagesOf(documents: ChatDocument[]): Passage[] {
     for (const page of document.pages) {
       for (const line of page.lines) {
         if (line.wordCount === 0 || !line.text.trim()) continue;
-        passages.push({ id: passages.length, documentIndex, page: page.pageNumber, kind: "line", text: line.text, firstWord: line.firstWord, wordCount: line.wordCount, box: line.box });
+        passages.push({
+          id: passages.length,
+          documentIndex,
+          page: page.pageNumber,
+          kind: "line",
+          text: line.text,
+          firstWord: line.firstWord,
+          wordCount: line.wordCount,
+          box: line.box,
+        });
       }
       for (const block of page.blocks) {
         if (block.lineCount < 2) continue;
@@ -28,7 +37,16 @@ export function passagesOf(documents: ChatDocument[]): Passage[] {
         const last = page.lines[block.firstLine + block.lineCount - 1];
         if (!first || !last) continue;
         const wordCount = last.firstWord + last.wordCount - first.firstWord;
-        passages.push({ id: passages.length, documentIndex, page: page.pageNumber, kind: "block", text: block.text, firstWord: first.firstWord, wordCount, box: block.box });
+        passages.push({
+          id: passages.length,
+          documentIndex,
+          page: page.pageNumber,
+          kind: "block",
+          text: block.text,
+          firstWord: first.firstWord,
+          wordCount,
+          box: block.box,
+        });
       }
     }
   });

@@ -6,7 +6,11 @@ import { answerOffline } from "./answer-offline";
 async function ask(question: string, pages: string[][] | Buffer = invoiceLines) {
   const document = await chatDocumentFromLines("invoice.pdf", pages);
   const chunks: UIMessageChunk[] = [];
-  const answer = await answerOffline({ question, context: toolContext([document]), emit: (chunk) => chunks.push(chunk) });
+  const answer = await answerOffline({
+    question,
+    context: toolContext([document]),
+    emit: (chunk) => chunks.push(chunk),
+  });
   return { document, chunks, answer };
 }
 
@@ -30,7 +34,9 @@ describe("answerOffline", () => {
   });
 
   it("falls back to schema-guided extraction when no key-value label matches", async () => {
-    const { answer } = await ask("What is the invoice date?", [["ACME Supplies Ltd", "Berlin, 14 March 2025", "We thank you for your order"]]);
+    const { answer } = await ask("What is the invoice date?", [
+      ["ACME Supplies Ltd", "Berlin, 14 March 2025", "We thank you for your order"],
+    ]);
     expect(answer.text).toBe("**invoice date**: 14 March 2025 (invoice.pdf, page 1) [1]");
     expect(answer.citations[0].quote).toContain("March");
   });
@@ -50,8 +56,13 @@ describe("answerOffline", () => {
   it("draws a chart of a table", async () => {
     const { chunks, answer } = await ask("bar chart of the amounts", await makeInvoicePdf());
     const call = chunks.find((chunk) => chunk.type === "tool-input-available" && chunk.toolName === "generate_chart");
-    expect(call).toMatchObject({ input: { type: "bar", x: ["Paper", "Toner", "Staples"], series: [{ name: "Amount", values: [40, 80.5, 12] }] } });
-    expect(chunks.find((chunk) => chunk.type === "file")).toMatchObject({ mediaType: "image/png", url: expect.stringMatching(/^data:image\/png;base64,iVBOR/) });
+    expect(call).toMatchObject({
+      input: { type: "bar", x: ["Paper", "Toner", "Staples"], series: [{ name: "Amount", values: [40, 80.5, 12] }] },
+    });
+    expect(chunks.find((chunk) => chunk.type === "file")).toMatchObject({
+      mediaType: "image/png",
+      url: expect.stringMatching(/^data:image\/png;base64,iVBOR/),
+    });
     expect(answer.text).toMatch(/bar chart of Amount over 3 rows/);
   });
 });

@@ -23,7 +23,9 @@ class CitationList {
   add(document: ChatDocument, ids: string[]): string {
     const citation = citeWords(document, ids, String(this.items.length + 1));
     if (!citation) return "";
-    const same = this.items.find((item) => item.document_id === citation.document_id && item.word_ids.join() === citation.word_ids.join());
+    const same = this.items.find(
+      (item) => item.document_id === citation.document_id && item.word_ids.join() === citation.word_ids.join(),
+    );
     if (same) return `[${same.citation_id}]`;
     this.items.push(citation);
     return `[${citation.citation_id}]`;
@@ -56,11 +58,14 @@ function keyAnswer(question: string, documents: ChatDocument[], citations: Citat
       const document = documents[documentIndex];
       const page = document.pages.find((candidate) => candidate.pageNumber === detail.page)!;
       const marker = citations.add(document, wordIdsInBox(page, detail.box!));
-      if (marker) lines.push(`**${detail.name}**: ${detail.words.join(" ")} (${document.name}, page ${detail.page}) ${marker}`);
+      if (marker)
+        lines.push(`**${detail.name}**: ${detail.words.join(" ")} (${document.name}, page ${detail.page}) ${marker}`);
     }
   }
   if (lines.length === 0) return null;
-  return lines.length === 1 ? `${lines[0]}` : `Found in ${lines.length} documents:\n\n${lines.map((line) => `- ${line}`).join("\n")}`;
+  return lines.length === 1
+    ? `${lines[0]}`
+    : `Found in ${lines.length} documents:\n\n${lines.map((line) => `- ${line}`).join("\n")}`;
 }
 
 function extractiveAnswer(hits: SearchHit[], documents: ChatDocument[], citations: CitationList): string {
@@ -72,20 +77,31 @@ function extractiveAnswer(hits: SearchHit[], documents: ChatDocument[], citation
       const marker = citations.add(document, hit.word_ids);
       return marker ? [`- "${hit.text}" (${hit.document_name}, page ${hit.page}) ${marker}`] : [];
     });
-  if (lines.length === 0) return "I found nothing about that in the documents of this chat. Try other words, or name the document.";
+  if (lines.length === 0)
+    return "I found nothing about that in the documents of this chat. Try other words, or name the document.";
   return `The best-matching passages:\n\n${lines.join("\n")}`;
 }
 
-async function chartAnswer(question: string, context: ChatToolContext, emit: (chunk: UIMessageChunk) => void, citations: CitationList): Promise<string | null> {
+async function chartAnswer(
+  question: string,
+  context: ChatToolContext,
+  emit: (chunk: UIMessageChunk) => void,
+  citations: CitationList,
+): Promise<string | null> {
   const documents = context.index.documents;
   const chart = chartFromTables(question, documents);
   if (!chart) return null;
-  const output = await callTool(emit, "offline-chart", "generate_chart", chart.spec, () => generateChart(context, chart.spec));
+  const output = await callTool(emit, "offline-chart", "generate_chart", chart.spec, () =>
+    generateChart(context, chart.spec),
+  );
   if (!output) return "I found a table to chart, but drawing it failed (see the tool's error).";
   const document = documents[chart.documentIndex];
   const page = document.pages.find((candidate) => candidate.pageNumber === chart.table.page);
   const marker = page && chart.table.box ? citations.add(document, wordIdsInBox(page, chart.table.box)) : "";
-  return `Here is a ${chart.spec.type} chart of ${chart.spec.series[0].name} over ${chart.spec.x.length} rows of the table on page ${chart.table.page} of ${document.name} ${marker}`.trim() + ".";
+  return (
+    `Here is a ${chart.spec.type} chart of ${chart.spec.series[0].name} over ${chart.spec.x.length} rows of the table on page ${chart.table.page} of ${document.name} ${marker}`.trim() +
+    "."
+  );
 }
 
 /**
@@ -94,7 +110,11 @@ async function chartAnswer(question: string, context: ChatToolContext, emit: (ch
  * generate_chart, a question about one value from the stored key-values, and anything else with the
  * best-matching lines — each statement with a citation grounded on the page's words.
  */
-export async function answerOffline(options: { question: string; context: ChatToolContext; emit: (chunk: UIMessageChunk) => void }): Promise<OfflineAnswer> {
+export async function answerOffline(options: {
+  question: string;
+  context: ChatToolContext;
+  emit: (chunk: UIMessageChunk) => void;
+}): Promise<OfflineAnswer> {
   const { question, emit } = options;
   const context = { ...options.context, emit: options.context.emit ?? emit };
   const documents = context.index.documents;

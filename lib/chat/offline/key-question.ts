@@ -13,7 +13,11 @@ export interface PairMatch {
 /** Questions that ask for one value: "What is the total due?", "invoice number?", "When is the due date". */
 export function looksLikeKeyQuestion(question: string): boolean {
   const terms = queryTerms(question);
-  return terms.length > 0 && terms.length <= 6 && /^(what|which|who|when|where|how much|how many)\b|\?\s*$/i.test(question.trim());
+  return (
+    terms.length > 0 &&
+    terms.length <= 6 &&
+    /^(what|which|who|when|where|how much|how many)\b|\?\s*$/i.test(question.trim())
+  );
 }
 
 /**
@@ -50,12 +54,18 @@ const maxFieldPages = 30;
  * through the reading engine's schema-guided extraction, which also knows totals without a label
  * match, document dates and issuers. Only documents of at most maxFieldPages pages are read.
  */
-export function matchSchemaField(question: string, documents: ChatDocument[]): Array<{ documentIndex: number; detail: FieldDetail }> {
+export function matchSchemaField(
+  question: string,
+  documents: ChatDocument[],
+): Array<{ documentIndex: number; detail: FieldDetail }> {
   const phrase = queryTerms(question).join(" ");
   if (!phrase) return [];
   return documents.flatMap((document, documentIndex) => {
     if (document.pages.length > maxFieldPages) return [];
-    const structure = extractStructure({ pages: document.pages, schema: [{ name: phrase, type: fieldTypeOf(question) }] });
+    const structure = extractStructure({
+      pages: document.pages,
+      schema: [{ name: phrase, type: fieldTypeOf(question) }],
+    });
     const detail = structure.fieldDetails?.[0];
     return detail?.value && detail.box && detail.page !== null ? [{ documentIndex, detail }] : [];
   });

@@ -36,7 +36,10 @@ const alive = (pid: number) => {
 
 describe("PythonSandbox", () => {
   it("computes with the standard library, reads its data and prints", { timeout: slow }, async () => {
-    const result = await sandbox.run("import statistics\nprint('rows', len(data))\n{'mean': statistics.mean(data), 'total': sum(data)}", { data: [40, 80.5, 12] });
+    const result = await sandbox.run(
+      "import statistics\nprint('rows', len(data))\n{'mean': statistics.mean(data), 'total': sum(data)}",
+      { data: [40, 80.5, 12] },
+    );
     expect(result).toEqual({ ok: true, stdout: "rows 3\n", result: { mean: 44.166666666666664, total: 132.5 } });
   });
 
@@ -54,7 +57,11 @@ describe("PythonSandbox", () => {
   });
 
   it("cannot start a process", { timeout: slow }, async () => {
-    for (const code of ["import subprocess\nsubprocess.run(['id'])", "import os\nos.system('id')\nraise Exception('system returned')", "import js\njs.process.getBuiltinModule('child_process').execSync('id')"]) {
+    for (const code of [
+      "import subprocess\nsubprocess.run(['id'])",
+      "import os\nos.system('id')\nraise Exception('system returned')",
+      "import js\njs.process.getBuiltinModule('child_process').execSync('id')",
+    ]) {
       const result = await sandbox.run(code);
       expect(result.ok, code).toBe(false);
     }
@@ -73,7 +80,11 @@ describe("PythonSandbox", () => {
   });
 
   it("cannot escape through the Function constructor or eval", { timeout: slow }, async () => {
-    for (const code of ["import js\njs.Function.new('return process')()", "import js\njs.eval('process.pid')", "from pyodide.code import run_js\nrun_js('process.pid')"]) {
+    for (const code of [
+      "import js\njs.Function.new('return process')()",
+      "import js\njs.eval('process.pid')",
+      "from pyodide.code import run_js\nrun_js('process.pid')",
+    ]) {
       const result = await sandbox.run(code);
       expect(result.ok, code).toBe(false);
       expect(result.error).toMatch(/Code generation from strings disallowed/);

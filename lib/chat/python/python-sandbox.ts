@@ -97,7 +97,14 @@ export class PythonSandbox {
     this.disposed = true;
     for (const child of this.live) child.kill("SIGKILL");
     this.warm = null;
-    await Promise.all([...this.live].map((child) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once("exit", resolve)))));
+    await Promise.all(
+      [...this.live].map(
+        (child) =>
+          new Promise((resolve) =>
+            child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once("exit", resolve),
+          ),
+      ),
+    );
   }
 
   private spawnChild(): Child {
@@ -105,7 +112,15 @@ export class PythonSandbox {
     const runner = runnerPath();
     const child = spawn(
       process.execPath,
-      ["--permission", `--allow-fs-read=${pyodide}`, `--allow-fs-read=${runner}`, "--disallow-code-generation-from-strings", "--max-old-space-size=256", runner, pyodide],
+      [
+        "--permission",
+        `--allow-fs-read=${pyodide}`,
+        `--allow-fs-read=${runner}`,
+        "--disallow-code-generation-from-strings",
+        "--max-old-space-size=256",
+        runner,
+        pyodide,
+      ],
       { env: {} as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"] },
     );
     this.live.add(child);
@@ -123,20 +138,29 @@ export class PythonSandbox {
     const timer = setTimeout(() => child.kill("SIGKILL"), this.startTimeoutMs);
     try {
       const first = await lines.next();
-      if (first.done || !first.value.includes('"ready"')) throw new Error(`Python could not start: ${stderr.trim() || "the sandbox exited"}`);
+      if (first.done || !first.value.includes('"ready"'))
+        throw new Error(`Python could not start: ${stderr.trim() || "the sandbox exited"}`);
       return { child, lines };
     } finally {
       clearTimeout(timer);
     }
   }
 
-  private async execute(child: Child, lines: AsyncIterator<string>, code: string, options: { data?: unknown; signal?: AbortSignal }): Promise<PythonResult> {
+  private async execute(
+    child: Child,
+    lines: AsyncIterator<string>,
+    code: string,
+    options: { data?: unknown; signal?: AbortSignal },
+  ): Promise<PythonResult> {
     let killedFor: string | null = null;
     const kill = (reason: string) => {
       killedFor ??= reason;
       child.kill("SIGKILL");
     };
-    const timer = setTimeout(() => kill(`Python ran longer than ${this.timeoutMs / 1000} s and was stopped.`), this.timeoutMs);
+    const timer = setTimeout(
+      () => kill(`Python ran longer than ${this.timeoutMs / 1000} s and was stopped.`),
+      this.timeoutMs,
+    );
     const watch = setInterval(() => {
       void residentMb(child.pid!).then((mb) => {
         if (mb > this.memoryMb) kill(`Python used more than ${this.memoryMb} MB of memory and was stopped.`);
@@ -145,11 +169,18 @@ export class PythonSandbox {
     const onAbort = () => kill("The request was cancelled.");
     options.signal?.addEventListener("abort", onAbort, { once: true });
     if (options.signal?.aborted) onAbort();
-    const exited = new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+    const exited = new Promise<void>((resolve) =>
+      child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve()),
+    );
     try {
       child.stdin.write(`${JSON.stringify({ code, data: options.data ?? null })}\n`);
       const line = await lines.next();
-      if (killedFor || line.done) return { ok: false, stdout: "", error: killedFor ?? "Python stopped without an answer (it may have run out of memory)." };
+      if (killedFor || line.done)
+        return {
+          ok: false,
+          stdout: "",
+          error: killedFor ?? "Python stopped without an answer (it may have run out of memory).",
+        };
       return JSON.parse(line.value) as PythonResult;
     } finally {
       clearTimeout(timer);

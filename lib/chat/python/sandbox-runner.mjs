@@ -24,10 +24,24 @@ pyodide.runPython("import json, math, statistics, decimal, datetime, re, collect
 const refused = () => {
   throw new Error("not available in the Python sandbox");
 };
-for (const name of ["getBuiltinModule", "binding", "_linkedBinding", "dlopen", "kill", "chdir", "setuid", "setgid", "seteuid", "setegid", "setgroups", "initgroups"]) {
+for (const name of [
+  "getBuiltinModule",
+  "binding",
+  "_linkedBinding",
+  "dlopen",
+  "kill",
+  "chdir",
+  "setuid",
+  "setgid",
+  "seteuid",
+  "setegid",
+  "setgroups",
+  "initgroups",
+]) {
   if (name in process) process[name] = refused;
 }
-for (const name of ["fetch", "WebSocket", "EventSource", "XMLHttpRequest", "Request", "Worker", "SharedWorker"]) delete globalThis[name];
+for (const name of ["fetch", "WebSocket", "EventSource", "XMLHttpRequest", "Request", "Worker", "SharedWorker"])
+  delete globalThis[name];
 
 write({ ready: true });
 
@@ -48,8 +62,11 @@ lines.once("line", async (line) => {
     const value = await pyodide.runPythonAsync(code);
     let result = value ?? null;
     if (result !== null && typeof result === "object") {
-      const converted = typeof result.toJs === "function" ? result.toJs({ dict_converter: Object.fromEntries }) : result;
-      result = JSON.parse(JSON.stringify(converted, (_, inner) => (typeof inner === "bigint" ? Number(inner) : inner)) ?? "null");
+      const converted =
+        typeof result.toJs === "function" ? result.toJs({ dict_converter: Object.fromEntries }) : result;
+      result = JSON.parse(
+        JSON.stringify(converted, (_, inner) => (typeof inner === "bigint" ? Number(inner) : inner)) ?? "null",
+      );
     }
     write({ ok: true, stdout: stdout.slice(0, maxOutputChars), result });
   } catch (error) {

@@ -15,7 +15,14 @@ export interface ChatScope {
 export const maxScopePages = 5000;
 
 interface RawStructure {
-  key_value_pairs?: Array<{ key: string; value: string; page?: number; key_box?: Box; value_box?: Box; confidence?: number }>;
+  key_value_pairs?: Array<{
+    key: string;
+    value: string;
+    page?: number;
+    key_box?: Box;
+    value_box?: Box;
+    confidence?: number;
+  }>;
   tables?: Array<{ page?: number; rows: string[][]; box?: Box }>;
 }
 
@@ -29,7 +36,11 @@ function structureOf(raw: Prisma.JsonValue, pageNumber: number): { pairs: Stored
     valueBox: pair.value_box,
     confidence: pair.confidence ?? 0,
   }));
-  const tables = (structure.tables ?? []).map((table) => ({ page: table.page ?? pageNumber, rows: table.rows, box: table.box }));
+  const tables = (structure.tables ?? []).map((table) => ({
+    page: table.page ?? pageNumber,
+    rows: table.rows,
+    box: table.box,
+  }));
   return { pairs, tables };
 }
 
@@ -47,13 +58,21 @@ export async function loadChatScope(db: Db, options: { userId: string; scope: Ch
     if (bad !== undefined) throw new AppError("not_found", `Document ${bad} not found`);
   }
   const documents = await db.batchDocument.findMany({
-    where: { batch: { userId }, ...(scope.batchId !== undefined ? { batchId: scope.batchId } : {}), ...(ids ? { id: { in: ids } } : {}) },
+    where: {
+      batch: { userId },
+      ...(scope.batchId !== undefined ? { batchId: scope.batchId } : {}),
+      ...(ids ? { id: { in: ids } } : {}),
+    },
     orderBy: { createdAt: "asc" },
     select: { id: true, batchId: true, fileName: true },
   });
   if (ids) {
     const missing = ids.find((id) => !documents.some((document) => document.id === id));
-    if (missing !== undefined) throw new AppError("not_found", `Document ${missing} not found${scope.batchId ? ` in batch ${scope.batchId}` : ""}`);
+    if (missing !== undefined)
+      throw new AppError(
+        "not_found",
+        `Document ${missing} not found${scope.batchId ? ` in batch ${scope.batchId}` : ""}`,
+      );
   }
   const rows = await db.page.findMany({
     where: { documentId: { in: documents.map((document) => document.id) }, status: "completed" },
@@ -76,7 +95,10 @@ export async function loadChatScope(db: Db, options: { userId: string; scope: Ch
     .filter((document) => document.pages.some((page) => page.words.length > 0));
   if (loaded.length === 0) {
     const where = scope.batchId ? "this batch" : ids ? "the named documents" : "your library";
-    throw new AppError("bad_request", `There is nothing to chat about: ${where} has no processed document with text yet. Upload documents or wait until processing finishes.`);
+    throw new AppError(
+      "bad_request",
+      `There is nothing to chat about: ${where} has no processed document with text yet. Upload documents or wait until processing finishes.`,
+    );
   }
   return loaded;
 }

@@ -12,14 +12,27 @@ type StoredMessage = { parts?: StoredPart[] } & Record<string, unknown>;
 export async function getChatSession(db: Db, options: { userId: string; sessionId: string }) {
   const session = await getChatSessionOrThrow(db, options.userId, options.sessionId);
   const messages = (Array.isArray(session.messages) ? session.messages : []) as StoredMessage[];
-  const cited = new Set(messages.flatMap((message) => (message.parts ?? []).flatMap((part) => (part.type === "data-citation" && part.data?.document_id ? [part.data.document_id] : []))));
+  const cited = new Set(
+    messages.flatMap((message) =>
+      (message.parts ?? []).flatMap((part) =>
+        part.type === "data-citation" && part.data?.document_id ? [part.data.document_id] : [],
+      ),
+    ),
+  );
   const existing = new Set(
-    (await db.batchDocument.findMany({ where: { id: { in: [...cited] }, batch: { userId: options.userId } }, select: { id: true } })).map((document) => document.id),
+    (
+      await db.batchDocument.findMany({
+        where: { id: { in: [...cited] }, batch: { userId: options.userId } },
+        select: { id: true },
+      })
+    ).map((document) => document.id),
   );
   const marked = messages.map((message) => ({
     ...message,
     parts: message.parts?.map((part) =>
-      part.type === "data-citation" && part.data?.document_id ? { ...part, data: { ...part.data, gone: !existing.has(part.data.document_id) } } : part,
+      part.type === "data-citation" && part.data?.document_id
+        ? { ...part, data: { ...part.data, gone: !existing.has(part.data.document_id) } }
+        : part,
     ),
   }));
   return { ...toSessionSummary(session), messages: marked };

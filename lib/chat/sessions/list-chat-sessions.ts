@@ -3,15 +3,24 @@ import { isUuid } from "@/lib/batches/get-batch-or-throw";
 import { toSessionSummary } from "./to-session-response";
 
 /** The caller's sessions, newest first, filtered by batch, document or (part of) the document's name. */
-export async function listChatSessions(db: Db, options: { userId: string; batchId?: string; documentId?: string; documentName?: string }) {
+export async function listChatSessions(
+  db: Db,
+  options: { userId: string; batchId?: string; documentId?: string; documentName?: string },
+) {
   // A filter id that is not a UUID names no session (and must not reach a uuid column).
-  if ((options.batchId !== undefined && !isUuid(options.batchId)) || (options.documentId !== undefined && !isUuid(options.documentId))) return { sessions: [] };
+  if (
+    (options.batchId !== undefined && !isUuid(options.batchId)) ||
+    (options.documentId !== undefined && !isUuid(options.documentId))
+  )
+    return { sessions: [] };
   const sessions = await db.chatSession.findMany({
     where: {
       userId: options.userId,
       ...(options.batchId !== undefined ? { batchId: options.batchId } : {}),
       ...(options.documentId !== undefined ? { documentId: options.documentId } : {}),
-      ...(options.documentName ? { documentName: { contains: options.documentName, mode: "insensitive" as const } } : {}),
+      ...(options.documentName
+        ? { documentName: { contains: options.documentName, mode: "insensitive" as const } }
+        : {}),
     },
     orderBy: { updatedAt: "desc" },
     take: 500,

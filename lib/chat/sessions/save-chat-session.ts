@@ -13,8 +13,10 @@ export async function saveChatSession(db: Db, options: { userId: string; save: D
   const { userId, save } = options;
   const owner = { userId };
   let documentName = save.document_name ?? null;
-  if (save.batch_id !== undefined && save.document_id !== undefined) documentName ??= (await getBatchDocumentOrThrow(db, owner, save.batch_id, save.document_id)).fileName;
-  else if (save.document_id !== undefined) documentName ??= (await getOwnedDocumentOrThrow(db, owner, save.document_id)).fileName;
+  if (save.batch_id !== undefined && save.document_id !== undefined)
+    documentName ??= (await getBatchDocumentOrThrow(db, owner, save.batch_id, save.document_id)).fileName;
+  else if (save.document_id !== undefined)
+    documentName ??= (await getOwnedDocumentOrThrow(db, owner, save.document_id)).fileName;
   else if (save.batch_id !== undefined) await getBatchOrThrow(db, owner, save.batch_id);
   const data = {
     title: save.title ?? firstQuestion(save.messages),
@@ -33,6 +35,9 @@ export async function saveChatSession(db: Db, options: { userId: string; save: D
 function firstQuestion(messages: DocumentChatSessionSave["messages"]): string | null {
   const first = messages.find((message) => message.role === "user");
   if (!first) return null;
-  const text = typeof first.content === "string" ? first.content : (first.parts ?? []).map((part) => (part as { text?: string }).text ?? "").join(" ");
+  const text =
+    typeof first.content === "string"
+      ? first.content
+      : (first.parts ?? []).map((part) => (part as { text?: string }).text ?? "").join(" ");
   return text.trim().slice(0, 80) || null;
 }

@@ -16,7 +16,12 @@ export async function makeInvoicePdf(): Promise<Buffer> {
   draw("ACME Supplies Ltd", 72, 720);
   draw("Invoice Number: INV-2041", 72, 700);
   draw("Invoice Date: 2025-03-14", 72, 680);
-  const rows = [["Item", "Qty", "Amount"], ["Paper", "2", "40.00"], ["Toner", "1", "80.50"], ["Staples", "3", "12.00"]];
+  const rows = [
+    ["Item", "Qty", "Amount"],
+    ["Paper", "2", "40.00"],
+    ["Toner", "1", "80.50"],
+    ["Staples", "3", "12.00"],
+  ];
   rows.forEach((row, index) => row.forEach((cell, column) => draw(cell, 72 + column * 160, 630 - index * 22)));
   draw("Total due: 132.50 EUR", 72, 520);
   return Buffer.from(await document.save());
@@ -32,12 +37,22 @@ export async function chatDocumentFromLines(name: string, pages: string[][] | Bu
     name,
     pages: read.pages,
     pairs: structures.flatMap((structure) => structure.keyValuePairs),
-    tables: structures.flatMap((structure) => structure.tables.map((table) => ({ page: table.page, rows: table.rows, box: table.box }))),
+    tables: structures.flatMap((structure) =>
+      structure.tables.map((table) => ({ page: table.page, rows: table.rows, box: table.box })),
+    ),
   };
 }
 
 export const invoiceLines = [
-  ["ACME Supplies Ltd", "Invoice Number: INV-2041", "Invoice Date: 2025-03-14", "Item Qty Amount", "Paper 2 40.00", "Toner 1 80.50", "Total due: 120.50 EUR"],
+  [
+    "ACME Supplies Ltd",
+    "Invoice Number: INV-2041",
+    "Invoice Date: 2025-03-14",
+    "Item Qty Amount",
+    "Paper 2 40.00",
+    "Toner 1 80.50",
+    "Total due: 120.50 EUR",
+  ],
 ];
 
 export function toolContext(documents: ChatDocument[], extra: Partial<ChatToolContext> = {}): ChatToolContext {

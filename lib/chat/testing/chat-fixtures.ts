@@ -10,7 +10,17 @@ export async function storeProcessedDocument(db: Db, options: { userId?: string;
   const batch = await db.batch.create({ data: { userId, name: "Chat test", status: "completed" } });
   const read = await readDocument({ bytes: options.pdf });
   const document = await db.batchDocument.create({
-    data: { batchId: batch.id, fileName: options.fileName ?? "invoice.pdf", contentType: "application/pdf", detectedType: "pdf", sizeBytes: options.pdf.length, storageKey: `batches/${batch.id}/x/original.pdf`, status: "completed", pagesTotal: read.pages.length, pagesDone: read.pages.length },
+    data: {
+      batchId: batch.id,
+      fileName: options.fileName ?? "invoice.pdf",
+      contentType: "application/pdf",
+      detectedType: "pdf",
+      sizeBytes: options.pdf.length,
+      storageKey: `batches/${batch.id}/x/original.pdf`,
+      status: "completed",
+      pagesTotal: read.pages.length,
+      pagesDone: read.pages.length,
+    },
   });
   for (const page of read.pages) {
     await db.page.create({
@@ -43,6 +53,9 @@ export async function readSse(response: Response): Promise<SseEvent[]> {
     .filter((block) => block.startsWith("event:"))
     .map((block) => {
       const [eventLine, dataLine] = block.split("\n");
-      return { event: eventLine.slice("event: ".length), data: JSON.parse(dataLine.slice("data: ".length)) as Record<string, unknown> };
+      return {
+        event: eventLine.slice("event: ".length),
+        data: JSON.parse(dataLine.slice("data: ".length)) as Record<string, unknown>,
+      };
     });
 }

@@ -3,8 +3,15 @@ import type { ChatToolContext } from "./tool-context";
 import { ChatToolError } from "./tool-context";
 
 export const ExecutePythonInput = z.object({
-  code: z.string().min(1).max(20_000).describe("Python 3 source. The value of the last expression is returned; print() output too."),
-  data: z.unknown().optional().describe("JSON made available to the code as the variable `data` (e.g. rows from fetch_documents)."),
+  code: z
+    .string()
+    .min(1)
+    .max(20_000)
+    .describe("Python 3 source. The value of the last expression is returned; print() output too."),
+  data: z
+    .unknown()
+    .optional()
+    .describe("JSON made available to the code as the variable `data` (e.g. rows from fetch_documents)."),
 });
 export type ExecutePythonInput = z.infer<typeof ExecutePythonInput>;
 
@@ -17,6 +24,9 @@ export async function executePython(context: ChatToolContext, input: ExecutePyth
   const parsed = ExecutePythonInput.parse(input);
   if (!context.python) throw new ChatToolError("Python is not available here.");
   const result = await context.python.run(parsed.code, { data: parsed.data, signal: context.signal });
-  if (!result.ok) throw new ChatToolError(`${result.error ?? "Python failed"}${result.stdout ? `\nOutput before the error:\n${result.stdout}` : ""}`);
+  if (!result.ok)
+    throw new ChatToolError(
+      `${result.error ?? "Python failed"}${result.stdout ? `\nOutput before the error:\n${result.stdout}` : ""}`,
+    );
   return { stdout: result.stdout, result: result.result ?? null };
 }

@@ -20,6 +20,10 @@ export async function generateChart(context: ChatToolContext, input: unknown) {
     throw error;
   }
   const chartId = randomUUID();
-  context.emit?.({ type: "file", mediaType: "image/png", url: `data:image/png;base64,${chart.png.toString("base64")}` });
+  context.emit?.({
+    type: "file",
+    mediaType: "image/png",
+    url: `data:image/png;base64,${chart.png.toString("base64")}`,
+  });
   return { chart_id: chartId, type: spec.type, title: spec.title, points: chart.points, shown_to_user: true };
 }

@@ -14,7 +14,13 @@ export async function generateFile(context: ChatToolContext, input: unknown) {
   if (!context.saveFile) throw new ChatToolError("Files cannot be saved in this context.");
   const file = await writeGeneratedFile(spec);
   const saved = await context.saveFile(file);
-  const part = { file_id: saved.id, file_name: saved.file_name, content_type: saved.content_type, size_bytes: saved.size_bytes, download_url: saved.download_url };
+  const part = {
+    file_id: saved.id,
+    file_name: saved.file_name,
+    content_type: saved.content_type,
+    size_bytes: saved.size_bytes,
+    download_url: saved.download_url,
+  };
   context.emit?.({ type: "data-file", id: saved.id, data: part });
   return part;
 }

@@ -4,7 +4,11 @@ import type { ChatToolContext } from "./tool-context";
 
 export const SearchKnowledgeBaseInput = z.object({
   query: z.string().min(1).max(2000).describe("Words to look for, e.g. 'total due' or 'payment terms'."),
-  document_ids: z.array(z.string()).max(100).optional().describe("Only these documents (default: every document in the chat's scope)."),
+  document_ids: z
+    .array(z.string())
+    .max(100)
+    .optional()
+    .describe("Only these documents (default: every document in the chat's scope)."),
   limit: z.number().int().min(1).max(30).default(8).describe("Most passages returned."),
 });
 export type SearchKnowledgeBaseInput = z.input<typeof SearchKnowledgeBaseInput>;
@@ -14,7 +18,10 @@ export const searchKnowledgeBaseDescription =
   "and a ref like D1:p2w10-14 to cite in your answer as [D1:p2w10-14].";
 
 /** Ranked passages (lines and blocks) of the documents in scope. */
-export function searchKnowledgeBase(context: ChatToolContext, input: SearchKnowledgeBaseInput): { results: SearchHit[] } {
+export function searchKnowledgeBase(
+  context: ChatToolContext,
+  input: SearchKnowledgeBaseInput,
+): { results: SearchHit[] } {
   const parsed = SearchKnowledgeBaseInput.parse(input);
   return { results: context.index.query(parsed.query, { limit: parsed.limit, documentIds: parsed.document_ids }) };
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { DocumentError } from "../errors";
 import { inspectDocument } from "../inspect-document";
 import { readDocument } from "../read-document";
-import { deeplyNestedDocx, hugeTextDocx, paragraphBombDocx, partsOf, withBomb, writeZip } from "../testing/make-archive-bombs";
+import {
+  deeplyNestedDocx,
+  hugeTextDocx,
+  paragraphBombDocx,
+  partsOf,
+  withBomb,
+  writeZip,
+} from "../testing/make-archive-bombs";
 import { makeDocx, makeXlsx } from "../testing/make-office-files";
 import { archiveLimits, checkArchiveLimits } from "./check-archive-limits";
 
@@ -21,7 +28,18 @@ describe("office archive limits", () => {
     const summary = await checkArchiveLimits(docx);
     expect(summary.paragraphs).toBeGreaterThanOrEqual(5);
     expect(summary.cells).toBe(2);
-    expect((await checkArchiveLimits(await makeXlsx({ Sheet: [["x", 1], ["y", 2]] }))).cells).toBe(4);
+    expect(
+      (
+        await checkArchiveLimits(
+          await makeXlsx({
+            Sheet: [
+              ["x", 1],
+              ["y", 2],
+            ],
+          }),
+        )
+      ).cells,
+    ).toBe(4);
   });
 
   it("refuses the probe's 2,000,000-paragraph DOCX while unpacking it, at every entry point", async () => {
@@ -40,7 +58,9 @@ describe("office archive limits", () => {
   it("refuses a DOCX holding 100 MB of text instead of answering it read nothing", async () => {
     const error = await refusal(readDocument({ bytes: hugeTextDocx(100) }));
     expect(error).toMatchObject({ code: "document_too_large" });
-    expect(error.message).toBe("word/document.xml inside the document unpacks to more than 64 MB; at most 64 MB per part can be read");
+    expect(error.message).toBe(
+      "word/document.xml inside the document unpacks to more than 64 MB; at most 64 MB per part can be read",
+    );
   });
 
   it("measures real sizes, not the sizes an entry declares", async () => {
@@ -58,17 +78,32 @@ describe("office archive limits", () => {
   });
 
   it("refuses too many entries from the directory alone", async () => {
-    const entries = Array.from({ length: archiveLimits.maxEntries + 1 }, (_, index) => ({ name: `word/part${index}.bin`, data: "" }));
+    const entries = Array.from({ length: archiveLimits.maxEntries + 1 }, (_, index) => ({
+      name: `word/part${index}.bin`,
+      data: "",
+    }));
     const many = writeZip([{ name: "[Content_Types].xml", data: "<Types/>" }, ...entries]);
-    expect((await refusal(checkArchiveLimits(many))).message).toBe("The document holds 10,002 files inside; at most 10,000 are allowed");
+    expect((await refusal(checkArchiveLimits(many))).message).toBe(
+      "The document holds 10,002 files inside; at most 10,000 are allowed",
+    );
   });
 
   it("refuses deep nesting and DTDs before a parser recurses into them", async () => {
-    expect((await refusal(readDocument({ bytes: deeplyNestedDocx(5_000) }))).message).toBe("The document nests its elements more than 128 levels deep; at most 128 can be read");
-    const types = '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
-    const laughs = '<?xml version="1.0"?><!DOCTYPE w [<!ENTITY a "aaaaaaaaaa">]><w:document xmlns:w="x"><w:body>&a;</w:body></w:document>';
-    const withDtd = writeZip([{ name: "[Content_Types].xml", data: types }, { name: "word/document.xml", data: laughs }]);
-    expect(await refusal(readDocument({ bytes: withDtd }))).toMatchObject({ code: "corrupt_document", message: "word/document.xml inside the document declares a DTD, which office documents may not contain" });
+    expect((await refusal(readDocument({ bytes: deeplyNestedDocx(5_000) }))).message).toBe(
+      "The document nests its elements more than 128 levels deep; at most 128 can be read",
+    );
+    const types =
+      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
+    const laughs =
+      '<?xml version="1.0"?><!DOCTYPE w [<!ENTITY a "aaaaaaaaaa">]><w:document xmlns:w="x"><w:body>&a;</w:body></w:document>';
+    const withDtd = writeZip([
+      { name: "[Content_Types].xml", data: types },
+      { name: "word/document.xml", data: laughs },
+    ]);
+    expect(await refusal(readDocument({ bytes: withDtd }))).toMatchObject({
+      code: "corrupt_document",
+      message: "word/document.xml inside the document declares a DTD, which office documents may not contain",
+    });
   });
 
   it("refuses a bomb in the part that names the type", async () => {
@@ -78,7 +113,10 @@ describe("office archive limits", () => {
 
   it("answers damaged archives as corrupt, not as a crash", async () => {
     const docx = await makeDocx({ heading: "x", paragraphs: ["y"] });
-    for (const broken of [docx.subarray(0, docx.length - 30), Buffer.concat([docx.subarray(0, 60), Buffer.alloc(40), docx.subarray(100)])]) {
+    for (const broken of [
+      docx.subarray(0, docx.length - 30),
+      Buffer.concat([docx.subarray(0, 60), Buffer.alloc(40), docx.subarray(100)]),
+    ]) {
       expect((await refusal(readDocument({ bytes: broken }))).status).toBeLessThan(500);
     }
   });

@@ -64,34 +64,65 @@ function scanPart(entry: ZipEntry, summary: ArchiveSummary, limits: ArchiveLimit
     maxDepth: limits.maxDepth,
     onElement: (localName) => {
       summary.elements++;
-      if (summary.elements > limits.maxElements) throw tooLarge(`The document has more than ${count(limits.maxElements)} XML elements; at most ${count(limits.maxElements)} can be read`);
+      if (summary.elements > limits.maxElements)
+        throw tooLarge(
+          `The document has more than ${count(limits.maxElements)} XML elements; at most ${count(limits.maxElements)} can be read`,
+        );
       const kind = classify(localName, worksheet);
       if (kind === "paragraph" && ++summary.paragraphs > limits.maxParagraphs) {
-        throw tooLarge(`The document has more than ${count(limits.maxParagraphs)} paragraphs; at most ${count(limits.maxParagraphs)} can be read`);
+        throw tooLarge(
+          `The document has more than ${count(limits.maxParagraphs)} paragraphs; at most ${count(limits.maxParagraphs)} can be read`,
+        );
       }
       if (kind === "cell" && ++summary.cells > limits.maxCells) {
-        throw tooLarge(`The document has more than ${count(limits.maxCells)} table or sheet cells; at most ${count(limits.maxCells)} can be read`);
+        throw tooLarge(
+          `The document has more than ${count(limits.maxCells)} table or sheet cells; at most ${count(limits.maxCells)} can be read`,
+        );
       }
       if (kind === "slide" && ++summary.slides > limits.maxSlides) {
-        throw tooLarge(`The presentation has more than ${count(limits.maxSlides)} slides; at most ${count(limits.maxSlides)} can be read`);
+        throw tooLarge(
+          `The presentation has more than ${count(limits.maxSlides)} slides; at most ${count(limits.maxSlides)} can be read`,
+        );
       }
     },
   });
 }
 
-async function checkEntry(archive: Buffer, entry: ZipEntry, summary: ArchiveSummary, limits: ArchiveLimits): Promise<void> {
+async function checkEntry(
+  archive: Buffer,
+  entry: ZipEntry,
+  summary: ArchiveSummary,
+  limits: ArchiveLimits,
+): Promise<void> {
   const scanner = isXmlPart(entry.name) ? scanPart(entry, summary, limits) : undefined;
-  const budget = Math.min(isXmlPart(entry.name) ? limits.maxPartBytes : Infinity, limits.maxTotalBytes - summary.totalBytes);
+  const budget = Math.min(
+    isXmlPart(entry.name) ? limits.maxPartBytes : Infinity,
+    limits.maxTotalBytes - summary.totalBytes,
+  );
   try {
-    summary.totalBytes += await inflateEntry(archive, entry, { maxBytes: budget, onChunk: scanner && ((chunk) => scanner.write(chunk)) });
+    summary.totalBytes += await inflateEntry(archive, entry, {
+      maxBytes: budget,
+      onChunk: scanner && ((chunk) => scanner.write(chunk)),
+    });
   } catch (error) {
     if (error instanceof InflateLimitError) {
       throw budget < limits.maxPartBytes || !isXmlPart(entry.name)
-        ? tooLarge(`The document unpacks to more than ${megabytes(limits.maxTotalBytes)}; at most ${megabytes(limits.maxTotalBytes)} can be read`)
-        : tooLarge(`${entry.name} inside the document unpacks to more than ${megabytes(limits.maxPartBytes)}; at most ${megabytes(limits.maxPartBytes)} per part can be read`);
+        ? tooLarge(
+            `The document unpacks to more than ${megabytes(limits.maxTotalBytes)}; at most ${megabytes(limits.maxTotalBytes)} can be read`,
+          )
+        : tooLarge(
+            `${entry.name} inside the document unpacks to more than ${megabytes(limits.maxPartBytes)}; at most ${megabytes(limits.maxPartBytes)} per part can be read`,
+          );
     }
-    if (error instanceof XmlDepthError) throw tooLarge(`The document nests its elements more than ${limits.maxDepth} levels deep; at most ${limits.maxDepth} can be read`);
-    if (error instanceof XmlDoctypeError) throw new DocumentError("corrupt_document", `${entry.name} inside the document declares a DTD, which office documents may not contain`);
+    if (error instanceof XmlDepthError)
+      throw tooLarge(
+        `The document nests its elements more than ${limits.maxDepth} levels deep; at most ${limits.maxDepth} can be read`,
+      );
+    if (error instanceof XmlDoctypeError)
+      throw new DocumentError(
+        "corrupt_document",
+        `${entry.name} inside the document declares a DTD, which office documents may not contain`,
+      );
     throw error;
   }
 }
@@ -101,10 +132,23 @@ async function checkEntry(archive: Buffer, entry: ZipEntry, summary: ArchiveSumm
  * counting entries, paragraphs, cells, slides, elements and nesting; throws DocumentError
  * (document_too_large, 413) as soon as one passes its limit, before a parser builds anything.
  */
-export async function checkArchiveLimits(archive: Buffer, limits: ArchiveLimits = archiveLimits): Promise<ArchiveSummary> {
+export async function checkArchiveLimits(
+  archive: Buffer,
+  limits: ArchiveLimits = archiveLimits,
+): Promise<ArchiveSummary> {
   const entries = readZipDirectory(archive, { maxEntries: limits.maxEntries });
-  const summary: ArchiveSummary = { entries: entries.length, totalBytes: 0, paragraphs: 0, cells: 0, slides: entries.filter((entry) => isSlidePart(entry.name)).length, elements: 0 };
-  if (summary.slides > limits.maxSlides) throw tooLarge(`The presentation has ${count(summary.slides)} slides; at most ${count(limits.maxSlides)} can be read`);
+  const summary: ArchiveSummary = {
+    entries: entries.length,
+    totalBytes: 0,
+    paragraphs: 0,
+    cells: 0,
+    slides: entries.filter((entry) => isSlidePart(entry.name)).length,
+    elements: 0,
+  };
+  if (summary.slides > limits.maxSlides)
+    throw tooLarge(
+      `The presentation has ${count(summary.slides)} slides; at most ${count(limits.maxSlides)} can be read`,
+    );
   for (const entry of entries) {
     if (!entry.name.endsWith("/")) await checkEntry(archive, entry, summary, limits);
   }

@@ -22,15 +22,27 @@ function isZlibError(error: unknown): boolean {
  * real (not declared) size passes `maxBytes`, so a bomb never occupies more than one chunk.
  * Returns the entry's real size.
  */
-export async function inflateEntry(archive: Buffer, entry: ZipEntry, options: { maxBytes: number; onChunk?: (chunk: Buffer) => void }): Promise<number> {
-  if (entry.encrypted) throw new DocumentError("corrupt_document", `The archive entry ${entry.name} is encrypted; encrypted archives are not supported`);
+export async function inflateEntry(
+  archive: Buffer,
+  entry: ZipEntry,
+  options: { maxBytes: number; onChunk?: (chunk: Buffer) => void },
+): Promise<number> {
+  if (entry.encrypted)
+    throw new DocumentError(
+      "corrupt_document",
+      `The archive entry ${entry.name} is encrypted; encrypted archives are not supported`,
+    );
   const data = entryData(archive, entry);
   if (entry.method === 0) {
     if (data.length > options.maxBytes) throw new InflateLimitError(entry.name);
     options.onChunk?.(data);
     return data.length;
   }
-  if (entry.method !== 8) throw new DocumentError("corrupt_document", `The archive entry ${entry.name} uses an unsupported compression method (${entry.method})`);
+  if (entry.method !== 8)
+    throw new DocumentError(
+      "corrupt_document",
+      `The archive entry ${entry.name} uses an unsupported compression method (${entry.method})`,
+    );
 
   const inflater = createInflateRaw({ chunkSize: 64 * 1024 });
   inflater.end(data);
@@ -42,7 +54,10 @@ export async function inflateEntry(archive: Buffer, entry: ZipEntry, options: { 
       options.onChunk?.(chunk);
     }
   } catch (error) {
-    if (isZlibError(error)) throw new DocumentError("corrupt_document", `The archive entry ${entry.name} is damaged and cannot be unpacked`, { cause: error });
+    if (isZlibError(error))
+      throw new DocumentError("corrupt_document", `The archive entry ${entry.name} is damaged and cannot be unpacked`, {
+        cause: error,
+      });
     throw error;
   } finally {
     inflater.destroy();
@@ -56,7 +71,11 @@ export async function readEntryText(archive: Buffer, entry: ZipEntry, maxBytes: 
   try {
     await inflateEntry(archive, entry, { maxBytes, onChunk: (chunk) => chunks.push(Buffer.from(chunk)) });
   } catch (error) {
-    if (error instanceof InflateLimitError) throw new DocumentError("document_too_large", `The archive entry ${entry.name} is larger than such an entry can be`);
+    if (error instanceof InflateLimitError)
+      throw new DocumentError(
+        "document_too_large",
+        `The archive entry ${entry.name} is larger than such an entry can be`,
+      );
     throw error;
   }
   return Buffer.concat(chunks).toString("utf8");

@@ -47,7 +47,8 @@ function directoryLocation(bytes: Buffer, end: number): { count: number; offset:
   const locator = end - 20;
   if (locator >= 0 && bytes.readUInt32LE(locator) === zip64LocatorSignature) {
     const record = readBigSize(bytes, locator + 8);
-    if (record + 56 > bytes.length || bytes.readUInt32LE(record) !== zip64EndSignature) throw corrupt("bad ZIP64 record");
+    if (record + 56 > bytes.length || bytes.readUInt32LE(record) !== zip64EndSignature)
+      throw corrupt("bad ZIP64 record");
     count = readBigSize(bytes, record + 32);
     offset = readBigSize(bytes, record + 48);
   }
@@ -56,7 +57,7 @@ function directoryLocation(bytes: Buffer, end: number): { count: number; offset:
 
 /** ZIP64 sizes live in extra field 0x0001, in this order, only for the fields set to 0xFFFFFFFF. */
 function applyZip64Extra(entry: ZipEntry, extra: Buffer): void {
-  for (let at = 0; at + 4 <= extra.length; ) {
+  for (let at = 0; at + 4 <= extra.length;) {
     const id = extra.readUInt16LE(at);
     const size = extra.readUInt16LE(at + 2);
     if (id === 0x0001) {
@@ -85,12 +86,16 @@ export function readZipDirectory(bytes: Buffer, options: { maxEntries: number })
   const end = findEndOfDirectory(bytes);
   const { count, offset } = directoryLocation(bytes, end);
   if (count > options.maxEntries) {
-    throw new DocumentError("document_too_large", `The document holds ${count.toLocaleString("en")} files inside; at most ${options.maxEntries.toLocaleString("en")} are allowed`);
+    throw new DocumentError(
+      "document_too_large",
+      `The document holds ${count.toLocaleString("en")} files inside; at most ${options.maxEntries.toLocaleString("en")} are allowed`,
+    );
   }
   const entries: ZipEntry[] = [];
   let at = offset;
   for (let index = 0; index < count; index++) {
-    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== directoryEntrySignature) throw corrupt("bad directory entry");
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== directoryEntrySignature)
+      throw corrupt("bad directory entry");
     const nameLength = bytes.readUInt16LE(at + 28);
     const extraLength = bytes.readUInt16LE(at + 30);
     const commentLength = bytes.readUInt16LE(at + 32);
@@ -113,7 +118,8 @@ export function readZipDirectory(bytes: Buffer, options: { maxEntries: number })
 /** The compressed bytes of an entry, located through its local header. */
 export function entryData(bytes: Buffer, entry: ZipEntry): Buffer {
   const header = entry.localHeaderOffset;
-  if (header + 30 > bytes.length || bytes.readUInt32LE(header) !== localHeaderSignature) throw corrupt(`bad header for ${entry.name}`);
+  if (header + 30 > bytes.length || bytes.readUInt32LE(header) !== localHeaderSignature)
+    throw corrupt(`bad header for ${entry.name}`);
   const start = header + 30 + bytes.readUInt16LE(header + 26) + bytes.readUInt16LE(header + 28);
   if (start + entry.compressedSize > bytes.length) throw corrupt(`${entry.name} is truncated`);
   return bytes.subarray(start, start + entry.compressedSize);

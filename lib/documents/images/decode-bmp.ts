@@ -23,10 +23,14 @@ export function decodeBmp(bytes: Buffer): RawImage {
   const bitsPerPixel = bytes.readUInt16LE(28);
   const compression = bytes.readUInt32LE(30);
   if (![0, 3].includes(compression) || ![1, 4, 8, 24, 32].includes(bitsPerPixel)) {
-    throw new DocumentError("unsupported_format", `BMP with ${bitsPerPixel} bits per pixel and compression ${compression} is not supported`);
+    throw new DocumentError(
+      "unsupported_format",
+      `BMP with ${bitsPerPixel} bits per pixel and compression ${compression} is not supported`,
+    );
   }
   const rowSize = Math.ceil((width * bitsPerPixel) / 32) * 4;
-  if (pixelOffset + rowSize * height > bytes.length) throw new DocumentError("corrupt_document", "The BMP pixel data is truncated");
+  if (pixelOffset + rowSize * height > bytes.length)
+    throw new DocumentError("corrupt_document", "The BMP pixel data is truncated");
   const paletteOffset = 14 + headerSize;
   const pixels = Buffer.alloc(width * height * 3);
   for (let row = 0; row < height; row++) {

@@ -20,7 +20,10 @@ function corrupt(error: unknown): DocumentError {
  * Decode the first image of a HEIC file. `checkSize` sees the size from the container before any
  * pixel is decoded, so an oversized image is refused without spending memory on it.
  */
-export async function decodeHeic(bytes: Buffer, checkSize: (width: number, height: number) => void): Promise<DecodedHeicImage> {
+export async function decodeHeic(
+  bytes: Buffer,
+  checkSize: (width: number, height: number) => void,
+): Promise<DecodedHeicImage> {
   const { default: decode } = await import("heic-decode");
   let images: Awaited<ReturnType<typeof decode.all>>;
   try {
@@ -37,7 +40,11 @@ export async function decodeHeic(bytes: Buffer, checkSize: (width: number, heigh
     } catch (error) {
       throw corrupt(error);
     }
-    return { width: decoded.width, height: decoded.height, rgba: Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength) };
+    return {
+      width: decoded.width,
+      height: decoded.height,
+      rgba: Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength),
+    };
   } finally {
     images.dispose();
   }

@@ -9,7 +9,14 @@ export function readPsdSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(18), height: bytes.readUInt32BE(14) };
 }
 
-function unpackBits(bytes: Buffer, start: number, end: number, target: Buffer, targetStart: number, length: number): void {
+function unpackBits(
+  bytes: Buffer,
+  start: number,
+  end: number,
+  target: Buffer,
+  targetStart: number,
+  length: number,
+): void {
   let at = start;
   let written = 0;
   while (at < end && written < length) {

@@ -31,7 +31,9 @@ function checkPixels(width: number, height: number, maxPixels: number): void {
 }
 
 async function rawToPng(raw: RawImage): Promise<Buffer> {
-  return sharp(raw.pixels, { raw: { width: raw.width, height: raw.height, channels: raw.channels } }).png({ compressionLevel: 1 }).toBuffer();
+  return sharp(raw.pixels, { raw: { width: raw.width, height: raw.height, channels: raw.channels } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }
 
 async function decodedFrame(bytes: Buffer, format: FormatInfo, maxPixels: number): Promise<ImageFrame> {
@@ -45,7 +47,11 @@ async function decodedFrame(bytes: Buffer, format: FormatInfo, maxPixels: number
  * The number of pages an image file holds, from its header only; a decompression bomb (more than
  * `maxPixels` in its first frame) is refused here, so uploads refuse it before storing anything.
  */
-export async function countImageFrames(bytes: Buffer, format: FormatInfo, maxPixels = defaultMaxPixels): Promise<number> {
+export async function countImageFrames(
+  bytes: Buffer,
+  format: FormatInfo,
+  maxPixels = defaultMaxPixels,
+): Promise<number> {
   if (format.id === "heic") return 1;
   if (format.id === "bmp" || format.id === "psd") {
     const size = format.id === "bmp" ? readBmpSize(bytes) : readPsdSize(bytes);
@@ -68,7 +74,12 @@ async function readMetadata(bytes: Buffer, options: SharpOptions): Promise<Metad
 async function heicFrame(bytes: Buffer, maxPixels: number): Promise<ImageFrame> {
   const image = await decodeHeic(bytes, (width, height) => checkPixels(width, height, maxPixels));
   // libheif has already applied the container's rotation and mirroring.
-  return { input: image.rgba, sharpOptions: { raw: { width: image.width, height: image.height, channels: 4 } }, width: image.width, height: image.height };
+  return {
+    input: image.rgba,
+    sharpOptions: { raw: { width: image.width, height: image.height, channels: 4 } },
+    width: image.width,
+    height: image.height,
+  };
 }
 
 export async function imageFrames(bytes: Buffer, format: FormatInfo, maxPixels: number): Promise<ImageFrame[]> {

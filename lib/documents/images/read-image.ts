@@ -10,15 +10,29 @@ import { framePng, imageFrames } from "./image-frames";
 export async function readImage(bytes: Buffer, format: FormatInfo, options: ReadOptions): Promise<Page[]> {
   const frames = await imageFrames(bytes, format, options.maxPixels ?? defaultMaxPixels);
   if (options.maxPages && frames.length > options.maxPages) {
-    throw new DocumentError("too_many_pages", `The image has ${frames.length} pages; at most ${options.maxPages} are allowed`);
+    throw new DocumentError(
+      "too_many_pages",
+      `The image has ${frames.length} pages; at most ${options.maxPages} are allowed`,
+    );
   }
   const pages: Page[] = [];
   for (const [index, frame] of frames.entries()) {
     let page: Page;
     try {
       // OCR decodes the frame itself: no intermediate PNG unless the viewer wants one.
-      const ocr = await recognizeImage(frame.input, { model: options.model, density: frame.density, decode: frame.sharpOptions });
-      page = pageFromLayout({ pageNumber: index + 1, layout: ocr, width: frame.width, height: frame.height, unit: "px", source: "ocr" });
+      const ocr = await recognizeImage(frame.input, {
+        model: options.model,
+        density: frame.density,
+        decode: frame.sharpOptions,
+      });
+      page = pageFromLayout({
+        pageNumber: index + 1,
+        layout: ocr,
+        width: frame.width,
+        height: frame.height,
+        unit: "px",
+        source: "ocr",
+      });
       page.rulings = ocr.rulings;
       page.orientation = ocr.orientation;
       if (options.renderImages) page.image = await framePng(frame);

@@ -48,7 +48,10 @@ function run(binary: string, args: string[], timeoutMs: number): Promise<{ code:
 }
 
 /** Convert a document with LibreOffice to `target` (a file extension such as "pdf" or "xlsx"). */
-export async function convertWithLibreOffice(bytes: Buffer, options: { inputExtension: string; target: string; formatName: string }): Promise<Buffer> {
+export async function convertWithLibreOffice(
+  bytes: Buffer,
+  options: { inputExtension: string; target: string; formatName: string },
+): Promise<Buffer> {
   const soffice = findSoffice();
   if (!soffice) {
     // The install hint is for the operator (log, /v1/health, /v1/formats); the user is told what they can do.
@@ -65,12 +68,25 @@ export async function convertWithLibreOffice(bytes: Buffer, options: { inputExte
     await writeFile(input, bytes);
     const { code, output } = await run(
       soffice,
-      [`-env:UserInstallation=file://${path.join(folder, "profile")}`, "--headless", "--norestore", "--nolockcheck", "--convert-to", options.target, "--outdir", outputFolder, input],
+      [
+        `-env:UserInstallation=file://${path.join(folder, "profile")}`,
+        "--headless",
+        "--norestore",
+        "--nolockcheck",
+        "--convert-to",
+        options.target,
+        "--outdir",
+        outputFolder,
+        input,
+      ],
       conversionTimeoutMs,
     );
     const produced = existsSync(outputFolder) ? await readdir(outputFolder) : [];
     if (code !== 0 || produced.length === 0) {
-      throw new DocumentError("conversion_failed", `LibreOffice could not convert this ${options.formatName} file${output.trim() ? `: ${output.trim().slice(0, 300)}` : ""}`);
+      throw new DocumentError(
+        "conversion_failed",
+        `LibreOffice could not convert this ${options.formatName} file${output.trim() ? `: ${output.trim().slice(0, 300)}` : ""}`,
+      );
     }
     return await readFile(path.join(outputFolder, produced[0]));
   } finally {

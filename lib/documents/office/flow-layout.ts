@@ -24,7 +24,11 @@ function wordsOf(text: string, left: number, top: number, size: number): Word[] 
   let x = left;
   for (const token of text.split(/\s+/).filter(Boolean)) {
     const width = token.length * size * charWidthRatio;
-    words.push({ text: token, confidence: 1, box: { x: x / pageWidth, y: top / pageHeight, width: width / pageWidth, height: size / pageHeight } });
+    words.push({
+      text: token,
+      confidence: 1,
+      box: { x: x / pageWidth, y: top / pageHeight, width: width / pageWidth, height: size / pageHeight },
+    });
     x += width + size * charWidthRatio;
   }
   return words;
@@ -75,8 +79,17 @@ export function layoutFlow(items: FlowItem[]): FlowPage[] {
     const widths = Array.from({ length: columnCount }, (_, column) =>
       Math.min(40, Math.max(3, ...item.rows.map((row) => (row[column] ?? "").length))),
     );
-    const scale = Math.min(1, usableWidth / (widths.reduce((sum, width) => sum + width + 2, 0) * bodySize * charWidthRatio));
-    const starts = widths.reduce<number[]>((acc, width, index) => [...acc, index === 0 ? margin : acc[index - 1] + (widths[index - 1] + 2) * bodySize * charWidthRatio * scale], []);
+    const scale = Math.min(
+      1,
+      usableWidth / (widths.reduce((sum, width) => sum + width + 2, 0) * bodySize * charWidthRatio),
+    );
+    const starts = widths.reduce<number[]>(
+      (acc, width, index) => [
+        ...acc,
+        index === 0 ? margin : acc[index - 1] + (widths[index - 1] + 2) * bodySize * charWidthRatio * scale,
+      ],
+      [],
+    );
     let rows: Word[][] = [];
     let tableRows: string[][] = [];
     const flush = () => {

@@ -17,7 +17,9 @@ function describe(error) {
 
 try {
   await import(/* webpackIgnore: true */ new URL("scripts/register-ts-resolve.mjs", root).href);
-  const { runOfficeTask } = await import(/* webpackIgnore: true */ new URL("lib/documents/office/office-task.ts", root).href);
+  const { runOfficeTask } = await import(
+    /* webpackIgnore: true */ new URL("lib/documents/office/office-task.ts", root).href
+  );
   parentPort.postMessage({ ok: true, pages: await runOfficeTask(workerData.task) });
 } catch (error) {
   parentPort.postMessage({ ok: false, error: describe(error) });

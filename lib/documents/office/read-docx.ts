@@ -42,7 +42,14 @@ export async function readDocx(bytes: Buffer): Promise<Page[]> {
   }
   const flowPages = layoutFlow(flowItemsFromHtml(html));
   return flowPages.map((flowPage, index) => {
-    const page = pageFromLayout({ pageNumber: index + 1, layout: flowPage.layout, width: pageWidth, height: pageHeight, unit: "pt", source: "office" });
+    const page = pageFromLayout({
+      pageNumber: index + 1,
+      layout: flowPage.layout,
+      width: pageWidth,
+      height: pageHeight,
+      unit: "pt",
+      source: "office",
+    });
     if (flowPage.tables.length > 0) page.tables = flowPage.tables;
     return page;
   });

@@ -38,9 +38,13 @@ interface WorkerReply {
 }
 
 function workerFailure(reply: NonNullable<WorkerReply["error"]>, formatName: string): DocumentError {
-  if (reply.name === "DocumentError" && reply.code) return new DocumentError(reply.code as DocumentError["code"], reply.message);
+  if (reply.name === "DocumentError" && reply.code)
+    return new DocumentError(reply.code as DocumentError["code"], reply.message);
   if (reply.name === "RangeError") {
-    return new DocumentError("document_too_complex", `The ${formatName} is too deeply nested or too large to read (${reply.message})`);
+    return new DocumentError(
+      "document_too_complex",
+      `The ${formatName} is too deeply nested or too large to read (${reply.message})`,
+    );
   }
   return new DocumentError("corrupt_document", `The ${formatName} cannot be read: ${reply.message}`);
 }
@@ -48,13 +52,19 @@ function workerFailure(reply: NonNullable<WorkerReply["error"]>, formatName: str
 function runWorker(task: OfficeTask, limits: WorkerLimits, formatName: string): Promise<Page[]> {
   const root = process.cwd();
   // Loaded by Node from the source tree, never bundled: the bundler must leave this Worker alone.
-  const worker = new Worker(/* turbopackIgnore: true */ path.join(root, "lib", "documents", "office", "office-worker.mjs"), {
-    workerData: { root, task },
-    resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, limits.memoryMb / 8)) },
-    execArgv: ["--disable-warning=MODULE_TYPELESS_PACKAGE_JSON"],
-    stdout: false,
-    stderr: false,
-  });
+  const worker = new Worker(
+    /* turbopackIgnore: true */ path.join(root, "lib", "documents", "office", "office-worker.mjs"),
+    {
+      workerData: { root, task },
+      resourceLimits: {
+        maxOldGenerationSizeMb: limits.memoryMb,
+        maxYoungGenerationSizeMb: Math.min(64, Math.max(8, limits.memoryMb / 8)),
+      },
+      execArgv: ["--disable-warning=MODULE_TYPELESS_PACKAGE_JSON"],
+      stdout: false,
+      stderr: false,
+    },
+  );
   return new Promise<Page[]>((resolve, reject) => {
     let settled = false;
     const settle = (outcome: () => void) => {
@@ -65,20 +75,42 @@ function runWorker(task: OfficeTask, limits: WorkerLimits, formatName: string): 
       void worker.terminate();
     };
     const timer = setTimeout(() => {
-      settle(() => reject(new DocumentError("document_too_complex", `Reading the ${formatName} took longer than ${limits.timeoutMs / 1000} s; it was stopped`)));
+      settle(() =>
+        reject(
+          new DocumentError(
+            "document_too_complex",
+            `Reading the ${formatName} took longer than ${limits.timeoutMs / 1000} s; it was stopped`,
+          ),
+        ),
+      );
     }, limits.timeoutMs);
     worker.on("message", (reply: WorkerReply) => {
-      settle(() => (reply.ok ? resolve(reply.pages ?? []) : reject(workerFailure(reply.error ?? { name: "Error", message: "no reply" }, formatName))));
+      settle(() =>
+        reply.ok
+          ? resolve(reply.pages ?? [])
+          : reject(workerFailure(reply.error ?? { name: "Error", message: "no reply" }, formatName)),
+      );
     });
     worker.on("error", (error: Error & { code?: string }) => {
       const failure =
         error.code === "ERR_WORKER_OUT_OF_MEMORY"
-          ? new DocumentError("document_too_complex", `Reading the ${formatName} needed more than ${limits.memoryMb} MB of memory; it was stopped`, { cause: error })
+          ? new DocumentError(
+              "document_too_complex",
+              `Reading the ${formatName} needed more than ${limits.memoryMb} MB of memory; it was stopped`,
+              { cause: error },
+            )
           : new DocumentError("corrupt_document", `The ${formatName} cannot be read`, { cause: error });
       settle(() => reject(failure));
     });
     worker.on("exit", (code) => {
-      settle(() => reject(new DocumentError("document_too_complex", `Reading the ${formatName} stopped unexpectedly (exit code ${code})`)));
+      settle(() =>
+        reject(
+          new DocumentError(
+            "document_too_complex",
+            `Reading the ${formatName} stopped unexpectedly (exit code ${code})`,
+          ),
+        ),
+      );
     });
   });
 }

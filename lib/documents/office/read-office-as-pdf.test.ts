@@ -21,7 +21,8 @@ async function wordsOnInk(page: Page): Promise<number> {
     const right = Math.ceil((word.box.x + word.box.width) * info.width);
     const bottom = Math.ceil((word.box.y + word.box.height) * info.height);
     let dark = 0;
-    for (let y = top; y < bottom; y++) for (let x = left; x < right; x++) if (data[(y * info.width + x) * info.channels] < 128) dark++;
+    for (let y = top; y < bottom; y++)
+      for (let x = left; x < right; x++) if (data[(y * info.width + x) * info.channels] < 128) dark++;
     // A word's ink fills a good part of its box; a box a line off holds none.
     if (dark >= (right - left) * (bottom - top) * 0.05) inked++;
   }
@@ -30,17 +31,36 @@ async function wordsOnInk(page: Page): Promise<number> {
 
 describe.runIf(hasLibreOffice)("office files through LibreOffice's PDF", () => {
   it("a DOCX page has an image with every word box on its words, and keeps its table", async () => {
-    const docx = await makeDocx({ heading: "Quarterly Report", paragraphs: ["Revenue grew by twelve percent in the third quarter of the year."], table: [["Item", "Amount"], ["Paper", "12.50"]] });
+    const docx = await makeDocx({
+      heading: "Quarterly Report",
+      paragraphs: ["Revenue grew by twelve percent in the third quarter of the year."],
+      table: [
+        ["Item", "Amount"],
+        ["Paper", "12.50"],
+      ],
+    });
     const { pages } = await readDocument({ bytes: docx, renderImages: true });
     expect(pages[0].source).toBe("office");
     expect(pages[0].image).toBeInstanceOf(Buffer);
     expect(pages[0].words.length).toBeGreaterThan(10);
     expect(await wordsOnInk(pages[0])).toBe(1);
-    expect(pages[0].tables?.[0].rows).toEqual([["Item", "Amount"], ["Paper", "12.50"]]);
+    expect(pages[0].tables?.[0].rows).toEqual([
+      ["Item", "Amount"],
+      ["Paper", "12.50"],
+    ]);
   });
 
   it("XLSX and PPTX pages too", async () => {
-    for (const bytes of [await makeXlsx({ Summary: [["Invoice", 4821], ["Total", 96.4], ["Customer", "Northwind Traders"]] }), await makePptx([{ title: "Roadmap for next year", body: ["Ship the viewer", "Measure every box"] }])]) {
+    for (const bytes of [
+      await makeXlsx({
+        Summary: [
+          ["Invoice", 4821],
+          ["Total", 96.4],
+          ["Customer", "Northwind Traders"],
+        ],
+      }),
+      await makePptx([{ title: "Roadmap for next year", body: ["Ship the viewer", "Measure every box"] }]),
+    ]) {
       const { pages } = await readDocument({ bytes, renderImages: true });
       expect(pages[0].image).toBeInstanceOf(Buffer);
       expect(pages[0].words.length).toBeGreaterThan(3);

@@ -42,23 +42,36 @@ function carryNativeStructure(printed: Page[], native: Page[]): void {
  * the native reading's tables; the native pages themselves when images are not wanted, LibreOffice
  * is missing or the conversion fails.
  */
-export async function readOfficeAsPdf(bytes: Buffer, format: FormatInfo, options: ReadOptions, readNatively: () => Promise<Page[]>): Promise<Page[]> {
+export async function readOfficeAsPdf(
+  bytes: Buffer,
+  format: FormatInfo,
+  options: ReadOptions,
+  readNatively: () => Promise<Page[]>,
+): Promise<Page[]> {
   const native = await readNatively();
   if (!options.renderImages || !findSoffice() || native.every((page) => page.text.trim() === "")) return native;
   let printed: Page[];
   try {
-    const pdf = await convertWithLibreOffice(bytes, { inputExtension: format.extensions[0], target: "pdf", formatName: format.name });
+    const pdf = await convertWithLibreOffice(bytes, {
+      inputExtension: format.extensions[0],
+      target: "pdf",
+      formatName: format.name,
+    });
     // Pages are reported by the caller once read; readPdf must not report them a second time.
     printed = await readPdf(pdf, { ...options, password: undefined, onPage: undefined });
   } catch (error) {
-    console.warn(`docsvc: ${format.name} pages shown as text: LibreOffice could not print the file: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(
+      `docsvc: ${format.name} pages shown as text: LibreOffice could not print the file: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return native;
   }
   if (printed.every((page) => page.error)) return native;
   if (printed.length !== native.length) {
     // Pages were counted (and reserved, and limited) from the native reading at upload: a different
     // number of printed pages would charge or leave pages the batch never counted. Shown as text instead.
-    console.warn(`docsvc: ${format.name} pages shown as text: LibreOffice printed ${printed.length} pages where ${native.length} were counted`);
+    console.warn(
+      `docsvc: ${format.name} pages shown as text: LibreOffice printed ${printed.length} pages where ${native.length} were counted`,
+    );
     return native;
   }
   const pages = printed.map((page): Page => (page.source === "text_layer" ? { ...page, source: "office" } : page));

@@ -47,14 +47,20 @@ function paragraphs(xml: string): Array<{ text: string; size: number }> {
 async function slidePaths(zip: JSZip): Promise<string[]> {
   const presentation = (await zip.file("ppt/presentation.xml")?.async("string")) ?? "";
   const rels = (await zip.file("ppt/_rels/presentation.xml.rels")?.async("string")) ?? "";
-  const targets = new Map([...rels.matchAll(/<Relationship\b[^>]*>/g)].map((match) => [attr(match[0], "Id"), attr(match[0], "Target")]));
+  const targets = new Map(
+    [...rels.matchAll(/<Relationship\b[^>]*>/g)].map((match) => [attr(match[0], "Id"), attr(match[0], "Target")]),
+  );
   return [...presentation.matchAll(/<p:sldId\b[^>]*>/g)]
     .map((match) => targets.get(attr(match[0], "r:id")))
     .filter((target): target is string => Boolean(target))
     .map((target) => `ppt/${target.replace(/^\/?ppt\//, "").replace(/^\.\.\//, "")}`);
 }
 
-function layoutSlide(xml: string, slideWidth: number, slideHeight: number): { lines: Word[][][]; tables: SourceTable[] } {
+function layoutSlide(
+  xml: string,
+  slideWidth: number,
+  slideHeight: number,
+): { lines: Word[][][]; tables: SourceTable[] } {
   const blocks: Word[][][] = [];
   const tables: SourceTable[] = [];
   let fallbackY = slideHeight * 0.05;
@@ -63,22 +69,42 @@ function layoutSlide(xml: string, slideWidth: number, slideHeight: number): { li
     let left = x;
     for (const token of text.split(/\s+/).filter(Boolean)) {
       const width = token.length * size * 0.5;
-      words.push({ text: token, confidence: 1, box: { x: left / slideWidth, y: y / slideHeight, width: width / slideWidth, height: size / slideHeight } });
+      words.push({
+        text: token,
+        confidence: 1,
+        box: { x: left / slideWidth, y: y / slideHeight, width: width / slideWidth, height: size / slideHeight },
+      });
       left += width + size * 0.5;
     }
     return words;
   };
   for (const shape of xml.matchAll(/<p:(sp|graphicFrame)\b[\s\S]*?<\/p:\1>/g)) {
-    const frame = frameOf(shape[0]) ?? { x: slideWidth * 0.05, y: fallbackY, width: slideWidth * 0.9, height: slideHeight * 0.1 };
+    const frame = frameOf(shape[0]) ?? {
+      x: slideWidth * 0.05,
+      y: fallbackY,
+      width: slideWidth * 0.9,
+      height: slideHeight * 0.1,
+    };
     if (shape[1] === "graphicFrame") {
       const rows = [...shape[0].matchAll(/<a:tr\b[\s\S]*?<\/a:tr>/g)].map((row) =>
-        [...row[0].matchAll(/<a:tc\b[\s\S]*?<\/a:tc>/g)].map((cell) => paragraphs(cell[0]).map((p) => p.text).join(" ")),
+        [...row[0].matchAll(/<a:tc\b[\s\S]*?<\/a:tc>/g)].map((cell) =>
+          paragraphs(cell[0])
+            .map((p) => p.text)
+            .join(" "),
+        ),
       );
       if (rows.length === 0) continue;
       const columns = Math.max(...rows.map((row) => row.length));
       const rowHeight = frame.height / rows.length;
       const lines = rows.map((row, rowIndex) =>
-        row.flatMap((cell, column) => place(cell, frame.x + (frame.width / columns) * column + 4, frame.y + rowIndex * rowHeight + 2, Math.min(14, rowHeight * 0.6))),
+        row.flatMap((cell, column) =>
+          place(
+            cell,
+            frame.x + (frame.width / columns) * column + 4,
+            frame.y + rowIndex * rowHeight + 2,
+            Math.min(14, rowHeight * 0.6),
+          ),
+        ),
       );
       blocks.push(lines.filter((line) => line.length > 0));
       tables.push({ rows, box: unionBox(lines.flat().map((word) => word.box)) });
@@ -112,7 +138,14 @@ export async function readPptx(bytes: Buffer): Promise<Page[]> {
     const xml = await zip.file(path)?.async("string");
     if (xml === undefined) throw new DocumentError("corrupt_document", `The presentation is missing ${path}`);
     const slide = layoutSlide(xml, width, height);
-    const page = pageFromLayout({ pageNumber: index + 1, layout: assembleLayout(slide.lines), width, height, unit: "pt", source: "office" });
+    const page = pageFromLayout({
+      pageNumber: index + 1,
+      layout: assembleLayout(slide.lines),
+      width,
+      height,
+      unit: "pt",
+      source: "office",
+    });
     if (slide.tables.length > 0) page.tables = slide.tables;
     pages.push(page);
   }

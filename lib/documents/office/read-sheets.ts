@@ -91,6 +91,7 @@ export function parseDelimited(text: string, delimiter: string): string[][] {
 export function readDelimited(bytes: Buffer, formatId: string): Page[] {
   const text = bytes.toString("utf8").replace(/^\uFEFF/, "");
   const firstLine = text.slice(0, text.indexOf("\n") >>> 0);
-  const delimiter = formatId === "tsv" ? "\t" : (firstLine.match(/;/g) ?? []).length > (firstLine.match(/,/g) ?? []).length ? ";" : ",";
+  const delimiter =
+    formatId === "tsv" ? "\t" : (firstLine.match(/;/g) ?? []).length > (firstLine.match(/,/g) ?? []).length ? ";" : ",";
   return [sheetPage(1, trimGrid(parseDelimited(text, delimiter)))];
 }

@@ -21,12 +21,22 @@ function htmlFlow(html: string): FlowItem[] {
 
 /** Plain text, Markdown, HTML, XML and JSON as laid-out text pages. */
 export function readText(bytes: Buffer, format: FormatInfo): Page[] {
-  const text = bytes.toString("utf8").replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  const text = bytes
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n?/g, "\n");
   let items: FlowItem[];
   if (format.id === "html") items = htmlFlow(text);
   else if (format.id === "json") items = plainFlow(JSON.stringify(JSON.parse(text), null, 2));
   else items = plainFlow(text);
   return layoutFlow(items).map((flowPage, index) =>
-    pageFromLayout({ pageNumber: index + 1, layout: flowPage.layout, width: pageWidth, height: pageHeight, unit: "pt", source: "office" }),
+    pageFromLayout({
+      pageNumber: index + 1,
+      layout: flowPage.layout,
+      width: pageWidth,
+      height: pageHeight,
+      unit: "pt",
+      source: "office",
+    }),
   );
 }

@@ -12,5 +12,8 @@ export function decodeEntities(text: string): string {
 
 /** Text content of a markup fragment: tags removed, entities decoded, whitespace collapsed. */
 export function stripTags(markup: string): string {
-  return decodeEntities(markup.replace(/<br\s*\/?>/gi, "\n").replace(/<[^>]+>/g, " ")).replace(/[ \t\r\f\v]+/g, " ").replace(/ *\n */g, "\n").trim();
+  return decodeEntities(markup.replace(/<br\s*\/?>/gi, "\n").replace(/<[^>]+>/g, " "))
+    .replace(/[ \t\r\f\v]+/g, " ")
+    .replace(/ *\n */g, "\n")
+    .trim();
 }

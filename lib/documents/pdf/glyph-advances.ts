@@ -62,7 +62,10 @@ export async function readGlyphAdvances(page: PDFPageProxy, ops: OpsTable): Prom
       if (font && !font.bbox && !font.fontMatrix) unembedded.add(loadedName);
       if (font?.isType3Font && font.bbox && font.fontMatrix) {
         const [, bottom, , top] = font.bbox;
-        type3Metrics.set(loadedName, { ascent: top * font.fontMatrix[3], descent: Math.min(0, bottom * font.fontMatrix[3]) });
+        type3Metrics.set(loadedName, {
+          ascent: top * font.fontMatrix[3],
+          descent: Math.min(0, bottom * font.fontMatrix[3]),
+        });
       }
     } else if (fn === ops.setCharSpacing) {
       charSpacing = args[0] as number;
@@ -77,7 +80,12 @@ export async function readGlyphAdvances(page: PDFPageProxy, ops: OpsTable): Prom
         }
         if (!glyph) continue;
         const spacing = (glyph.isSpace ? wordSpacing : 0) + charSpacing;
-        glyphs.push({ text: glyph.unicode.normalize("NFKC"), advance: glyph.width * fontScale + spacing / fontSize, before, isSpace: glyph.isSpace || glyph.unicode.trim() === "" });
+        glyphs.push({
+          text: glyph.unicode.normalize("NFKC"),
+          advance: glyph.width * fontScale + spacing / fontSize,
+          before,
+          isSpace: glyph.isSpace || glyph.unicode.trim() === "",
+        });
         before = 0;
       }
     }
@@ -101,8 +109,14 @@ const searchWindow = 400;
  * differ here and there (a character in the text with no glyph of its own is placed where the next
  * glyph starts; a glyph with no character is stepped over), one in twenty characters at most.
  */
-export function placeRun(runText: string, glyphs: GlyphAdvance[], cursor: { next: number }): Map<number, PlacedCharacter> | undefined {
-  const wanted = [...runText].map((character, index) => ({ character, index })).filter(({ character }) => character.trim() !== "");
+export function placeRun(
+  runText: string,
+  glyphs: GlyphAdvance[],
+  cursor: { next: number },
+): Map<number, PlacedCharacter> | undefined {
+  const wanted = [...runText]
+    .map((character, index) => ({ character, index }))
+    .filter(({ character }) => character.trim() !== "");
   if (wanted.length === 0) return new Map();
   const allowedRepairs = Math.floor(wanted.length / 20);
   for (let start = cursor.next; start < Math.min(glyphs.length, cursor.next + searchWindow); start++) {
@@ -116,7 +130,12 @@ export function placeRun(runText: string, glyphs: GlyphAdvance[], cursor: { next
   return undefined;
 }
 
-function placeFrom(wanted: Array<{ character: string; index: number }>, glyphs: GlyphAdvance[], start: number, allowedRepairs: number): { characters: Map<number, PlacedCharacter>; next: number } | undefined {
+function placeFrom(
+  wanted: Array<{ character: string; index: number }>,
+  glyphs: GlyphAdvance[],
+  start: number,
+  allowedRepairs: number,
+): { characters: Map<number, PlacedCharacter>; next: number } | undefined {
   const characters = new Map<number, PlacedCharacter>();
   let repairs = 0;
   let position = 0;
@@ -129,9 +148,12 @@ function placeFrom(wanted: Array<{ character: string; index: number }>, glyphs: 
       // A ligature glyph ("ﬁ" → "fi") places each of its characters over its share of the advance.
       const parts = [...glyph.text];
       const share = glyph.advance / Math.max(1, parts.length);
-      for (let offset = 0; offset < parts.length && want < wanted.length; ) {
+      for (let offset = 0; offset < parts.length && want < wanted.length;) {
         if (wanted[want].character === parts[offset]) {
-          characters.set(wanted[want].index, { start: position + offset * share, end: position + (offset + 1) * share });
+          characters.set(wanted[want].index, {
+            start: position + offset * share,
+            end: position + (offset + 1) * share,
+          });
           want++;
           offset++;
           continue;

@@ -22,7 +22,9 @@ afterAll(() => rm(folder, { recursive: true, force: true }));
 async function agreement(pdf: Buffer, name: string) {
   const file = path.join(folder, name);
   await writeFile(file, pdf);
-  const { pages: [page] } = await readDocument({ bytes: pdf });
+  const {
+    pages: [page],
+  } = await readDocument({ bytes: pdf });
   const reference = await pdftotextWords(file, 1);
   return { page, reference, figures: compareBoxes(reference, page.words, page.height / page.width) };
 }
@@ -54,25 +56,44 @@ describe("text-layer word boxes", () => {
     // (Heights differ by design: poppler's Type 3 heights are not its glyphs'; ours span the font's glyph box.)
     const reference = await pdftotextWords(path.join(folder, "type3.pdf"), 1);
     for (const word of reference) {
-      const found = page.words.find((candidate) => candidate.text === word.text && Math.abs(candidate.box.y + candidate.box.height - word.box.y - word.box.height) < 0.03);
+      const found = page.words.find(
+        (candidate) =>
+          candidate.text === word.text &&
+          Math.abs(candidate.box.y + candidate.box.height - word.box.y - word.box.height) < 0.03,
+      );
       expect(Math.abs(found!.box.x - word.box.x)).toBeLessThan(word.box.width * 0.02);
-      expect(Math.abs(found!.box.x + found!.box.width - word.box.x - word.box.width)).toBeLessThan(word.box.width * 0.02);
+      expect(Math.abs(found!.box.x + found!.box.width - word.box.x - word.box.width)).toBeLessThan(
+        word.box.width * 0.02,
+      );
     }
   });
 
   it("cut words where their glyphs are, not by character count (Helvetica)", async () => {
-    const { figures } = await agreement(await makeTextPdf([["ACME SUPPLY illicit WWW iiii MMM lll 4,209.00"]]), "helvetica.pdf");
+    const { figures } = await agreement(
+      await makeTextPdf([["ACME SUPPLY illicit WWW iiii MMM lll 4,209.00"]]),
+      "helvetica.pdf",
+    );
     expect(figures.meanIou).toBeGreaterThanOrEqual(0.95);
     expect(figures.medianHorizontalOffset).toBeLessThanOrEqual(0.05);
   });
 
-  it.runIf(Boolean(findSoffice()))("match pdftotext's horizontally in a PDF LibreOffice printed (every glyph placed on its own)", async () => {
-    const docx = await makeDocx({ heading: "Quarterly Report", paragraphs: proseLines(12, 90, 4), table: [["Item", "Amount"], ["Paper", "12.50"]] });
-    const pdf = await convertWithLibreOffice(docx, { inputExtension: "docx", target: "pdf", formatName: "DOCX" });
-    const { figures } = await agreement(pdf, "libreoffice.pdf");
-    expect(figures.pairs).toBe(figures.referenceWords);
-    expect(figures.medianHorizontalOffset).toBeLessThanOrEqual(0.05);
-    // Heights follow the embedded fonts' own ascent and descent, poppler's its descriptor's: close, not equal.
-    expect(figures.meanIou).toBeGreaterThanOrEqual(0.85);
-  });
+  it.runIf(Boolean(findSoffice()))(
+    "match pdftotext's horizontally in a PDF LibreOffice printed (every glyph placed on its own)",
+    async () => {
+      const docx = await makeDocx({
+        heading: "Quarterly Report",
+        paragraphs: proseLines(12, 90, 4),
+        table: [
+          ["Item", "Amount"],
+          ["Paper", "12.50"],
+        ],
+      });
+      const pdf = await convertWithLibreOffice(docx, { inputExtension: "docx", target: "pdf", formatName: "DOCX" });
+      const { figures } = await agreement(pdf, "libreoffice.pdf");
+      expect(figures.pairs).toBe(figures.referenceWords);
+      expect(figures.medianHorizontalOffset).toBeLessThanOrEqual(0.05);
+      // Heights follow the embedded fonts' own ascent and descent, poppler's its descriptor's: close, not equal.
+      expect(figures.meanIou).toBeGreaterThanOrEqual(0.85);
+    },
+  );
 });

@@ -38,7 +38,10 @@ export async function openPdf(bytes: Buffer, password?: string): Promise<PDFDocu
     if (error instanceof pdfjs.PasswordException) {
       throw error.code === pdfjs.PasswordResponses.INCORRECT_PASSWORD
         ? new DocumentError("invalid_password", "The password does not open this PDF")
-        : new DocumentError("password_required", "This PDF is protected by a password: send it in the password parameter");
+        : new DocumentError(
+            "password_required",
+            "This PDF is protected by a password: send it in the password parameter",
+          );
     }
     const message = error instanceof Error ? error.message : String(error);
     throw new DocumentError("corrupt_document", `The PDF cannot be read: ${message}`, { cause: error });

@@ -20,8 +20,11 @@ export function coversPage(matrix: Matrix, view: number[]): boolean {
   const height = y1 - y0;
   const close = (a: number, b: number, size: number) => Math.abs(a - b) <= size * 0.01;
   return (
-    close(matrix[1], 0, height) && close(matrix[2], 0, width) &&
-    close(matrix[0], width, width) && close(matrix[3], height, height) &&
-    close(matrix[4], x0, width) && close(matrix[5], y0, height)
+    close(matrix[1], 0, height) &&
+    close(matrix[2], 0, width) &&
+    close(matrix[0], width, width) &&
+    close(matrix[3], height, height) &&
+    close(matrix[4], x0, width) &&
+    close(matrix[5], y0, height)
   );
 }

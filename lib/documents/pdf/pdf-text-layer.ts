@@ -45,7 +45,11 @@ function verticalMetrics(style: FontStyle | undefined, unembedded: boolean): { a
 }
 
 /** Each non-space character's start and end along the run's baseline, in user-space units. */
-function characterSpans(item: TextItem, glyphs: GlyphAdvance[], cursor: { next: number }): Array<PlacedCharacter | undefined> {
+function characterSpans(
+  item: TextItem,
+  glyphs: GlyphAdvance[],
+  cursor: { next: number },
+): Array<PlacedCharacter | undefined> {
   const characters = [...item.str];
   const fontUnit = Math.hypot(item.transform[0], item.transform[1]);
   const placed = placeRun(item.str, glyphs, cursor);
@@ -61,7 +65,13 @@ function characterSpans(item: TextItem, glyphs: GlyphAdvance[], cursor: { next: 
   return characters.map((_, index) => ({ start: index * width, end: (index + 1) * width }));
 }
 
-function splitRun(item: TextItem, metrics: { ascent: number; descent: number }, spans: Array<PlacedCharacter | undefined>, viewportTransform: number[], multiply: (a: number[], b: number[]) => number[]): PositionedWord[] {
+function splitRun(
+  item: TextItem,
+  metrics: { ascent: number; descent: number },
+  spans: Array<PlacedCharacter | undefined>,
+  viewportTransform: number[],
+  multiply: (a: number[], b: number[]) => number[],
+): PositionedWord[] {
   const [a, b, c, d, x, y] = multiply(viewportTransform, item.transform);
   const fontHeight = Math.hypot(c, d) || item.height;
   const scale = Math.hypot(viewportTransform[0], viewportTransform[1]);
@@ -71,7 +81,7 @@ function splitRun(item: TextItem, metrics: { ascent: number; descent: number }, 
   const upLength = Math.hypot(c, d) || 1;
   const [vx, vy] = [c / upLength, d / upLength];
   const { ascent, descent } = metrics;
-  const angle = Math.round((Math.atan2(b, a) * 180) / Math.PI * 10) / 10;
+  const angle = Math.round(((Math.atan2(b, a) * 180) / Math.PI) * 10) / 10;
   const characters = [...item.str];
   const words: PositionedWord[] = [];
   let index = 0;
@@ -87,11 +97,21 @@ function splitRun(item: TextItem, metrics: { ascent: number; descent: number }, 
     const start = Math.min(...placed.map((span) => span.start)) * scale;
     const end = Math.max(...placed.map((span) => span.end)) * scale;
     const corners = [start, end].flatMap((offset) =>
-      [ascent, descent].map((height) => [x + ux * offset + vx * height * fontHeight, y + uy * offset + vy * height * fontHeight]),
+      [ascent, descent].map((height) => [
+        x + ux * offset + vx * height * fontHeight,
+        y + uy * offset + vy * height * fontHeight,
+      ]),
     );
     const xs = corners.map(([cx]) => cx);
     const ys = corners.map(([, cy]) => cy);
-    words.push({ text: characters.slice(first, index).join(""), left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys), angle: angle === 0 ? 0 : angle });
+    words.push({
+      text: characters.slice(first, index).join(""),
+      left: Math.min(...xs),
+      right: Math.max(...xs),
+      top: Math.min(...ys),
+      bottom: Math.max(...ys),
+      angle: angle === 0 ? 0 : angle,
+    });
   }
   return words;
 }
@@ -101,12 +121,18 @@ export interface PdfTextLayer extends AssembledLayout {
   height: number;
 }
 
-export async function readPdfTextLayer(page: PDFPageProxy, multiply: (a: number[], b: number[]) => number[], ops: Record<string, number>): Promise<PdfTextLayer> {
+export async function readPdfTextLayer(
+  page: PDFPageProxy,
+  multiply: (a: number[], b: number[]) => number[],
+  ops: Record<string, number>,
+): Promise<PdfTextLayer> {
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
   const styles = content.styles as Record<string, FontStyle>;
   const hasText = content.items.some((item) => "str" in item && item.str.trim() !== "");
-  const { glyphs, unembedded, type3Metrics } = hasText ? await readGlyphAdvances(page, ops) : { glyphs: [], unembedded: new Set<string>(), type3Metrics: new Map() };
+  const { glyphs, unembedded, type3Metrics } = hasText
+    ? await readGlyphAdvances(page, ops)
+    : { glyphs: [], unembedded: new Set<string>(), type3Metrics: new Map() };
   const cursor = { next: 0 };
   const positioned: PositionedWord[] = [];
   let previousEndedWithSpace = true;
@@ -115,7 +141,8 @@ export async function readPdfTextLayer(page: PDFPageProxy, multiply: (a: number[
       previousEndedWithSpace = true;
       continue;
     }
-    const metrics = type3Metrics.get(item.fontName) ?? verticalMetrics(styles[item.fontName], unembedded.has(item.fontName));
+    const metrics =
+      type3Metrics.get(item.fontName) ?? verticalMetrics(styles[item.fontName], unembedded.has(item.fontName));
     const words = splitRun(item, metrics, characterSpans(item, glyphs, cursor), viewport.transform, multiply);
     if (words.length === 0) {
       previousEndedWithSpace = true;

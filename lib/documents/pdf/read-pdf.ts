@@ -26,11 +26,20 @@ export async function countPdfPages(bytes: Buffer, password?: string): Promise<n
 
 async function renderedPageImage(page: PDFPageProxy, dpi: number): Promise<ScanImage> {
   const rendered = await renderPdfPagePixels(page, dpi);
-  return { input: rendered.rgba, decode: { raw: { width: rendered.width, height: rendered.height, channels: 4 } }, width: rendered.width, height: rendered.height, dpi: rendered.dpi };
+  return {
+    input: rendered.rgba,
+    decode: { raw: { width: rendered.width, height: rendered.height, channels: 4 } },
+    width: rendered.width,
+    height: rendered.height,
+    dpi: rendered.dpi,
+  };
 }
 
 /** The scan stored in the page, taken as it is stored when it is plain (JPEG or Flate), else as pdfjs decodes it. */
-async function scanOfPage(page: PDFPageProxy, storedImages: () => Promise<PDFDocument | undefined>): Promise<ScanImage | undefined> {
+async function scanOfPage(
+  page: PDFPageProxy,
+  storedImages: () => Promise<PDFDocument | undefined>,
+): Promise<ScanImage | undefined> {
   const stored = await storedImages();
   return (stored && (await storedScanImage(stored, page.pageNumber - 1, page.view))) ?? (await scannedPageImage(page));
 }
@@ -44,12 +53,23 @@ interface PdfReading {
   storedImages: () => Promise<PDFDocument | undefined>;
 }
 
-async function readPdfPage(page: PDFPageProxy, pageNumber: number, { options, multiply, ops, storedImages }: PdfReading): Promise<Page> {
+async function readPdfPage(
+  page: PDFPageProxy,
+  pageNumber: number,
+  { options, multiply, ops, storedImages }: PdfReading,
+): Promise<Page> {
   const textLayer = await readPdfTextLayer(page, multiply, ops);
   const formFields = await readPdfFormFields(page);
   let result: Page;
   if (isUsableTextLayer(textLayer.text)) {
-    result = pageFromLayout({ pageNumber, layout: textLayer, width: textLayer.width, height: textLayer.height, unit: "pt", source: "text_layer" });
+    result = pageFromLayout({
+      pageNumber,
+      layout: textLayer,
+      width: textLayer.width,
+      height: textLayer.height,
+      unit: "pt",
+      source: "text_layer",
+    });
     if (options.renderImages) result.image = (await renderPdfPage(page, options.imageDpi ?? defaultImageDpi)).png;
   } else {
     const dpi = options.model.ocr?.targetDpi ?? 300;
@@ -57,7 +77,14 @@ async function readPdfPage(page: PDFPageProxy, pageNumber: number, { options, mu
     // A scan finer than the model reads is rendered down to its resolution instead.
     const image = scan && scan.dpi <= dpi * 1.15 ? scan : await renderedPageImage(page, dpi);
     const ocr = await recognizeImage(image.input, { model: options.model, density: image.dpi, decode: image.decode });
-    result = pageFromLayout({ pageNumber, layout: ocr, width: textLayer.width, height: textLayer.height, unit: "pt", source: "ocr" });
+    result = pageFromLayout({
+      pageNumber,
+      layout: ocr,
+      width: textLayer.width,
+      height: textLayer.height,
+      unit: "pt",
+      source: "ocr",
+    });
     result.rulings = ocr.rulings;
     result.orientation = ocr.orientation;
     if (options.renderImages) result.image = await sharp(image.input, image.decode).png().toBuffer();
@@ -75,7 +102,10 @@ export async function readPdf(bytes: Buffer, options: ReadOptions): Promise<Page
   const reading: PdfReading = { options, multiply, ops: OPS, storedImages: () => (stored ??= openStoredImages(bytes)) };
   try {
     if (options.maxPages && document.numPages > options.maxPages) {
-      throw new DocumentError("too_many_pages", `The PDF has ${document.numPages} pages; at most ${options.maxPages} are allowed`);
+      throw new DocumentError(
+        "too_many_pages",
+        `The PDF has ${document.numPages} pages; at most ${options.maxPages} are allowed`,
+      );
     }
     const pageNumbers = Array.from({ length: document.numPages }, (_, index) => index + 1);
     // One page more than there are OCR workers: while every worker reads, the next page is rendered

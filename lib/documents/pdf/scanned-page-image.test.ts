@@ -16,8 +16,13 @@ async function firstPageImage(pdf: Buffer) {
 
 /** A 600×800 image with a black square in its top-left quarter, so orientation shows. */
 async function markedImage(): Promise<Buffer> {
-  const square = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#000" } }).png().toBuffer();
-  return sharp({ create: { width: 600, height: 800, channels: 3, background: "#fff" } }).composite([{ input: square, left: 0, top: 0 }]).png().toBuffer();
+  const square = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#000" } })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width: 600, height: 800, channels: 3, background: "#fff" } })
+    .composite([{ input: square, left: 0, top: 0 }])
+    .png()
+    .toBuffer();
 }
 
 describe("scannedPageImage", () => {
@@ -43,7 +48,9 @@ describe("scannedPageImage", () => {
     expect(await firstPageImage(Buffer.from(await document.save()))).toBeUndefined();
 
     const small = await PDFDocument.create();
-    small.addPage([600, 800]).drawImage(await small.embedPng(await markedImage()), { x: 100, y: 100, width: 300, height: 400 });
+    small
+      .addPage([600, 800])
+      .drawImage(await small.embedPng(await markedImage()), { x: 100, y: 100, width: 300, height: 400 });
     expect(await firstPageImage(Buffer.from(await small.save()))).toBeUndefined();
   });
 });

@@ -1,6 +1,14 @@
 import { deflateSync } from "node:zlib";
 import sharp from "sharp";
-import { PDFDocument, PDFName, concatTransformationMatrix, degrees, drawObject, popGraphicsState, pushGraphicsState } from "pdf-lib";
+import {
+  PDFDocument,
+  PDFName,
+  concatTransformationMatrix,
+  degrees,
+  drawObject,
+  popGraphicsState,
+  pushGraphicsState,
+} from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { makeImagePdf } from "../testing/make-pdfs";
 import { openPdf } from "./load-pdf";
@@ -10,10 +18,17 @@ import { openStoredImages, storedScanImage } from "./stored-scan-image";
 
 /** A 600×800 image with a black square in its top-left quarter and a grey bar, so orientation and values show. */
 async function markedImage(): Promise<Buffer> {
-  const square = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#000" } }).png().toBuffer();
-  const bar = await sharp({ create: { width: 200, height: 50, channels: 3, background: "#808080" } }).png().toBuffer();
+  const square = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#000" } })
+    .png()
+    .toBuffer();
+  const bar = await sharp({ create: { width: 200, height: 50, channels: 3, background: "#808080" } })
+    .png()
+    .toBuffer();
   return sharp({ create: { width: 600, height: 800, channels: 3, background: "#fff" } })
-    .composite([{ input: square, left: 0, top: 0 }, { input: bar, left: 350, top: 700 }])
+    .composite([
+      { input: square, left: 0, top: 0 },
+      { input: bar, left: 350, top: 700 },
+    ])
     .greyscale()
     .png()
     .toBuffer();
@@ -35,15 +50,37 @@ async function greyPixels(image: ScanImage): Promise<Buffer> {
 }
 
 /** A page of 600×800 points drawing one stored image XObject over the whole page. */
-async function pdfWithImageStream(stream: { contents: Buffer; dict: Record<string, unknown>; softMask?: boolean }): Promise<Buffer> {
+async function pdfWithImageStream(stream: {
+  contents: Buffer;
+  dict: Record<string, unknown>;
+  softMask?: boolean;
+}): Promise<Buffer> {
   const document = await PDFDocument.create();
   const page = document.addPage([600, 800]);
   const mask = stream.softMask
-    ? { SMask: document.context.register(document.context.flateStream(Buffer.alloc(600 * 800, 128), { Type: "XObject", Subtype: "Image", Width: 600, Height: 800, BitsPerComponent: 8, ColorSpace: "DeviceGray" })) }
+    ? {
+        SMask: document.context.register(
+          document.context.flateStream(Buffer.alloc(600 * 800, 128), {
+            Type: "XObject",
+            Subtype: "Image",
+            Width: 600,
+            Height: 800,
+            BitsPerComponent: 8,
+            ColorSpace: "DeviceGray",
+          }),
+        ),
+      }
     : {};
-  const image = document.context.register(document.context.stream(stream.contents, { Type: "XObject", Subtype: "Image", ...stream.dict, ...mask }));
+  const image = document.context.register(
+    document.context.stream(stream.contents, { Type: "XObject", Subtype: "Image", ...stream.dict, ...mask }),
+  );
   page.node.setXObject(PDFName.of("Scan"), image);
-  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(600, 0, 0, 800, 0, 0), drawObject("Scan"), popGraphicsState());
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(600, 0, 0, 800, 0, 0),
+    drawObject("Scan"),
+    popGraphicsState(),
+  );
   return Buffer.from(await document.save());
 }
 
@@ -62,7 +99,9 @@ describe("storedScanImage", () => {
   });
 
   it("hands a JPEG scan to sharp as the JPEG file it is", async () => {
-    const jpeg = await sharp(await markedImage()).jpeg({ quality: 90 }).toBuffer();
+    const jpeg = await sharp(await markedImage())
+      .jpeg({ quality: 90 })
+      .toBuffer();
     const document = await PDFDocument.create();
     const embedded = await document.embedJpg(jpeg);
     const page = document.addPage([144, 192]);
@@ -74,12 +113,24 @@ describe("storedScanImage", () => {
   });
 
   it("wraps PNG-predicted Flate rows as a PNG file", async () => {
-    const pixels = await sharp(await markedImage()).extractChannel(0).raw().toBuffer();
+    const pixels = await sharp(await markedImage())
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
     // Predictor 15: each row is a filter byte (0, none) and the row's bytes, deflated.
-    const rows = Buffer.concat(Array.from({ length: 800 }, (_, y) => Buffer.concat([Buffer.from([0]), pixels.subarray(y * 600, (y + 1) * 600)])));
+    const rows = Buffer.concat(
+      Array.from({ length: 800 }, (_, y) => Buffer.concat([Buffer.from([0]), pixels.subarray(y * 600, (y + 1) * 600)])),
+    );
     const pdf = await pdfWithImageStream({
       contents: deflateSync(rows),
-      dict: { Width: 600, Height: 800, BitsPerComponent: 8, ColorSpace: "DeviceGray", Filter: "FlateDecode", DecodeParms: { Predictor: 15, Colors: 1, Columns: 600 } },
+      dict: {
+        Width: 600,
+        Height: 800,
+        BitsPerComponent: 8,
+        ColorSpace: "DeviceGray",
+        Filter: "FlateDecode",
+        DecodeParms: { Predictor: 15, Colors: 1, Columns: 600 },
+      },
     });
     const image = await storedImage(pdf);
     expect(image?.decode).toBeUndefined();
@@ -105,7 +156,14 @@ describe("storedScanImage", () => {
     const pixels = await sharp(png).extractChannel(0).raw().toBuffer();
     const inverted = await pdfWithImageStream({
       contents: deflateSync(pixels),
-      dict: { Width: 600, Height: 800, BitsPerComponent: 8, ColorSpace: "DeviceGray", Filter: "FlateDecode", Decode: [1, 0] },
+      dict: {
+        Width: 600,
+        Height: 800,
+        BitsPerComponent: 8,
+        ColorSpace: "DeviceGray",
+        Filter: "FlateDecode",
+        Decode: [1, 0],
+      },
     });
     expect(await storedImage(inverted)).toBeUndefined();
     // A soft mask lets the white page show through where the image is transparent.

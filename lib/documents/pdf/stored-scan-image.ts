@@ -1,5 +1,15 @@
 import { crc32, inflateSync } from "node:zlib";
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef, decodePDFRawStream, type PDFObject } from "pdf-lib";
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  PDFRef,
+  decodePDFRawStream,
+  type PDFObject,
+} from "pdf-lib";
 import sharp from "sharp";
 import { coversPage, multiply, type Matrix } from "./page-geometry";
 import type { ScanImage } from "./scan-image";
@@ -14,7 +24,11 @@ import type { ScanImage } from "./scan-image";
 /** The pdf-lib view of a document for taking its scans' bytes; undefined when it cannot serve (encrypted, unparsable). */
 export async function openStoredImages(bytes: Buffer): Promise<PDFDocument | undefined> {
   try {
-    const document = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
+    const document = await PDFDocument.load(bytes, {
+      ignoreEncryption: true,
+      updateMetadata: false,
+      throwOnInvalidObject: false,
+    });
     // Streams of an encrypted file are ciphertext to pdf-lib.
     return document.isEncrypted ? undefined : document;
   } catch {
@@ -54,8 +68,10 @@ function soleImageDrawing(content: string): { name: string; matrix: Matrix } | u
     const numbers = operands.map((operand) => ("number" in operand ? operand.number : Number.NaN));
     if (token.operator === "q" && operands.length === 0) stack.push(matrix);
     else if (token.operator === "Q" && operands.length === 0) matrix = stack.pop() ?? matrix;
-    else if (token.operator === "cm" && numbers.length === 6 && numbers.every(Number.isFinite)) matrix = multiply(matrix, numbers as Matrix);
-    else if (token.operator === "Do" && operands.length === 1 && "name" in operands[0] && !drawn) drawn = { name: operands[0].name, matrix };
+    else if (token.operator === "cm" && numbers.length === 6 && numbers.every(Number.isFinite))
+      matrix = multiply(matrix, numbers as Matrix);
+    else if (token.operator === "Do" && operands.length === 1 && "name" in operands[0] && !drawn)
+      drawn = { name: operands[0].name, matrix };
     else return undefined;
     operands = [];
   }
@@ -64,7 +80,8 @@ function soleImageDrawing(content: string): { name: string; matrix: Matrix } | u
 
 function pageContent(document: PDFDocument, pageIndex: number): string | undefined {
   const contents = document.getPage(pageIndex).node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((item) => document.context.lookup(item)) : [contents];
+  const streams =
+    contents instanceof PDFArray ? contents.asArray().map((item) => document.context.lookup(item)) : [contents];
   const parts: string[] = [];
   for (const stream of streams) {
     if (!(stream instanceof PDFRawStream)) return undefined;
@@ -74,16 +91,20 @@ function pageContent(document: PDFDocument, pageIndex: number): string | undefin
   return parts.join("\n");
 }
 
-const lookup = (document: PDFDocument, object: PDFObject | undefined) => (object instanceof PDFRef ? document.context.lookup(object) : object);
+const lookup = (document: PDFDocument, object: PDFObject | undefined) =>
+  object instanceof PDFRef ? document.context.lookup(object) : object;
 
 /** Components per pixel of a grey or RGB colour space; undefined for CMYK, indexed, Lab and the like. */
 function colourComponents(document: PDFDocument, space: PDFObject | undefined): 1 | 3 | undefined {
   const resolved = lookup(document, space);
-  if (resolved instanceof PDFName) return resolved === PDFName.of("DeviceGray") ? 1 : resolved === PDFName.of("DeviceRGB") ? 3 : undefined;
+  if (resolved instanceof PDFName)
+    return resolved === PDFName.of("DeviceGray") ? 1 : resolved === PDFName.of("DeviceRGB") ? 3 : undefined;
   if (!(resolved instanceof PDFArray) || lookup(document, resolved.get(0)) !== PDFName.of("ICCBased")) return undefined;
   const profile = lookup(document, resolved.get(1));
   const count = profile instanceof PDFRawStream ? lookup(document, profile.dict.get(PDFName.of("N"))) : undefined;
-  return count instanceof PDFNumber && (count.asNumber() === 1 || count.asNumber() === 3) ? (count.asNumber() as 1 | 3) : undefined;
+  return count instanceof PDFNumber && (count.asNumber() === 1 || count.asNumber() === 3)
+    ? (count.asNumber() as 1 | 3)
+    : undefined;
 }
 
 function chunk(type: string, data: Buffer): Buffer {
@@ -115,9 +136,16 @@ const numberIn = (document: PDFDocument, dict: PDFDict, key: string) => {
 };
 
 /** The image's bytes for sharp, or undefined when its encoding is not one of the plain cases. */
-function imageInput(document: PDFDocument, image: PDFRawStream, width: number, height: number, components: 1 | 3): Pick<ScanImage, "input" | "decode"> | undefined {
+function imageInput(
+  document: PDFDocument,
+  image: PDFRawStream,
+  width: number,
+  height: number,
+  components: 1 | 3,
+): Pick<ScanImage, "input" | "decode"> | undefined {
   const filter = lookup(document, image.dict.get(PDFName.of("Filter")));
-  const filters = filter instanceof PDFArray ? filter.asArray().map((item) => lookup(document, item)) : filter ? [filter] : [];
+  const filters =
+    filter instanceof PDFArray ? filter.asArray().map((item) => lookup(document, item)) : filter ? [filter] : [];
   if (filters.length !== 1) return undefined;
   if (filters[0] === PDFName.of("DCTDecode")) return { input: Buffer.from(image.contents) };
   if (filters[0] !== PDFName.of("FlateDecode")) return undefined;
@@ -148,16 +176,24 @@ async function matchesPage(file: Buffer, width: number, height: number): Promise
  * The stored image of a scanned page when the page draws nothing but one plain 8-bit grey or RGB
  * image over all of `view` (pdfjs's view box, so both readers agree on the page), upright.
  */
-export async function storedScanImage(document: PDFDocument, pageIndex: number, view: number[]): Promise<ScanImage | undefined> {
+export async function storedScanImage(
+  document: PDFDocument,
+  pageIndex: number,
+  view: number[],
+): Promise<ScanImage | undefined> {
   try {
     const page = document.getPage(pageIndex);
-    if ((page.getRotation().angle % 360) !== 0) return undefined;
+    if (page.getRotation().angle % 360 !== 0) return undefined;
     const content = pageContent(document, pageIndex);
     const drawing = content === undefined ? undefined : soleImageDrawing(content);
     if (!drawing || !coversPage(drawing.matrix, view)) return undefined;
     const objects = lookup(document, page.node.Resources()?.get(PDFName.of("XObject")));
     const image = objects instanceof PDFDict ? lookup(document, objects.get(PDFName.of(drawing.name))) : undefined;
-    if (!(image instanceof PDFRawStream) || lookup(document, image.dict.get(PDFName.of("Subtype"))) !== PDFName.of("Image")) return undefined;
+    if (
+      !(image instanceof PDFRawStream) ||
+      lookup(document, image.dict.get(PDFName.of("Subtype"))) !== PDFName.of("Image")
+    )
+      return undefined;
     const dict = image.dict;
     // Masks, decode arrays and soft masks change what the page shows from what the bytes hold.
     if (["ImageMask", "Mask", "SMask", "Decode"].some((key) => dict.has(PDFName.of(key)))) return undefined;

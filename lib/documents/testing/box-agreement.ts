@@ -24,21 +24,46 @@ export async function tesseractCliWords(imagePath: string, width: number, height
     const cells = row.split("\t");
     if (cells[0] !== "5" || cells.length < 12 || cells[11].trim() === "") continue;
     const [left, top, wordWidth, wordHeight] = cells.slice(6, 10).map(Number);
-    words.push({ text: cells[11].trim(), box: { x: left / width, y: top / height, width: wordWidth / width, height: wordHeight / height }, wordHeight: wordHeight / height });
+    words.push({
+      text: cells[11].trim(),
+      box: { x: left / width, y: top / height, width: wordWidth / width, height: wordHeight / height },
+      wordHeight: wordHeight / height,
+    });
   }
   return words;
 }
 
 /** Word boxes poppler gives for one page of a PDF (1-based), normalised to the page. */
 export async function pdftotextWords(pdfPath: string, pageNumber: number): Promise<ReferenceWord[]> {
-  const { stdout } = await run("pdftotext", ["-bbox", "-f", String(pageNumber), "-l", String(pageNumber), pdfPath, "-"], { maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run(
+    "pdftotext",
+    ["-bbox", "-f", String(pageNumber), "-l", String(pageNumber), pdfPath, "-"],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
   const page = /<page width="([\d.]+)" height="([\d.]+)">/.exec(stdout);
   if (!page) return [];
   const [pageWidth, pageHeight] = [Number(page[1]), Number(page[2])];
-  const decode = (text: string) => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
-  return [...stdout.matchAll(/<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g)].map((match) => {
+  const decode = (text: string) =>
+    text
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, "&");
+  return [
+    ...stdout.matchAll(/<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g),
+  ].map((match) => {
     const [xMin, yMin, xMax, yMax] = match.slice(1, 5).map(Number);
-    return { text: decode(match[5]), box: { x: xMin / pageWidth, y: yMin / pageHeight, width: (xMax - xMin) / pageWidth, height: (yMax - yMin) / pageHeight }, wordHeight: (yMax - yMin) / pageHeight };
+    return {
+      text: decode(match[5]),
+      box: {
+        x: xMin / pageWidth,
+        y: yMin / pageHeight,
+        width: (xMax - xMin) / pageWidth,
+        height: (yMax - yMin) / pageHeight,
+      },
+      wordHeight: (yMax - yMin) / pageHeight,
+    };
   });
 }
 
@@ -46,14 +71,22 @@ export async function pdftotextWords(pdfPath: string, pageNumber: number): Promi
  * Words of a `width` × `height` image carried through sharp's `rotate(degrees)` (clockwise, about
  * the centre, onto a canvas grown to hold the result): each box becomes the bound of its turned corners.
  */
-export function turnReferenceWords(words: ReferenceWord[], degrees: number, width: number, height: number): { words: ReferenceWord[]; width: number; height: number } {
+export function turnReferenceWords(
+  words: ReferenceWord[],
+  degrees: number,
+  width: number,
+  height: number,
+): { words: ReferenceWord[]; width: number; height: number } {
   const radians = (degrees * Math.PI) / 180;
   const [cos, sin] = [Math.cos(radians), Math.sin(radians)];
   const turnedWidth = Math.round(Math.abs(width * cos) + Math.abs(height * sin));
   const turnedHeight = Math.round(Math.abs(width * sin) + Math.abs(height * cos));
   const turn = (x: number, y: number): [number, number] => {
     const [dx, dy] = [x * width - width / 2, y * height - height / 2];
-    return [(dx * cos - dy * sin + turnedWidth / 2) / turnedWidth, (dx * sin + dy * cos + turnedHeight / 2) / turnedHeight];
+    return [
+      (dx * cos - dy * sin + turnedWidth / 2) / turnedWidth,
+      (dx * sin + dy * cos + turnedHeight / 2) / turnedHeight,
+    ];
   };
   return {
     width: turnedWidth,
@@ -63,7 +96,12 @@ export function turnReferenceWords(words: ReferenceWord[], degrees: number, widt
       const corners = [turn(x, y), turn(x + w, y), turn(x, y + h), turn(x + w, y + h)];
       const xs = corners.map(([cx]) => cx);
       const ys = corners.map(([, cy]) => cy);
-      const box = { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
+      const box = {
+        x: Math.min(...xs),
+        y: Math.min(...ys),
+        width: Math.max(...xs) - Math.min(...xs),
+        height: Math.max(...ys) - Math.min(...ys),
+      };
       return { text: word.text, box, wordHeight: (word.wordHeight * height) / turnedHeight };
     }),
   };
@@ -90,7 +128,11 @@ export interface BoxAgreement {
   medianHorizontalOffset: number;
 }
 
-const normalizeText = (text: string) => text.normalize("NFKC").replace(/[^\p{L}\p{N}]/gu, "").toLowerCase();
+const normalizeText = (text: string) =>
+  text
+    .normalize("NFKC")
+    .replace(/[^\p{L}\p{N}]/gu, "")
+    .toLowerCase();
 
 function median(values: number[]): number {
   if (values.length === 0) return NaN;
@@ -104,7 +146,11 @@ function median(values: number[]): number {
  * measures how well their boxes agree. `aspect` is the page's height over its width, so offsets
  * are measured in the page's own proportions.
  */
-export function compareBoxes(reference: ReferenceWord[], found: Array<{ text: string; box: Box }>, aspect: number): BoxAgreement {
+export function compareBoxes(
+  reference: ReferenceWord[],
+  found: Array<{ text: string; box: Box }>,
+  aspect: number,
+): BoxAgreement {
   const available = found.map((word) => ({ key: normalizeText(word.text), box: word.box, used: false }));
   const ious: number[] = [];
   const offsets: number[] = [];

@@ -41,7 +41,8 @@ export function encodePsd(image: { width: number; height: number; pixels: Buffer
   const planeSize = image.width * image.height;
   const planes = Buffer.alloc(planeSize * 3);
   for (let index = 0; index < planeSize; index++) {
-    for (let channel = 0; channel < 3; channel++) planes[channel * planeSize + index] = image.pixels[index * 3 + channel];
+    for (let channel = 0; channel < 3; channel++)
+      planes[channel * planeSize + index] = image.pixels[index * 3 + channel];
   }
   return Buffer.concat([header, emptySections, compression, planes]);
 }
@@ -88,4 +89,3 @@ export function encodeWordPerfect(paragraphs: string[]): Buffer {
   header[11] = 1;
   return Buffer.concat([header, Buffer.from(paragraphs.join("\n") + "\n", "latin1")]);
 }
-

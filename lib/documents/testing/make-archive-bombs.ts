@@ -103,7 +103,10 @@ export function deflatedZeros(megabytes: number): Buffer {
  * entry declaring `declaredSize` bytes that inflates to `megabytes` of zeros, listed `copies` times
  * over the same compressed bytes.
  */
-export function withBomb(parts: BombEntry[], options: { name: string; megabytes: number; copies?: number; declaredSize?: number }): Buffer {
+export function withBomb(
+  parts: BombEntry[],
+  options: { name: string; megabytes: number; copies?: number; declaredSize?: number },
+): Buffer {
   const compressed = deflatedZeros(options.megabytes);
   const bombs: BombEntry[] = Array.from({ length: options.copies ?? 1 }, (_, index) => ({
     name: index === 0 ? options.name : `${options.name}.${index}`,

@@ -40,7 +40,9 @@ export async function makeMixedFontPdf(): Promise<Buffer> {
 export function makeType3FontPdf(): Buffer {
   const widths: Record<string, number> = { w: 900, m: 900, i: 250, l: 250, a: 500 };
   const letters = Object.keys(widths);
-  const procs = letters.map((letter) => `${widths[letter]} 0 0 0 ${widths[letter] - 50} 700 d1 0 0 ${widths[letter] - 50} 700 re f`);
+  const procs = letters.map(
+    (letter) => `${widths[letter]} 0 0 0 ${widths[letter] - 50} 700 d1 0 0 ${widths[letter] - 50} 700 re f`,
+  );
   const firstChar = 97;
   const widthArray = Array.from({ length: 26 }, (_, index) => widths[String.fromCharCode(firstChar + index)] ?? 500);
   const content = "BT /T3 12 Tf 72 700 Td (wall mill iiii wwww ill will) Tj 0 -40 Td (lilla mama wail) Tj ET";

@@ -108,7 +108,9 @@ export function psdDeclaring(width: number, height: number): Buffer {
 
 /** An SVG declaring a width × height canvas in pixels. */
 export function svgDeclaring(width: number, height: number): Buffer {
-  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="10" height="10"/></svg>`);
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="10" height="10"/></svg>`,
+  );
 }
 
 /** A PDF with a page tree but no pages. */
@@ -132,5 +134,11 @@ export function zeroPagePdf(): Buffer {
  */
 export function encryptedOfficeFile(): Buffer {
   const header = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-  return Buffer.concat([header, Buffer.alloc(504), Buffer.from("EncryptedPackage\0", "utf16le"), Buffer.from("EncryptionInfo\0", "utf16le"), Buffer.alloc(1024)]);
+  return Buffer.concat([
+    header,
+    Buffer.alloc(504),
+    Buffer.from("EncryptedPackage\0", "utf16le"),
+    Buffer.from("EncryptionInfo\0", "utf16le"),
+    Buffer.alloc(1024),
+  ]);
 }

@@ -5,7 +5,11 @@ import JSZip from "jszip";
 // Office samples built with the same libraries users' tools would produce, so readers are tested
 // on real files.
 
-export async function makeDocx(options: { heading: string; paragraphs: string[]; table?: string[][] }): Promise<Buffer> {
+export async function makeDocx(options: {
+  heading: string;
+  paragraphs: string[];
+  table?: string[][];
+}): Promise<Buffer> {
   const children: Array<Paragraph | Table> = [
     new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(options.heading)] }),
     ...options.paragraphs.map((text) => new Paragraph({ children: [new TextRun(text)] })),
@@ -13,7 +17,9 @@ export async function makeDocx(options: { heading: string; paragraphs: string[];
   if (options.table) {
     children.push(
       new Table({
-        rows: options.table.map((row) => new TableRow({ children: row.map((cell) => new TableCell({ children: [new Paragraph(cell)] })) })),
+        rows: options.table.map(
+          (row) => new TableRow({ children: row.map((cell) => new TableCell({ children: [new Paragraph(cell)] })) }),
+        ),
       }),
     );
   }
@@ -41,14 +47,21 @@ function escapeXml(text: string): string {
 /** A minimal valid PPTX: one slide per entry, each with a title box and a body box. */
 export async function makePptx(slides: Array<{ title: string; body: string[] }>): Promise<Buffer> {
   const zip = new JSZip();
-  const ns = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"';
+  const ns =
+    'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"';
   zip.file(
     "[Content_Types].xml",
     `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/>${slides
-      .map((_, index) => `<Override PartName="/ppt/slides/slide${index + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/>`)
+      .map(
+        (_, index) =>
+          `<Override PartName="/ppt/slides/slide${index + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/>`,
+      )
       .join("")}</Types>`,
   );
-  zip.file("_rels/.rels", `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="ppt/presentation.xml"/></Relationships>`);
+  zip.file(
+    "_rels/.rels",
+    `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="ppt/presentation.xml"/></Relationships>`,
+  );
   zip.file(
     "ppt/presentation.xml",
     `<?xml version="1.0" encoding="UTF-8"?><p:presentation ${ns}><p:sldIdLst>${slides.map((_, index) => `<p:sldId id="${256 + index}" r:id="rId${index + 1}"/>`).join("")}</p:sldIdLst><p:sldSz cx="9144000" cy="6858000"/></p:presentation>`,
@@ -56,7 +69,10 @@ export async function makePptx(slides: Array<{ title: string; body: string[] }>)
   zip.file(
     "ppt/_rels/presentation.xml.rels",
     `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${slides
-      .map((_, index) => `<Relationship Id="rId${index + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/slide" Target="slides/slide${index + 1}.xml"/>`)
+      .map(
+        (_, index) =>
+          `<Relationship Id="rId${index + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/slide" Target="slides/slide${index + 1}.xml"/>`,
+      )
       .join("")}</Relationships>`,
   );
   const shape = (id: number, y: number, paragraphs: string[], size: number) =>

@@ -74,7 +74,11 @@ export function makeQuattroPro(sheets: Record<string, Cell[][]>): Buffer {
   const sheetZones = Object.entries(sheets).map(([name, rows], sheetId) => {
     const columnCount = Math.max(...rows.map((row) => row.length));
     const columns = Array.from({ length: columnCount }, (_, column) =>
-      columnZones(column, rows.map((row) => row[column]), stringIndex),
+      columnZones(
+        column,
+        rows.map((row) => row[column]),
+        stringIndex,
+      ),
     );
     const begin = Buffer.concat([u16(sheetId, 0, columnCount - 1, 0, 0, rows.length - 1, 0, -1, 0), pString(name)]);
     return Buffer.concat([zone(zoneType.sheetBegin, begin), ...columns, zone(zoneType.sheetEnd, u32(0, 0))]);

@@ -13,20 +13,42 @@ export function textSvg(lines: string[], options: { width?: number; fontSize?: n
   const width = options.width ?? Math.max(...lines.map((line) => line.length)) * fontSize * 0.62 + margin * 2;
   const height = lines.length * fontSize * 1.6 + margin * 2;
   const text = lines
-    .map((line, index) => `<text x="${margin}" y="${margin + fontSize * (1.1 + index * 1.6)}" font-family="DejaVu Sans" font-size="${fontSize}" fill="#000">${escapeXml(line)}</text>`)
+    .map(
+      (line, index) =>
+        `<text x="${margin}" y="${margin + fontSize * (1.1 + index * 1.6)}" font-family="DejaVu Sans" font-size="${fontSize}" fill="#000">${escapeXml(line)}</text>`,
+    )
     .join("");
-  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${Math.round(width)}" height="${Math.round(height)}"><rect width="100%" height="100%" fill="#fff"/>${text}</svg>`);
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.round(width)}" height="${Math.round(height)}"><rect width="100%" height="100%" fill="#fff"/>${text}</svg>`,
+  );
 }
 
 /** Known text as a PNG (or any format sharp writes) at a given DPI. */
-export async function renderTextImage(lines: string[], options: { fontSize?: number; width?: number; dpi?: number; format?: "png" | "jpeg" | "webp" | "gif" | "tiff" | "avif" } = {}): Promise<Buffer> {
-  const image = sharp(textSvg(lines, options)).flatten({ background: "#fff" }).withMetadata({ density: options.dpi ?? 300 });
+export async function renderTextImage(
+  lines: string[],
+  options: {
+    fontSize?: number;
+    width?: number;
+    dpi?: number;
+    format?: "png" | "jpeg" | "webp" | "gif" | "tiff" | "avif";
+  } = {},
+): Promise<Buffer> {
+  const image = sharp(textSvg(lines, options))
+    .flatten({ background: "#fff" })
+    .withMetadata({ density: options.dpi ?? 300 });
   return image.toFormat(options.format ?? "png").toBuffer();
 }
 
 /** Raw RGB pixels of rendered text, for encoders written by hand (BMP, PSD). */
-export async function renderTextPixels(lines: string[], fontSize = 32): Promise<{ width: number; height: number; pixels: Buffer }> {
-  const { data, info } = await sharp(textSvg(lines, { fontSize })).flatten({ background: "#fff" }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+export async function renderTextPixels(
+  lines: string[],
+  fontSize = 32,
+): Promise<{ width: number; height: number; pixels: Buffer }> {
+  const { data, info } = await sharp(textSvg(lines, { fontSize }))
+    .flatten({ background: "#fff" })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, pixels: data };
 }
 

@@ -23,7 +23,8 @@ function sectorsFor(length: number, size: number): number {
 
 /** Chain `count` consecutive sectors starting at `first` in an allocation table. */
 function chain(table: number[], first: number, count: number): void {
-  for (let index = 0; index < count; index++) table[first + index] = index === count - 1 ? endOfChain : first + index + 1;
+  for (let index = 0; index < count; index++)
+    table[first + index] = index === count - 1 ? endOfChain : first + index + 1;
 }
 
 /** [MS-CFB] orders siblings by name length first, then by upper-cased name. */
@@ -74,7 +75,8 @@ export function writeCompoundFile(streams: CompoundStream[]): Buffer {
   const miniFatSectors = sectorsFor(miniFat.length * 4, sectorSize);
   const miniStreamSectors = sectorsFor(miniStream.length, sectorSize);
   const largeSectors = large.map((stream) => sectorsFor(stream.bytes.length, sectorSize));
-  const contentSectors = directorySectors + miniFatSectors + miniStreamSectors + largeSectors.reduce((sum, count) => sum + count, 0);
+  const contentSectors =
+    directorySectors + miniFatSectors + miniStreamSectors + largeSectors.reduce((sum, count) => sum + count, 0);
   let fatSectors = 1;
   while (fatSectors * (sectorSize / 4) < fatSectors + contentSectors) fatSectors++;
   if (fatSectors > 109) throw new Error("Compound file too large for a header-only allocation table");
@@ -120,7 +122,15 @@ export function writeCompoundFile(streams: CompoundStream[]): Buffer {
     return middle + 1;
   };
   const rootChild = subtree(0, sorted.length - 1);
-  writeEntry(directory, 0, { name: "Root Entry", type: 5, left: noStream, right: noStream, child: rootChild, start: miniStreamStart, size: miniStream.length });
+  writeEntry(directory, 0, {
+    name: "Root Entry",
+    type: 5,
+    left: noStream,
+    right: noStream,
+    child: rootChild,
+    start: miniStreamStart,
+    size: miniStream.length,
+  });
 
   const header = Buffer.alloc(sectorSize);
   Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(header, 0);
@@ -135,7 +145,8 @@ export function writeCompoundFile(streams: CompoundStream[]): Buffer {
   header.writeUInt32LE(miniFatStart, 0x3c);
   header.writeUInt32LE(miniFatSectors, 0x40);
   header.writeUInt32LE(endOfChain, 0x44); // no extra DIFAT sectors
-  for (let index = 0; index < 109; index++) header.writeUInt32LE(index < fatSectors ? index : freeSector, 0x4c + index * 4);
+  for (let index = 0; index < 109; index++)
+    header.writeUInt32LE(index < fatSectors ? index : freeSector, 0x4c + index * 4);
 
   const body = Buffer.alloc(next * sectorSize);
   fat.forEach((value, index) => body.writeUInt32LE(value, index * 4));

@@ -58,7 +58,12 @@ export function readMailText(raw: string): { subject: string; text: string } {
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, "im").exec(head)?.[1].trim() ?? "";
   if (/multipart\//i.test(header("Content-Type"))) throw new Error("readMailText reads single-part messages only");
   const text = /quoted-printable/i.test(header("Content-Transfer-Encoding"))
-    ? Buffer.from(body.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8")
+    ? Buffer.from(
+        body
+          .replace(/=\r\n/g, "")
+          .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        "latin1",
+      ).toString("utf8")
     : body;
   return { subject: header("Subject"), text: text.replace(/\r\n/g, "\n") };
 }

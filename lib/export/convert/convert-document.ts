@@ -15,12 +15,21 @@ import { loadConvertibleDocument } from "./convertible-document";
  */
 export async function convertDocument(
   db: Db,
-  options: { owner: BatchOwner; documentId: string; formats: ConvertFormat[]; /** Unsaved edits, as the export takes them. */ pages?: ExportPageOverride[]; now?: Date },
+  options: {
+    owner: BatchOwner;
+    documentId: string;
+    formats: ConvertFormat[];
+    /** Unsaved edits, as the export takes them. */ pages?: ExportPageOverride[];
+    now?: Date;
+  },
 ) {
   const document = await getOwnedDocumentOrThrow(db, options.owner, options.documentId);
   const { converted, missing } = await loadConvertibleDocument(db, document, options.pages);
   if (converted.pages.length === 0) {
-    throw new AppError("conflict", `Document ${document.id} has no read pages yet (status ${document.status}); convert it when processing has finished`);
+    throw new AppError(
+      "conflict",
+      `Document ${document.id} has no read pages yet (status ${document.status}); convert it when processing has finished`,
+    );
   }
   const generatedAt = (options.now ?? new Date()).toISOString();
   const baseName = document.fileName.replace(/\.[^.]+$/, "") || "document";
@@ -39,12 +48,19 @@ export async function convertDocument(
 
   // Read and write in one transaction so two conversions at once do not drop each other's output.
   await db.$transaction(async (tx) => {
-    const current = await tx.batchDocument.findUniqueOrThrow({ where: { id: document.id }, select: { metadata: true } });
+    const current = await tx.batchDocument.findUniqueOrThrow({
+      where: { id: document.id },
+      select: { metadata: true },
+    });
     const metadata = (current.metadata ?? {}) as Prisma.JsonObject;
-    const conversions = { ...((metadata.conversions ?? {}) as Prisma.JsonObject), ...outputs } as Prisma.InputJsonObject;
+    const conversions = {
+      ...((metadata.conversions ?? {}) as Prisma.JsonObject),
+      ...outputs,
+    } as Prisma.InputJsonObject;
     await tx.batchDocument.update({ where: { id: document.id }, data: { metadata: { ...metadata, conversions } } });
   });
-  const message = missing.length > 0 ? `Converted; pages ${missing.join(", ")} are not read yet and were left out` : "Converted";
+  const message =
+    missing.length > 0 ? `Converted; pages ${missing.join(", ")} are not read yet and were left out` : "Converted";
   return { document_id: document.id, outputs, missing_pages: missing, message };
 }
 

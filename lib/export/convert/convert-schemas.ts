@@ -6,7 +6,9 @@ export const CONVERT_ALL_FORMATS = ["json", ...CONVERT_FORMATS] as const;
 
 export const ConvertParams = z.object({
   doc_id: z.string().describe("One of the caller's batch documents."),
-  format_type: z.enum(CONVERT_FORMATS, { error: `format_type must be one of: ${CONVERT_FORMATS.join(", ")}` }).describe("Output format."),
+  format_type: z
+    .enum(CONVERT_FORMATS, { error: `format_type must be one of: ${CONVERT_FORMATS.join(", ")}` })
+    .describe("Output format."),
 });
 
 export const ConvertedOutput = z
@@ -21,17 +23,27 @@ export const ConvertedOutput = z
 
 const ConversionFacts = {
   document_id: z.string().describe("The converted document."),
-  missing_pages: z.array(z.number().int()).describe("Pages not included because they are not read yet or failed (empty when complete)."),
+  missing_pages: z
+    .array(z.number().int())
+    .describe("Pages not included because they are not read yet or failed (empty when complete)."),
   message: z.string().describe("What was done, naming pages left out."),
 };
 
-export const ConvertResponse = ConvertedOutput.extend(ConversionFacts).meta({ id: "ConvertResponse", title: "ConvertResponse" });
+export const ConvertResponse = ConvertedOutput.extend(ConversionFacts).meta({
+  id: "ConvertResponse",
+  title: "ConvertResponse",
+});
 
 export const ConvertAllResponse = z
   .object({
     ...ConversionFacts,
     formats: z
-      .object(Object.fromEntries(CONVERT_ALL_FORMATS.map((format) => [format, ConvertedOutput])) as Record<(typeof CONVERT_ALL_FORMATS)[number], typeof ConvertedOutput>)
+      .object(
+        Object.fromEntries(CONVERT_ALL_FORMATS.map((format) => [format, ConvertedOutput])) as Record<
+          (typeof CONVERT_ALL_FORMATS)[number],
+          typeof ConvertedOutput
+        >,
+      )
       .describe("Every format: json, xml, csv, yaml, markdown, text."),
   })
   .meta({ id: "ConvertAllResponse", title: "ConvertAllResponse" });
@@ -45,7 +57,9 @@ export const ConvertRequest = z
       .array(ExportPageInput)
       .max(1000)
       .optional()
-      .describe("Pages as GET /api/batch/results returns them, to convert the current state including unsaved edits; pages not listed are used as stored."),
+      .describe(
+        "Pages as GET /api/batch/results returns them, to convert the current state including unsaved edits; pages not listed are used as stored.",
+      ),
   })
   .strict()
   .meta({ id: "ConvertRequest", title: "ConvertRequest" });

@@ -7,7 +7,8 @@ const responses = {
   404: { description: "No such document among the caller's own (another user's document answers 404 too)." },
   409: { description: "No page of the document has been read yet." },
 } as const;
-const saved = " An optional body { pages } applies unsaved edits. The output is saved into the document's metadata (conversions.{format}, shown by GET /api/ocr/documents/{document_id}) and returned.";
+const saved =
+  " An optional body { pages } applies unsaved edits. The output is saved into the document's metadata (conversions.{format}, shown by GET /api/ocr/documents/{document_id}) and returned.";
 
 export const convertDocumentRoute = defineRoute({
   method: "POST",

@@ -30,14 +30,27 @@ beforeAll(async () => {
   resetBlobStoreForTests();
   await startExecutor({ definitions: functionDefinitions });
   const db = await getDb();
-  owner = { userId: (await registerUser({ email: `convert-${Date.now()}@example.com`, password: "a sensible passphrase" })).id };
-  stranger = { userId: (await registerUser({ email: `other-${Date.now()}@example.com`, password: "a sensible passphrase" })).id };
+  owner = {
+    userId: (await registerUser({ email: `convert-${Date.now()}@example.com`, password: "a sensible passphrase" })).id,
+  };
+  stranger = {
+    userId: (await registerUser({ email: `other-${Date.now()}@example.com`, password: "a sensible passphrase" })).id,
+  };
   const pdf = await makeTextPdf([["Invoice Number: INV-2041", "Total: 120.50 EUR"], ["Second page"]]);
-  const upload = await uploadBatch(db, getBlobStore(), { owner, tier: "free", files: [new File([new Uint8Array(pdf)], "invoice.pdf")] });
+  const upload = await uploadBatch(db, getBlobStore(), {
+    owner,
+    tier: "free",
+    files: [new File([new Uint8Array(pdf)], "invoice.pdf")],
+  });
   documentId = upload.documents[0].document_id;
   await (await getExecutor()).drain({ timeoutMs: 60_000 });
   // A person's edit: a table with separators, quotes, line breaks and non-Latin text.
-  await updatePage(db, owner, { batchId: upload.batch_id, documentId, pageNumber: 2 }, { structured_data: { key_value_pairs: [{ key: "العميل", value: "شركة" }], tables: [{ rows: table }] } });
+  await updatePage(
+    db,
+    owner,
+    { batchId: upload.batch_id, documentId, pageNumber: 2 },
+    { structured_data: { key_value_pairs: [{ key: "العميل", value: "شركة" }], tables: [{ rows: table }] } },
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -62,7 +75,12 @@ function parseCsv(text: string): Promise<string[][]> {
 describe("convert a document", () => {
   it("renders every format from the stored document, readable by independent readers, and saves them into its metadata", async () => {
     const db = await getDb();
-    const result = await convertDocument(db, { owner, documentId, formats: [...CONVERT_ALL_FORMATS], now: new Date("2026-01-02T03:04:05Z") });
+    const result = await convertDocument(db, {
+      owner,
+      documentId,
+      formats: [...CONVERT_ALL_FORMATS],
+      now: new Date("2026-01-02T03:04:05Z"),
+    });
     const json = JSON.parse(result.outputs.json!.content);
     expect(json.pages.map((page: { page_number: number }) => page.page_number)).toEqual([1, 2]);
     expect(json.fields).toMatchObject({ "Invoice Number": "INV-2041", العميل: "شركة" });
@@ -70,7 +88,9 @@ describe("convert a document", () => {
 
     expect(parseYaml(result.outputs.yaml!.content)).toEqual(json);
 
-    const xml = new DOMParser({ errorHandler: { warning: () => undefined, error: failOnXmlError, fatalError: failOnXmlError } }).parseFromString(result.outputs.xml!.content, "text/xml");
+    const xml = new DOMParser({
+      errorHandler: { warning: () => undefined, error: failOnXmlError, fatalError: failOnXmlError },
+    }).parseFromString(result.outputs.xml!.content, "text/xml");
     expect(xml.documentElement?.nodeName).toBe("document");
     const cells = Array.from(xml.getElementsByTagName("cell")).map((cell) => cell.textContent);
     expect(cells).toEqual(expect.arrayContaining(["Widget | large", 'says "hi", twice', "上海 🚀"]));
@@ -82,13 +102,17 @@ describe("convert a document", () => {
 
     const markdown = result.outputs.markdown!.content;
     expect(markdown).toContain("## Page 2");
-    expect(markdown).toContain("| Widget \\| large | says \"hi\", twice | 3.50 |");
+    expect(markdown).toContain('| Widget \\| large | says "hi", twice | 3.50 |');
     expect(markdown).toContain("| 上海 🚀 | line one<br>line two | -2 |");
     expect(result.outputs.text!.content).toMatch(/=== Page 1 ===\nInvoice Number: INV-2041/);
 
     const shown = await getOcrDocument(db, owner.userId, documentId);
     expect(Object.keys(shown.conversions).sort()).toEqual([...CONVERT_ALL_FORMATS].sort());
-    expect(shown.conversions.yaml).toMatchObject({ format: "yaml", generated_at: "2026-01-02T03:04:05.000Z", file_name: "invoice.yaml" });
+    expect(shown.conversions.yaml).toMatchObject({
+      format: "yaml",
+      generated_at: "2026-01-02T03:04:05.000Z",
+      file_name: "invoice.yaml",
+    });
 
     // A later single conversion replaces its own format and keeps the others.
     await convertDocument(db, { owner, documentId, formats: ["markdown"], now: new Date("2026-02-01T00:00:00Z") });
@@ -99,9 +123,18 @@ describe("convert a document", () => {
 
   it("answers 404 for another user's document and 409 for one with no page read yet", async () => {
     const db = await getDb();
-    await expect(convertDocument(db, { owner: stranger, documentId, formats: ["xml"] })).rejects.toMatchObject({ code: "not_found" });
+    await expect(convertDocument(db, { owner: stranger, documentId, formats: ["xml"] })).rejects.toMatchObject({
+      code: "not_found",
+    });
     const pdf = await makeTextPdf([["Unread"]]);
-    const upload = await uploadBatch(db, getBlobStore(), { owner, tier: "free", files: [new File([new Uint8Array(pdf)], "later.pdf")], skipProcessing: true });
-    await expect(convertDocument(db, { owner, documentId: upload.documents[0].document_id, formats: ["text"] })).rejects.toMatchObject({ code: "conflict" });
+    const upload = await uploadBatch(db, getBlobStore(), {
+      owner,
+      tier: "free",
+      files: [new File([new Uint8Array(pdf)], "later.pdf")],
+      skipProcessing: true,
+    });
+    await expect(
+      convertDocument(db, { owner, documentId: upload.documents[0].document_id, formats: ["text"] }),
+    ).rejects.toMatchObject({ code: "conflict" });
   });
 });

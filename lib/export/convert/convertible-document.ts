@@ -14,11 +14,20 @@ export interface ConvertibleDocument {
   fields: Record<string, string>;
   key_values: { key: string; value: string; page: number }[];
   tables: { page: number; rows: string[][] }[];
-  pages: { page_number: number; text: string; key_values: { key: string; value: string }[]; tables: { rows: string[][] }[] }[];
+  pages: {
+    page_number: number;
+    text: string;
+    key_values: { key: string; value: string }[];
+    tables: { rows: string[][] }[];
+  }[];
 }
 
 /** The stored document (edits included, and unsaved ones given as overrides) as one object; pages not read are listed in missing. */
-export async function loadConvertibleDocument(db: Db, document: BatchDocument, overrides: ExportPageOverride[] = []): Promise<{ converted: ConvertibleDocument; missing: number[] }> {
+export async function loadConvertibleDocument(
+  db: Db,
+  document: BatchDocument,
+  overrides: ExportPageOverride[] = [],
+): Promise<{ converted: ConvertibleDocument; missing: number[] }> {
   // Boxes are not rendered by any format: leaving them out keeps a 200-page read small and quick.
   const rows = await db.page.findMany({
     where: { documentId: document.id },
@@ -29,7 +38,13 @@ export async function loadConvertibleDocument(db: Db, document: BatchDocument, o
   const byNumber = new Map(rows.map((row) => [row.pageNumber, row]));
   const overrideByNumber = new Map(overrides.map((page) => [page.page_number, page]));
   const missing: number[] = [];
-  const converted: ConvertibleDocument = { ...documentFacts(document), fields: {}, key_values: [], tables: [], pages: [] };
+  const converted: ConvertibleDocument = {
+    ...documentFacts(document),
+    fields: {},
+    key_values: [],
+    tables: [],
+    pages: [],
+  };
   for (let pageNumber = 1; pageNumber <= total; pageNumber++) {
     const row = byNumber.get(pageNumber);
     const page = toExportPage(pageNumber, row, row ? overrideByNumber.get(pageNumber) : undefined);
@@ -37,7 +52,12 @@ export async function loadConvertibleDocument(db: Db, document: BatchDocument, o
       missing.push(pageNumber);
       continue;
     }
-    converted.pages.push({ page_number: pageNumber, text: page.text, key_values: page.keyValues, tables: page.tables.map((table) => ({ rows: table })) });
+    converted.pages.push({
+      page_number: pageNumber,
+      text: page.text,
+      key_values: page.keyValues,
+      tables: page.tables.map((table) => ({ rows: table })),
+    });
     for (const pair of page.keyValues) {
       converted.key_values.push({ ...pair, page: pageNumber });
       converted.fields[uniqueKey(converted.fields, pair.key || "(no label)")] = pair.value;
@@ -47,7 +67,9 @@ export async function loadConvertibleDocument(db: Db, document: BatchDocument, o
   return { converted, missing };
 }
 
-function documentFacts(document: BatchDocument): Pick<ConvertibleDocument, "document_id" | "file_name" | "document_type" | "language"> {
+function documentFacts(
+  document: BatchDocument,
+): Pick<ConvertibleDocument, "document_id" | "file_name" | "document_type" | "language"> {
   const structured = ((document.metadata as Record<string, unknown>).structured_data ?? {}) as Record<string, unknown>;
   return {
     document_id: document.id,

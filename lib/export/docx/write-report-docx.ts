@@ -1,4 +1,15 @@
-import { BorderStyle, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from "docx";
+import {
+  BorderStyle,
+  Document,
+  HeadingLevel,
+  Packer,
+  Paragraph,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+} from "docx";
 import type { Db } from "@/lib/db";
 import type { ExportPageOverride } from "../export-schemas";
 import type { ExportDocument } from "../export-types";
@@ -21,15 +32,22 @@ export async function writeReportDocx(options: WriteReportDocxOptions): Promise<
   const children: (Paragraph | Table)[] = [];
   const missing: string[] = [];
   for (const [documentIndex, document] of options.documents.entries()) {
-    children.push(new Paragraph({ text: document.fileName, heading: HeadingLevel.HEADING_1, pageBreakBefore: documentIndex > 0 }));
+    children.push(
+      new Paragraph({ text: document.fileName, heading: HeadingLevel.HEADING_1, pageBreakBefore: documentIndex > 0 }),
+    );
     for await (const page of readExportPages(options.db, document, options.overrides.get(document.id))) {
       children.push(new Paragraph({ text: `Page ${page.pageNumber}`, heading: HeadingLevel.HEADING_2 }));
       if (page.status === "missing") {
         missing.push(`${document.fileName} page ${page.pageNumber}`);
-        children.push(new Paragraph({ children: [new TextRun({ text: `Not included: ${page.error ?? "not available"}.`, italics: true })] }));
+        children.push(
+          new Paragraph({
+            children: [new TextRun({ text: `Not included: ${page.error ?? "not available"}.`, italics: true })],
+          }),
+        );
         continue;
       }
-      for (const line of (page.text || "(no text)").split(/\r?\n/)) children.push(new Paragraph({ text: cleanText(line) }));
+      for (const line of (page.text || "(no text)").split(/\r?\n/))
+        children.push(new Paragraph({ text: cleanText(line) }));
       if (page.keyValues.length > 0) {
         children.push(new Paragraph({ text: "Key-values", heading: HeadingLevel.HEADING_3 }));
         children.push(wordTable([["Key", "Value"], ...page.keyValues.map((pair) => [pair.key, pair.value])]));
@@ -48,7 +66,11 @@ function columnGroups(rows: string[][]): string[][][] {
   const columns = Math.max(...rows.map((row) => row.length), 1);
   const groups: string[][][] = [];
   for (let first = 0; first < columns; first += MAX_WORD_COLUMNS) {
-    groups.push(rows.map((row) => Array.from({ length: Math.min(MAX_WORD_COLUMNS, columns - first) }, (_, index) => row[first + index] ?? "")));
+    groups.push(
+      rows.map((row) =>
+        Array.from({ length: Math.min(MAX_WORD_COLUMNS, columns - first) }, (_, index) => row[first + index] ?? ""),
+      ),
+    );
   }
   return groups;
 }
@@ -67,7 +89,11 @@ function wordTable(rows: string[][]): Table {
             (_, column) =>
               new TableCell({
                 width: { size: Math.floor(100 / columns), type: WidthType.PERCENTAGE },
-                children: [new Paragraph({ children: [new TextRun({ text: cleanText(row[column] ?? ""), bold: rowIndex === 0 })] })],
+                children: [
+                  new Paragraph({
+                    children: [new TextRun({ text: cleanText(row[column] ?? ""), bold: rowIndex === 0 })],
+                  }),
+                ],
               }),
           ),
         }),

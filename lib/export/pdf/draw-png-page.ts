@@ -1,4 +1,14 @@
-import { concatTransformationMatrix, drawObject, PDFName, PDFNumber, PDFRawStream, popGraphicsState, pushGraphicsState, type PDFDocument, type PDFPage } from "pdf-lib";
+import {
+  concatTransformationMatrix,
+  drawObject,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  popGraphicsState,
+  pushGraphicsState,
+  type PDFDocument,
+  type PDFPage,
+} from "pdf-lib";
 import sharp from "sharp";
 
 interface PngLayout {
@@ -17,7 +27,8 @@ interface PngLayout {
  * for an A4 scan at 300 dpi). Any other PNG (alpha, palette, interlaced) is flattened by sharp first.
  */
 export async function drawPngPage(output: PDFDocument, pdfPage: PDFPage, png: Buffer): Promise<void> {
-  const layout = readPngLayout(png) ?? readPngLayout(await sharp(png).flatten({ background: "#ffffff" }).png().toBuffer());
+  const layout =
+    readPngLayout(png) ?? readPngLayout(await sharp(png).flatten({ background: "#ffffff" }).png().toBuffer());
   if (!layout) throw new Error("The page image could not be read as a PNG");
   const context = output.context;
   const dictionary = context.obj({
@@ -34,7 +45,12 @@ export async function drawPngPage(output: PDFDocument, pdfPage: PDFPage, png: Bu
   const reference = context.register(PDFRawStream.of(dictionary, layout.data));
   const name = pdfPage.node.newXObject("Image", reference);
   const { width, height } = pdfPage.getSize();
-  pdfPage.pushOperators(pushGraphicsState(), concatTransformationMatrix(width, 0, 0, height, 0, 0), drawObject(name), popGraphicsState());
+  pdfPage.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(width, 0, 0, height, 0, 0),
+    drawObject(name),
+    popGraphicsState(),
+  );
 }
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -44,16 +60,29 @@ function readPngLayout(png: Buffer): PngLayout | null {
   if (png.length < 33 || !png.subarray(0, 8).equals(SIGNATURE)) return null;
   const chunks: Buffer[] = [];
   let header: { width: number; height: number; bitDepth: number; colourType: number; interlace: number } | undefined;
-  for (let offset = 8; offset + 8 <= png.length; ) {
+  for (let offset = 8; offset + 8 <= png.length;) {
     const length = png.readUInt32BE(offset);
     const type = png.toString("latin1", offset + 4, offset + 8);
     const body = png.subarray(offset + 8, offset + 8 + length);
-    if (type === "IHDR") header = { width: body.readUInt32BE(0), height: body.readUInt32BE(4), bitDepth: body[8], colourType: body[9], interlace: body[12] };
+    if (type === "IHDR")
+      header = {
+        width: body.readUInt32BE(0),
+        height: body.readUInt32BE(4),
+        bitDepth: body[8],
+        colourType: body[9],
+        interlace: body[12],
+      };
     else if (type === "IDAT") chunks.push(body);
     else if (type === "IEND") break;
     offset += 12 + length;
   }
   if (!header || chunks.length === 0 || header.interlace !== 0 || header.bitDepth !== 8) return null;
   if (header.colourType !== 0 && header.colourType !== 2) return null;
-  return { width: header.width, height: header.height, bitDepth: 8, colours: header.colourType === 0 ? 1 : 3, data: Buffer.concat(chunks) };
+  return {
+    width: header.width,
+    height: header.height,
+    bitDepth: 8,
+    colours: header.colourType === 0 ? 1 : 3,
+    data: Buffer.concat(chunks),
+  };
 }

@@ -9,7 +9,12 @@ import type { ExportPage } from "../export-types";
  * (opacity 0) over a page image, so readers search, select and copy it and text extraction reads
  * lines whole and in stored reading order. Without an image (office pages) the words are drawn visibly.
  */
-export async function drawTextLayer(pdfPage: PDFPage, page: ExportPage, fonts: FillFonts, options: { invisible: boolean }): Promise<void> {
+export async function drawTextLayer(
+  pdfPage: PDFPage,
+  page: ExportPage,
+  fonts: FillFonts,
+  options: { invisible: boolean },
+): Promise<void> {
   const { width, height } = pdfPage.getSize();
   for (const [index, word] of page.words.entries()) {
     const text = word.text.replace(/[\u0000-\u001f]/g, "").trim();
@@ -19,7 +24,8 @@ export async function drawTextLayer(pdfPage: PDFPage, page: ExportPage, fonts: F
     const lineHeight = line.height * height;
     const size = Math.max(lineHeight * 0.8, 1);
     const naturalWidth = font.widthOfTextAtSize(text, size);
-    const squeeze = naturalWidth > 0 ? Math.min(Math.max(((word.box.width * width) / naturalWidth) * 100, 5), 500) : 100;
+    const squeeze =
+      naturalWidth > 0 ? Math.min(Math.max(((word.box.width * width) / naturalWidth) * 100, 5), 500) : 100;
     pdfPage.pushOperators(setCharacterSqueeze(squeeze));
     pdfPage.drawText(text, {
       x: word.box.x * width,

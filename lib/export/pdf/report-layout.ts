@@ -56,7 +56,14 @@ export class ReportLayout {
     for (const line of wrapText(text, font, size, this.contentWidth)) {
       this.ensureSpace(lineHeight);
       this.y -= lineHeight;
-      if (line) this.page.drawText(line, { x: PAGE.margin, y: this.y + size * 0.25, size, font, color: rgb(options.color ?? 0, options.color ?? 0, options.color ?? 0) });
+      if (line)
+        this.page.drawText(line, {
+          x: PAGE.margin,
+          y: this.y + size * 0.25,
+          size,
+          font,
+          color: rgb(options.color ?? 0, options.color ?? 0, options.color ?? 0),
+        });
     }
   }
 
@@ -70,7 +77,10 @@ export class ReportLayout {
     for (let first = 0; first < columns; first += MAX_TABLE_COLUMNS) {
       const last = Math.min(first + MAX_TABLE_COLUMNS, columns);
       const group = rows.map((row) => Array.from({ length: last - first }, (_, index) => row[first + index] ?? ""));
-      const caption = columns > MAX_TABLE_COLUMNS ? `${options.caption ?? "Table"}, columns ${first + 1}–${last} of ${columns}` : options.caption;
+      const caption =
+        columns > MAX_TABLE_COLUMNS
+          ? `${options.caption ?? "Table"}, columns ${first + 1}–${last} of ${columns}`
+          : options.caption;
       if (caption) await this.paragraph(caption, { size: 9, color: 0.35 });
       await this.tableGroup(group, options.header);
       this.gap(8);
@@ -105,7 +115,12 @@ export class ReportLayout {
     return { cells, height };
   }
 
-  private drawRow(row: { cells: { font: PDFFont; lines: string[] }[]; height: number }, columnWidth: number, lineHeight: number, shaded: boolean): void {
+  private drawRow(
+    row: { cells: { font: PDFFont; lines: string[] }[]; height: number },
+    columnWidth: number,
+    lineHeight: number,
+    shaded: boolean,
+  ): void {
     const top = this.y;
     row.cells.forEach((cell, column) => {
       const x = PAGE.margin + column * columnWidth;
@@ -121,7 +136,12 @@ export class ReportLayout {
       cell.lines.forEach((line, index) => {
         if (!line) return;
         const font = line === "…" ? this.fonts.helvetica : cell.font;
-        this.page.drawText(line, { x: x + CELL_PADDING, y: top - CELL_PADDING - (index + 1) * lineHeight + CELL_SIZE * 0.3, size: CELL_SIZE, font });
+        this.page.drawText(line, {
+          x: x + CELL_PADDING,
+          y: top - CELL_PADDING - (index + 1) * lineHeight + CELL_SIZE * 0.3,
+          size: CELL_SIZE,
+          font,
+        });
       });
     });
     this.y = top - row.height;

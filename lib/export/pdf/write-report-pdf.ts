@@ -27,7 +27,9 @@ export async function writeReportPdf(options: WriteReportOptions): Promise<{ byt
       await layout.paragraph(page.text || "(no text)");
       if (page.keyValues.length > 0) {
         await layout.heading("Key-values", 3);
-        await layout.table([["Key", "Value"], ...page.keyValues.map((pair) => [pair.key, pair.value])], { header: true });
+        await layout.table([["Key", "Value"], ...page.keyValues.map((pair) => [pair.key, pair.value])], {
+          header: true,
+        });
       }
       for (const [index, rows] of page.tables.entries()) {
         await layout.heading(`Table ${index + 1}`, 3);

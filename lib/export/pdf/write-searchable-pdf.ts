@@ -23,7 +23,9 @@ export interface WriteSearchablePdfOptions {
  * words invisible at their boxes; a page with neither (office formats) gets its words drawn visibly;
  * a page not read yet is a short note. Returns the PDF and the pages that were missing.
  */
-export async function writeSearchablePdf(options: WriteSearchablePdfOptions): Promise<{ bytes: Uint8Array; missing: string[] }> {
+export async function writeSearchablePdf(
+  options: WriteSearchablePdfOptions,
+): Promise<{ bytes: Uint8Array; missing: string[] }> {
   const output = await PDFDocument.create();
   output.setTitle(options.title);
   output.setCreator("docsvc");
@@ -65,7 +67,14 @@ function drawMissingPage(output: PDFDocument, page: ExportPage, font: FillFonts[
   const size = pdfPageSize(page);
   const pdfPage = output.addPage([size.width, size.height]);
   const note = `${fileName.replace(/[^\x20-\x7e]/g, "?")}, page ${page.pageNumber}: ${page.error ?? "not available"}`;
-  pdfPage.drawText(note, { x: 36, y: size.height - 48, size: 11, font, color: rgb(0.6, 0.1, 0.1), maxWidth: size.width - 72 });
+  pdfPage.drawText(note, {
+    x: 36,
+    y: size.height - 48,
+    size: 11,
+    font,
+    color: rgb(0.6, 0.1, 0.1),
+    maxWidth: size.width - 72,
+  });
 }
 
 async function loadSource(store: BlobStore, key: string): Promise<PDFDocument | null> {

@@ -12,7 +12,9 @@ export async function pdfToText(bytes: Uint8Array, options: { layout?: boolean }
   try {
     const file = path.join(dir, "export.pdf");
     await writeFile(file, bytes);
-    const { stdout } = await run("pdftotext", [...(options.layout ? ["-layout"] : []), "-enc", "UTF-8", file, "-"], { maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await run("pdftotext", [...(options.layout ? ["-layout"] : []), "-enc", "UTF-8", file, "-"], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return stdout;
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -25,7 +27,11 @@ export async function renderPdfPage(bytes: Uint8Array, pageNumber: number, dpi =
   try {
     const file = path.join(dir, "export.pdf");
     await writeFile(file, bytes);
-    const { stdout } = await run("pdftoppm", ["-r", String(dpi), "-f", String(pageNumber), "-l", String(pageNumber), "-png", file], { encoding: "buffer", maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await run(
+      "pdftoppm",
+      ["-r", String(dpi), "-f", String(pageNumber), "-l", String(pageNumber), "-png", file],
+      { encoding: "buffer", maxBuffer: 64 * 1024 * 1024 },
+    );
     return stdout;
   } finally {
     await rm(dir, { recursive: true, force: true });

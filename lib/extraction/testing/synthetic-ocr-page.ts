@@ -17,7 +17,11 @@ export function line(x: number, y: number, text: string, confidence = 0.95): Wor
   for (const token of text.split(" ")) {
     const gap = token.startsWith(">") ? 0.12 : token.startsWith("~") ? 0.03 : 0;
     const word = token.replace(/^[>~]/, "");
-    words.push({ text: word, confidence, box: { x: left + gap, y, width: word.length * charWidth, height: lineHeight } });
+    words.push({
+      text: word,
+      confidence,
+      box: { x: left + gap, y, width: word.length * charWidth, height: lineHeight },
+    });
     left += gap + word.length * charWidth + charWidth;
   }
   return words;

@@ -30,7 +30,12 @@ async function makeTemplate(): Promise<Buffer> {
   for (const row of [6, 7]) {
     sheet.getCell(`A${row}`).font = { italic: true };
     sheet.getCell(`C${row}`).numFmt = "#,##0.00";
-    sheet.getCell(`B${row}`).dataValidation = { type: "whole", operator: "greaterThan", formulae: [0], allowBlank: true };
+    sheet.getCell(`B${row}`).dataValidation = {
+      type: "whole",
+      operator: "greaterThan",
+      formulae: [0],
+      allowBlank: true,
+    };
     sheet.getCell(`A${row}`).dataValidation = { type: "list", formulae: ["$F$20:$F$22"], allowBlank: true };
   }
   sheet.getRow(7).height = 21;
@@ -47,8 +52,22 @@ async function makeTemplate(): Promise<Buffer> {
   sheet.getCell("A12").value = "Thank you for your business";
   sheet.getCell("A15").value = "Customer";
   ["Widget", "Gadget", "Cable"].forEach((name, index) => (sheet.getCell(`F${20 + index}`).value = name));
-  sheet.addConditionalFormatting({ ref: "A6:D7", rules: [{ type: "expression", priority: 1, formulae: ["$D6>100"], style: { font: { bold: true } } }] });
-  sheet.addConditionalFormatting({ ref: "D10", rules: [{ type: "cellIs", priority: 2, operator: "greaterThan", formulae: ["$D$8"], style: { font: { color: { argb: "FFFF0000" } } } }] });
+  sheet.addConditionalFormatting({
+    ref: "A6:D7",
+    rules: [{ type: "expression", priority: 1, formulae: ["$D6>100"], style: { font: { bold: true } } }],
+  });
+  sheet.addConditionalFormatting({
+    ref: "D10",
+    rules: [
+      {
+        type: "cellIs",
+        priority: 2,
+        operator: "greaterThan",
+        formulae: ["$D$8"],
+        style: { font: { color: { argb: "FFFF0000" } } },
+      },
+    ],
+  });
   sheet.pageSetup.printArea = "A1:D16";
   workbook.definedNames.add(`'${items}'!$D$6:$D$7`, "Amounts");
   workbook.definedNames.add(`'${items}'!$D$10`, "GrandTotal");
@@ -64,20 +83,41 @@ async function makeTemplate(): Promise<Buffer> {
   other.getCell("B7").value = { formula: `SUM('${items}'!D:D)` } as ExcelJS.CellFormulaValue;
   other.fillFormula("C1:C3", `'${items}'!D8`);
   other.getCell("E1").dataValidation = { type: "list", formulae: [`'${items}'!$F$20:$F$22`] };
-  other.addConditionalFormatting({ ref: "B1", rules: [{ type: "expression", priority: 3, formulae: [`B1<>'${items}'!$D$10`], style: { font: { italic: true } } }] });
+  other.addConditionalFormatting({
+    ref: "B1",
+    rules: [{ type: "expression", priority: 3, formulae: [`B1<>'${items}'!$D$10`], style: { font: { italic: true } } }],
+  });
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-const lineItems = [["Widget", "2", "10.00"], ["Gadget", "1", "5.50"], ["Cable", "3", "2.00"], ["Bolt", "10", "0.25"], ["Lamp", "1", "40.00"]];
+const lineItems = [
+  ["Widget", "2", "10.00"],
+  ["Gadget", "1", "5.50"],
+  ["Cable", "3", "2.00"],
+  ["Bolt", "10", "0.25"],
+  ["Lamp", "1", "40.00"],
+];
 
 async function fillTemplate(): Promise<Buffer> {
   const source = await makeDocx({
     heading: "Invoice",
     paragraphs: ["Invoice number: INV-7", "Customer: Acme Ltd"],
-    table: [["Description", "Qty", "Unit price", "Amount"], ...lineItems.map(([name, quantity, price]) => [name, quantity, price, (Number(quantity) * Number(price)).toFixed(2)])],
+    table: [
+      ["Description", "Qty", "Unit price", "Amount"],
+      ...lineItems.map(([name, quantity, price]) => [
+        name,
+        quantity,
+        price,
+        (Number(quantity) * Number(price)).toFixed(2),
+      ]),
+    ],
   });
   const pages = (await readDocument({ bytes: source })).pages;
-  const result = await fillWorkbook({ xlsx: await makeTemplate(), mode: "smart", sources: [{ fileName: "invoice.docx", pages }] });
+  const result = await fillWorkbook({
+    xlsx: await makeTemplate(),
+    mode: "smart",
+    sources: [{ fileName: "invoice.docx", pages }],
+  });
   return result.xlsx;
 }
 
@@ -87,9 +127,12 @@ async function open(xlsx: Buffer): Promise<ExcelJS.Workbook> {
   return workbook;
 }
 
-const formulaOf = (sheet: ExcelJS.Worksheet, address: string) => (sheet.getCell(address).value as ExcelJS.CellFormulaValue | null)?.formula;
+const formulaOf = (sheet: ExcelJS.Worksheet, address: string) =>
+  (sheet.getCell(address).value as ExcelJS.CellFormulaValue | null)?.formula;
 // exceljs's type declarations leave out a loaded sheet's conditional formats.
-const formatsOf = (sheet: ExcelJS.Worksheet) => (sheet as unknown as { conditionalFormattings: Array<{ ref: string; rules: Array<{ formulae: string[] }> }> }).conditionalFormattings;
+const formatsOf = (sheet: ExcelJS.Worksheet) =>
+  (sheet as unknown as { conditionalFormattings: Array<{ ref: string; rules: Array<{ formulae: string[] }> }> })
+    .conditionalFormattings;
 
 describe("fillWorkbook inserting line-item rows", () => {
   it("moves every reference to the rows below: formulas on all sheets, table, names, merges, formats, validation", async () => {
@@ -101,7 +144,13 @@ describe("fillWorkbook inserting line-item rows", () => {
     // Five items in rows 6–10 (three rows inserted above the template's last item row, 7).
     expect([6, 7, 8, 9, 10].map((row) => sheet.getCell(`A${row}`).value)).toEqual(lineItems.map(([name]) => name));
     expect([6, 7, 8, 9, 10].map((row) => sheet.getCell(`B${row}`).value)).toEqual([2, 1, 3, 10, 1]);
-    expect([6, 7, 8, 9, 10].map((row) => formulaOf(sheet, `D${row}`))).toEqual(["B6*C6", "B7*C7", "B8*C8", "B9*C9", "B10*C10"]);
+    expect([6, 7, 8, 9, 10].map((row) => formulaOf(sheet, `D${row}`))).toEqual([
+      "B6*C6",
+      "B7*C7",
+      "B8*C8",
+      "B9*C9",
+      "B10*C10",
+    ]);
     expect(sheet.getCell("B1").value).toBe("INV-7");
     expect(sheet.getCell("B18").value).toBe("Acme Ltd");
 
@@ -122,9 +171,15 @@ describe("fillWorkbook inserting line-item rows", () => {
       `"'${items}'!D10 is the total"`,
       `SUM('${items}'!D:D)`,
     ]);
-    expect(["C1", "C2", "C3"].map((address) => formulaOf(other, address))).toEqual([`'${items}'!D11`, `'${items}'!D12`, `'${items}'!D13`]);
+    expect(["C1", "C2", "C3"].map((address) => formulaOf(other, address))).toEqual([
+      `'${items}'!D11`,
+      `'${items}'!D12`,
+      `'${items}'!D13`,
+    ]);
     expect(other.getCell("E1").dataValidation).toMatchObject({ type: "list", formulae: [`'${items}'!$F$23:$F$25`] });
-    expect(formatsOf(other).map((format) => [format.ref, format.rules[0].formulae])).toEqual([["B1", [`B1<>'${items}'!$D$13`]]]);
+    expect(formatsOf(other).map((format) => [format.ref, format.rules[0].formulae])).toEqual([
+      ["B1", [`B1<>'${items}'!$D$13`]],
+    ]);
 
     expect(workbook.definedNames.model).toEqual(
       expect.arrayContaining([
@@ -148,7 +203,11 @@ describe("fillWorkbook inserting line-item rows", () => {
       ["D13", ["$D$11"]],
     ]);
     for (const row of [6, 7, 8, 9, 10]) {
-      expect(sheet.getCell(`B${row}`).dataValidation).toMatchObject({ type: "whole", operator: "greaterThan", formulae: [0] });
+      expect(sheet.getCell(`B${row}`).dataValidation).toMatchObject({
+        type: "whole",
+        operator: "greaterThan",
+        formulae: [0],
+      });
       expect(sheet.getCell(`A${row}`).dataValidation).toMatchObject({ type: "list", formulae: ["$F$23:$F$25"] });
       expect(sheet.getCell(`A${row}`).font?.italic).toBe(true);
       expect(sheet.getCell(`C${row}`).numFmt).toBe("#,##0.00");
@@ -161,8 +220,15 @@ describe("fillWorkbook inserting line-item rows", () => {
   });
 
   it.skipIf(!findSoffice())("computes the right totals when LibreOffice recalculates the filled workbook", async () => {
-    const recalculated = await open(await convertWithLibreOffice(await fillTemplate(), { inputExtension: "xlsx", target: "xlsx", formatName: "XLSX" }));
-    const resultOf = (sheetName: string, address: string) => (recalculated.getWorksheet(sheetName)!.getCell(address).value as ExcelJS.CellFormulaValue).result;
+    const recalculated = await open(
+      await convertWithLibreOffice(await fillTemplate(), {
+        inputExtension: "xlsx",
+        target: "xlsx",
+        formatName: "XLSX",
+      }),
+    );
+    const resultOf = (sheetName: string, address: string) =>
+      (recalculated.getWorksheet(sheetName)!.getCell(address).value as ExcelJS.CellFormulaValue).result;
     const subtotal = lineItems.reduce((sum, [, quantity, price]) => sum + Number(quantity) * Number(price), 0);
     expect(resultOf(items, "D11")).toBeCloseTo(subtotal);
     expect(resultOf(items, "D12")).toBeCloseTo(subtotal * 0.2);
@@ -172,6 +238,8 @@ describe("fillWorkbook inserting line-item rows", () => {
     expect(resultOf(summary, "B3")).toBe(lineItems.length);
     expect(resultOf(summary, "B4")).toBeCloseTo(subtotal + subtotal * 1.2);
     expect(resultOf(summary, "B5")).toBeCloseTo(0.2);
-    expect(["C1", "C2", "C3"].map((address) => resultOf(summary, address))).toEqual([subtotal, subtotal * 0.2, subtotal * 1.2].map((value) => expect.closeTo(value)));
+    expect(["C1", "C2", "C3"].map((address) => resultOf(summary, address))).toEqual(
+      [subtotal, subtotal * 0.2, subtotal * 1.2].map((value) => expect.closeTo(value)),
+    );
   });
 });

@@ -10,10 +10,19 @@ describe("fillWorkbook", () => {
     const source = await makeDocx({
       heading: "Invoice",
       paragraphs: ["Invoice number: INV-2041", "Customer: Acme Ltd", "Date: 2025-03-14"],
-      table: [["Description", "Qty", "Unit price", "Amount"], ["Widget", "2", "10.00", "20.00"], ["Gadget", "1", "5.50", "5.50"], ["Cable", "3", "2.00", "6.00"]],
+      table: [
+        ["Description", "Qty", "Unit price", "Amount"],
+        ["Widget", "2", "10.00", "20.00"],
+        ["Gadget", "1", "5.50", "5.50"],
+        ["Cable", "3", "2.00", "6.00"],
+      ],
     });
     const pages = (await readDocument({ bytes: source })).pages;
-    const result = await fillWorkbook({ xlsx: await makeInvoiceTemplate(), mode: "smart", sources: [{ fileName: "invoice.docx", pages }] });
+    const result = await fillWorkbook({
+      xlsx: await makeInvoiceTemplate(),
+      mode: "smart",
+      sources: [{ fileName: "invoice.docx", pages }],
+    });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(result.xlsx as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet("Invoice")!;
@@ -30,11 +39,25 @@ describe("fillWorkbook", () => {
     expect(sheet.getCell("C6").numFmt).toBe("#,##0.00");
     expect(sheet.getCell("B6").dataValidation).toMatchObject({ type: "whole", operator: "greaterThan" });
     expect(workbook.getWorksheet("Notes")!.getCell("A1").value).toBe("Keep me");
-    expect(result.cells.find((cell) => cell.cell === "B1")).toMatchObject({ sheet: "Invoice", source: expect.stringContaining("invoice.docx page 1") });
+    expect(result.cells.find((cell) => cell.cell === "B1")).toMatchObject({
+      sheet: "Invoice",
+      source: expect.stringContaining("invoice.docx page 1"),
+    });
   });
 
   it("writes cell_mappings in explicit mode, never as formulas, with formula-like text made inert", async () => {
-    const result = await fillWorkbook({ xlsx: await makeInvoiceTemplate(), mode: "explicit", sources: [], cellMappings: { "Invoice!B1": "INV-1", "Notes!B2": 12, B3: "=1+1", C2: "-2+3+cmd|' /C calc'!A0", "Notes!B3": "-5" } });
+    const result = await fillWorkbook({
+      xlsx: await makeInvoiceTemplate(),
+      mode: "explicit",
+      sources: [],
+      cellMappings: {
+        "Invoice!B1": "INV-1",
+        "Notes!B2": 12,
+        B3: "=1+1",
+        C2: "-2+3+cmd|' /C calc'!A0",
+        "Notes!B3": "-5",
+      },
+    });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(result.xlsx as unknown as ArrayBuffer);
     expect(workbook.getWorksheet("Invoice")!.getCell("B1").value).toBe("INV-1");
@@ -47,6 +70,13 @@ describe("fillWorkbook", () => {
   });
 
   it("refuses a mapping to a sheet the workbook lacks", async () => {
-    await expect(fillWorkbook({ xlsx: await makeInvoiceTemplate(), mode: "explicit", sources: [], cellMappings: { "Nope!A1": "x" } })).rejects.toMatchObject({ code: "validation_error" });
+    await expect(
+      fillWorkbook({
+        xlsx: await makeInvoiceTemplate(),
+        mode: "explicit",
+        sources: [],
+        cellMappings: { "Nope!A1": "x" },
+      }),
+    ).rejects.toMatchObject({ code: "validation_error" });
   });
 });

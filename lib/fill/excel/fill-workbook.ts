@@ -28,7 +28,9 @@ export async function loadWorkbook(xlsx: Buffer): Promise<ExcelJS.Workbook> {
   try {
     await workbook.xlsx.load(xlsx as unknown as ArrayBuffer);
   } catch (error) {
-    throw new AppError("corrupt_file", "The workbook cannot be read: it is damaged or is not an Excel workbook", { cause: error });
+    throw new AppError("corrupt_file", "The workbook cannot be read: it is damaged or is not an Excel workbook", {
+      cause: error,
+    });
   }
   return workbook;
 }
@@ -37,7 +39,12 @@ export async function loadWorkbook(xlsx: Buffer): Promise<ExcelJS.Workbook> {
  * Fills an XLSX template. smart: label cells and table regions filled from the source documents,
  * then cell_mappings on top; explicit: cell_mappings only. Pure: bytes in, bytes out.
  */
-export async function fillWorkbook(options: { xlsx: Buffer; mode: FillMode; sources: SourceDocument[]; cellMappings?: Record<string, unknown> }): Promise<FillWorkbookResult> {
+export async function fillWorkbook(options: {
+  xlsx: Buffer;
+  mode: FillMode;
+  sources: SourceDocument[];
+  cellMappings?: Record<string, unknown>;
+}): Promise<FillWorkbookResult> {
   const workbook = await loadWorkbook(options.xlsx);
   const sheetNames = workbook.worksheets.map((sheet) => sheet.name);
   const explicit = options.cellMappings ? parseCellMappings(options.cellMappings, sheetNames) : [];
@@ -48,7 +55,10 @@ export async function fillWorkbook(options: { xlsx: Buffer; mode: FillMode; sour
     slots = { labels: found.labels.length, tables: found.tables.length };
     const planned = planSmartFill({ labels: found.labels, tables: found.tables, sources: options.sources });
     const overridden = new Set(explicit.map((write) => `${write.sheet}!${write.cell}`));
-    written = writeWorkbook(workbook, { cells: planned.cells.filter((write) => !overridden.has(`${write.sheet}!${write.cell}`)), tables: planned.tables });
+    written = writeWorkbook(workbook, {
+      cells: planned.cells.filter((write) => !overridden.has(`${write.sheet}!${write.cell}`)),
+      tables: planned.tables,
+    });
   }
   written.push(...writeWorkbook(workbook, { cells: explicit, tables: [] }));
   const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());

@@ -38,7 +38,8 @@ function columnIndex(letters: string): number {
 
 export function columnLetters(index: number): string {
   let letters = "";
-  for (let rest = index; rest > 0; rest = Math.floor((rest - 1) / 26)) letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  for (let rest = index; rest > 0; rest = Math.floor((rest - 1) / 26))
+    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
   return letters;
 }
 
@@ -64,9 +65,15 @@ function parseEnd(word: string): ReferenceEnd | undefined {
     return { column: { index: column, absolute: cell[1] === "$" }, row: { index: row, absolute: cell[3] === "$" } };
   }
   const column = word.match(columnPattern);
-  if (column) return columnIndex(column[2]) <= maxColumn ? { column: { index: columnIndex(column[2]), absolute: column[1] === "$" } } : undefined;
+  if (column)
+    return columnIndex(column[2]) <= maxColumn
+      ? { column: { index: columnIndex(column[2]), absolute: column[1] === "$" } }
+      : undefined;
   const row = word.match(rowPattern);
-  if (row) return Number(row[2]) >= 1 && Number(row[2]) <= maxRow ? { row: { index: Number(row[2]), absolute: row[1] === "$" } } : undefined;
+  if (row)
+    return Number(row[2]) >= 1 && Number(row[2]) <= maxRow
+      ? { row: { index: Number(row[2]), absolute: row[1] === "$" } }
+      : undefined;
   return undefined;
 }
 
@@ -97,23 +104,34 @@ function endOfBrackets(formula: string, start: number): number {
 }
 
 /** A reference starting at `start` (after any sheet prefix): a cell, or a range of cells, columns or rows. */
-function readReference(formula: string, start: number): { reference: Omit<FormulaReference, "sheet">; end: number } | undefined {
+function readReference(
+  formula: string,
+  start: number,
+): { reference: Omit<FormulaReference, "sheet">; end: number } | undefined {
   const firstEnd = endOfWord(formula, start);
-  if (firstEnd === start || formula[firstEnd] === "(" || formula[firstEnd] === "[" || formula[firstEnd] === "!") return undefined;
+  if (firstEnd === start || formula[firstEnd] === "(" || formula[firstEnd] === "[" || formula[firstEnd] === "!")
+    return undefined;
   const first = parseEnd(formula.slice(start, firstEnd));
   if (!first) return undefined;
   if (formula[firstEnd] === ":") {
     const secondEnd = endOfWord(formula, firstEnd + 1);
     const second = parseEnd(formula.slice(firstEnd + 1, secondEnd));
-    const sameKind = second && Boolean(first.column) === Boolean(second.column) && Boolean(first.row) === Boolean(second.row);
-    if (sameKind && !["(", "[", "!"].includes(formula[secondEnd])) return { reference: { start: first, end: second }, end: secondEnd };
+    const sameKind =
+      second && Boolean(first.column) === Boolean(second.column) && Boolean(first.row) === Boolean(second.row);
+    if (sameKind && !["(", "[", "!"].includes(formula[secondEnd]))
+      return { reference: { start: first, end: second }, end: secondEnd };
   }
   // A bare column or row is a name or a number unless it is part of a range.
   return first.column && first.row ? { reference: { start: first }, end: firstEnd } : undefined;
 }
 
 function sameEnd(a: ReferenceEnd | undefined, b: ReferenceEnd | undefined): boolean {
-  return a?.column?.index === b?.column?.index && a?.column?.absolute === b?.column?.absolute && a?.row?.index === b?.row?.index && a?.row?.absolute === b?.row?.absolute;
+  return (
+    a?.column?.index === b?.column?.index &&
+    a?.column?.absolute === b?.column?.absolute &&
+    a?.row?.index === b?.row?.index &&
+    a?.row?.absolute === b?.row?.absolute
+  );
 }
 
 function renderEnd(end: ReferenceEnd): string | undefined {
@@ -125,7 +143,11 @@ function renderEnd(end: ReferenceEnd): string | undefined {
 }
 
 /** The reference's new text, or its old text when `rewrite` left it as it was; #REF! when it fell off the sheet. */
-function rewritten(text: string, reference: FormulaReference, rewrite: (reference: FormulaReference) => FormulaReference): string {
+function rewritten(
+  text: string,
+  reference: FormulaReference,
+  rewrite: (reference: FormulaReference) => FormulaReference,
+): string {
   const result = rewrite(reference);
   if (sameEnd(result.start, reference.start) && sameEnd(result.end, reference.end)) return text;
   const start = renderEnd(result.start);

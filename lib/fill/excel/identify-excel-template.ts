@@ -18,10 +18,14 @@ export interface ExcelTemplate {
   output: { extension: "xlsx" | "xlsm"; contentType: string };
 }
 
-const xlsxOutput = { extension: "xlsx", contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } as const;
+const xlsxOutput = {
+  extension: "xlsx",
+  contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+} as const;
 const xlsmOutput = { extension: "xlsm", contentType: "application/vnd.ms-excel.sheet.macroEnabled.12" } as const;
 
-const accepted = "an Excel workbook or template (.xlsx, .xlsm, .xltx, .xls), an OpenDocument spreadsheet (.ods) or a Quattro Pro notebook (.qpw)";
+const accepted =
+  "an Excel workbook or template (.xlsx, .xlsm, .xltx, .xls), an OpenDocument spreadsheet (.ods) or a Quattro Pro notebook (.qpw)";
 
 function templateFor(format: FormatInfo): ExcelTemplate | undefined {
   if (format.id === "xlsx" || format.id === "xltx") return { format, handling: "as_is", output: xlsxOutput };
@@ -49,7 +53,10 @@ export async function identifyExcelTemplate(bytes: Buffer, fileName: string): Pr
   // A decompression bomb is refused here (413), before exceljs or LibreOffice unpacks it.
   if (isZipArchive(bytes)) await checkArchiveLimits(bytes);
   if (template.handling === "convert" && !findSoffice()) {
-    throw new AppError("unsupported_format", `${type.name} templates are converted to .xlsx with LibreOffice, which this server lacks. ${libreOfficeInstallHint}, or send the template as .xlsx.`);
+    throw new AppError(
+      "unsupported_format",
+      `${type.name} templates are converted to .xlsx with LibreOffice, which this server lacks. ${libreOfficeInstallHint}, or send the template as .xlsx.`,
+    );
   }
   return template;
 }

@@ -18,7 +18,11 @@ export function parseCellMappings(mappings: Record<string, unknown>, sheetNames:
       continue;
     }
     const sheetName = match[1]?.replace(/''/g, "'") ?? match[2];
-    const sheet = sheetName === undefined ? sheetNames[0] : sheetNames.find((name) => name === sheetName) ?? sheetNames.find((name) => name.toLowerCase() === sheetName.toLowerCase());
+    const sheet =
+      sheetName === undefined
+        ? sheetNames[0]
+        : (sheetNames.find((name) => name === sheetName) ??
+          sheetNames.find((name) => name.toLowerCase() === sheetName.toLowerCase()));
     if (!sheet) {
       problems.push(`"${key}": the workbook has no sheet "${sheetName}" (sheets: ${sheetNames.join(", ")})`);
       continue;

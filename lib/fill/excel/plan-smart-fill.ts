@@ -12,7 +12,10 @@ import type { LabelSlot, TableSlot } from "./template-slots";
 
 const minLabelScore = 0.6;
 
-function bestPairFor(slot: LabelSlot, sources: Array<{ source: SourceDocument; pairs: KeyValuePair[] }>): CellWrite | undefined {
+function bestPairFor(
+  slot: LabelSlot,
+  sources: Array<{ source: SourceDocument; pairs: KeyValuePair[] }>,
+): CellWrite | undefined {
   const concept = conceptOf(slot.label)?.concept;
   let best: { write: CellWrite; score: number } | undefined;
   for (const { source, pairs } of sources) {
@@ -23,14 +26,23 @@ function bestPairFor(slot: LabelSlot, sources: Array<{ source: SourceDocument; p
       if (best && confidence <= best.write.confidence) continue;
       best = {
         score,
-        write: { sheet: slot.sheet, cell: slot.valueCell, value: cellValueOf(pair.value), source: `${source.fileName} page ${pair.page}: "${pair.key}: ${pair.value}"`, confidence },
+        write: {
+          sheet: slot.sheet,
+          cell: slot.valueCell,
+          value: cellValueOf(pair.value),
+          source: `${source.fileName} page ${pair.page}: "${pair.key}: ${pair.value}"`,
+          confidence,
+        },
       };
     }
   }
   return best?.write;
 }
 
-function tableFor(slot: TableSlot, sources: Array<{ source: SourceDocument; tables: ExtractedTable[] }>): TableWrite | undefined {
+function tableFor(
+  slot: TableSlot,
+  sources: Array<{ source: SourceDocument; tables: ExtractedTable[] }>,
+): TableWrite | undefined {
   let best: { write: TableWrite; matched: number } | undefined;
   for (const { source, tables } of sources) {
     for (const table of tables) {
@@ -41,14 +53,17 @@ function tableFor(slot: TableSlot, sources: Array<{ source: SourceDocument; tabl
         header.forEach((text, index) => {
           const score = labelMatchScore([column.header], text);
           const current = mapping.get(column.column);
-          if (score >= minLabelScore && (!current || score > current.score)) mapping.set(column.column, { index, score });
+          if (score >= minLabelScore && (!current || score > current.score))
+            mapping.set(column.column, { index, score });
         });
       }
       const needed = Math.min(2, slot.columns.length);
       if (mapping.size < needed || (best && mapping.size <= best.matched)) continue;
       const rows = body
         .filter((row) => row.some((cell) => cell.trim() !== ""))
-        .map((row) => Object.fromEntries([...mapping].map(([column, { index }]) => [column, cellValueOf(row[index] ?? "")])));
+        .map((row) =>
+          Object.fromEntries([...mapping].map(([column, { index }]) => [column, cellValueOf(row[index] ?? "")])),
+        );
       const meanScore = [...mapping.values()].reduce((sum, entry) => sum + entry.score, 0) / mapping.size;
       best = {
         matched: mapping.size,
@@ -68,7 +83,10 @@ function tableFor(slot: TableSlot, sources: Array<{ source: SourceDocument; tabl
 }
 
 /** Cell and table writes for a template's slots from the source documents. */
-export function planSmartFill(options: { labels: LabelSlot[]; tables: TableSlot[]; sources: SourceDocument[] }): { cells: CellWrite[]; tables: TableWrite[] } {
+export function planSmartFill(options: { labels: LabelSlot[]; tables: TableSlot[]; sources: SourceDocument[] }): {
+  cells: CellWrite[];
+  tables: TableWrite[];
+} {
   const structured = options.sources.map((source) => {
     const structure = extractStructure({ pages: source.pages });
     return { source, pairs: structure.keyValuePairs, tables: structure.tables };

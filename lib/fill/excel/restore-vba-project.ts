@@ -21,8 +21,10 @@ interface Relationship {
 const namedEntities: Record<string, string> = { lt: "<", gt: ">", quot: '"', apos: "'", amp: "&" };
 
 function decodeXml(text: string): string {
-  return text.replace(/&(?:(lt|gt|quot|apos|amp)|#(\d+)|#x([0-9a-fA-F]+));/g, (_, name?: string, decimal?: string, hex?: string) =>
-    name ? namedEntities[name] : String.fromCodePoint(decimal ? Number(decimal) : parseInt(hex!, 16)),
+  return text.replace(
+    /&(?:(lt|gt|quot|apos|amp)|#(\d+)|#x([0-9a-fA-F]+));/g,
+    (_, name?: string, decimal?: string, hex?: string) =>
+      name ? namedEntities[name] : String.fromCodePoint(decimal ? Number(decimal) : parseInt(hex!, 16)),
   );
 }
 
@@ -33,7 +35,8 @@ function escapeXml(text: string): string {
 /** The attributes of one start tag, decoded; a prefixed name (r:id) keeps its prefix. */
 function attributesOf(tag: string): Record<string, string> {
   const attributes: Record<string, string> = {};
-  for (const [, name, double, single] of tag.matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) attributes[name] = decodeXml(double ?? single);
+  for (const [, name, double, single] of tag.matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g))
+    attributes[name] = decodeXml(double ?? single);
   return attributes;
 }
 
@@ -48,7 +51,13 @@ async function readText(zip: JSZip, path: string): Promise<string | undefined> {
 async function relationshipsOf(zip: JSZip, part: string): Promise<Relationship[]> {
   const slash = part.lastIndexOf("/");
   const xml = await readText(zip, `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`);
-  return xml ? tags(xml, "Relationship").map((entry) => ({ id: entry.Id ?? "", type: entry.Type ?? "", target: entry.Target ?? "" })) : [];
+  return xml
+    ? tags(xml, "Relationship").map((entry) => ({
+        id: entry.Id ?? "",
+        type: entry.Type ?? "",
+        target: entry.Target ?? "",
+      }))
+    : [];
 }
 
 /** A relationship target as a package path: absolute ("/xl/x.bin") or relative to the source part's folder. */
@@ -79,33 +88,47 @@ function withCodeName(xml: string, element: "workbookPr" | "sheetPr", codeName: 
   const open = new RegExp(`<${element}(?=[\\s/>])([^>]*)>`);
   const existing = xml.match(open);
   const attribute = `codeName="${escapeXml(codeName)}"`;
-  if (existing) return /\bcodeName\s*=/.test(existing[1]) ? xml : xml.replace(open, (_, rest: string) => `<${element} ${attribute}${rest}>`);
+  if (existing)
+    return /\bcodeName\s*=/.test(existing[1])
+      ? xml
+      : xml.replace(open, (_, rest: string) => `<${element} ${attribute}${rest}>`);
   // sheetPr is the first child of worksheet; exceljs leaves it out when a sheet has no properties.
   return element === "sheetPr" ? xml.replace(parentTag, (tag) => `${tag}<sheetPr ${attribute}/>`) : xml;
 }
 
 async function restoreCodeNames(template: JSZip, filled: JSZip): Promise<void> {
   const bookCodeName = tags((await readText(template, workbookPart)) ?? "", "workbookPr")[0]?.codeName;
-  if (bookCodeName) filled.file(workbookPart, withCodeName((await readText(filled, workbookPart))!, "workbookPr", bookCodeName, /<workbook\b[^>]*>/));
+  if (bookCodeName)
+    filled.file(
+      workbookPart,
+      withCodeName((await readText(filled, workbookPart))!, "workbookPr", bookCodeName, /<workbook\b[^>]*>/),
+    );
   const filledSheets = await sheetParts(filled);
   for (const [name, templatePart] of await sheetParts(template)) {
     const codeName = tags((await readText(template, templatePart)) ?? "", "sheetPr")[0]?.codeName;
     const filledPart = filledSheets.get(name);
     const xml = filledPart ? await readText(filled, filledPart) : undefined;
-    if (codeName && filledPart && xml) filled.file(filledPart, withCodeName(xml, "sheetPr", codeName, /<worksheet\b[^>]*>/));
+    if (codeName && filledPart && xml)
+      filled.file(filledPart, withCodeName(xml, "sheetPr", codeName, /<worksheet\b[^>]*>/));
   }
 }
 
 /** The VBA project part and the parts it points to (its signatures), as package paths. */
 async function vbaParts(template: JSZip): Promise<{ relationship: Relationship; parts: string[] } | undefined> {
-  const relationship = (await relationshipsOf(template, workbookPart)).find((entry) => entry.type === vbaProjectRelationship);
+  const relationship = (await relationshipsOf(template, workbookPart)).find(
+    (entry) => entry.type === vbaProjectRelationship,
+  );
   if (!relationship) return undefined;
   const project = resolveTarget(workbookPart, relationship.target);
   if (!template.file(project)) return undefined;
   const projectFolder = project.split("/").slice(0, -1).join("/");
   const projectRels = `${projectFolder}/_rels/${project.split("/").at(-1)}.rels`;
   const linked = (await relationshipsOf(template, project)).map((entry) => resolveTarget(project, entry.target));
-  const parts = [project, ...(template.file(projectRels) ? [projectRels] : []), ...linked.filter((part) => template.file(part))];
+  const parts = [
+    project,
+    ...(template.file(projectRels) ? [projectRels] : []),
+    ...linked.filter((part) => template.file(part)),
+  ];
   return { relationship, parts };
 }
 
@@ -133,16 +156,24 @@ export async function restoreVbaProject(options: { template: Buffer; filled: Buf
   const filled = await JSZip.loadAsync(options.filled);
   const templateTypes = (await readText(template, "[Content_Types].xml")) ?? "";
   let types = (await readText(filled, "[Content_Types].xml"))!;
-  types = types.replace(/(<Override\b[^>]*PartName="\/xl\/workbook\.xml"[^>]*ContentType=")[^"]*/, `$1${macroEnabledMain}`);
+  types = types.replace(
+    /(<Override\b[^>]*PartName="\/xl\/workbook\.xml"[^>]*ContentType=")[^"]*/,
+    `$1${macroEnabledMain}`,
+  );
 
   const vba = await vbaParts(template);
   if (vba) {
     for (const part of vba.parts) {
       filled.file(part, await template.file(part)!.async("nodebuffer"));
       if (part.endsWith(".rels")) continue;
-      const contentType = contentTypeIn(templateTypes, part) ?? (part === vba.parts[0] ? vbaProjectContentType : "application/octet-stream");
+      const contentType =
+        contentTypeIn(templateTypes, part) ??
+        (part === vba.parts[0] ? vbaProjectContentType : "application/octet-stream");
       if (contentTypeIn(types, part) === contentType) continue;
-      types = types.replace("</Types>", () => `<Override PartName="/${escapeXml(part)}" ContentType="${escapeXml(contentType)}"/></Types>`);
+      types = types.replace(
+        "</Types>",
+        () => `<Override PartName="/${escapeXml(part)}" ContentType="${escapeXml(contentType)}"/></Types>`,
+      );
     }
     const workbookRels = "xl/_rels/workbook.xml.rels";
     filled.file(workbookRels, addRelationship((await readText(filled, workbookRels))!, vba.relationship));

@@ -59,13 +59,22 @@ describe("shiftFormulaRows", () => {
     ["SUM('My Sheet'!$D$10:$D$12)", "SUM('My Sheet'!$D$10:$D$14)"],
     ["'Bob''s Items'!D12", "'Bob''s Items'!D12"],
   ])("quoted sheet names: %s → %s", (formula, expected) => {
-    expect(shiftFormulaRows(formula, { formulaSheet: "Summary", insertion: { ...insertion, sheet: "My Sheet" } })).toBe(expected);
+    expect(shiftFormulaRows(formula, { formulaSheet: "Summary", insertion: { ...insertion, sheet: "My Sheet" } })).toBe(
+      expected,
+    );
   });
 
   it("understands quoted names with apostrophes and non-Latin letters", () => {
     const apostrophe = { ...insertion, sheet: "Bob's Items" };
-    expect(shiftFormulaRows("'Bob''s Items'!D12&\"'Bob''s Items'!D12\"", { formulaSheet: "Summary", insertion: apostrophe })).toBe("'Bob''s Items'!D14&\"'Bob''s Items'!D12\"");
-    expect(shiftFormulaRows("Übersicht!D12+'Übersicht 2'!D12", { formulaSheet: "Summary", insertion: { ...insertion, sheet: "Übersicht" } })).toBe("Übersicht!D14+'Übersicht 2'!D12");
+    expect(
+      shiftFormulaRows("'Bob''s Items'!D12&\"'Bob''s Items'!D12\"", { formulaSheet: "Summary", insertion: apostrophe }),
+    ).toBe("'Bob''s Items'!D14&\"'Bob''s Items'!D12\"");
+    expect(
+      shiftFormulaRows("Übersicht!D12+'Übersicht 2'!D12", {
+        formulaSheet: "Summary",
+        insertion: { ...insertion, sheet: "Übersicht" },
+      }),
+    ).toBe("Übersicht!D14+'Übersicht 2'!D12");
   });
 
   it("leaves a defined name's references without a sheet alone, and shifts those with one", () => {
@@ -75,9 +84,15 @@ describe("shiftFormulaRows", () => {
 
   it("grows ranges that start on a duplicated row instead of moving them, and can keep relative references to it", () => {
     const rules = { growFromInsertionRow: true };
-    expect(shiftFormulaRows("SUM(D12:D12)+D12+SUM(D10:D12)", { formulaSheet: "Invoice", insertion, rules })).toBe("SUM(D12:D14)+D14+SUM(D10:D14)");
-    expect(shiftFormulaRows("$D12>100", { formulaSheet: "Invoice", insertion, rules: { keepRelativeInsertionRow: true } })).toBe("$D12>100");
-    expect(shiftFormulaRows("$D$12>D13", { formulaSheet: "Invoice", insertion, rules: { keepRelativeInsertionRow: true } })).toBe("$D$14>D15");
+    expect(shiftFormulaRows("SUM(D12:D12)+D12+SUM(D10:D12)", { formulaSheet: "Invoice", insertion, rules })).toBe(
+      "SUM(D12:D14)+D14+SUM(D10:D14)",
+    );
+    expect(
+      shiftFormulaRows("$D12>100", { formulaSheet: "Invoice", insertion, rules: { keepRelativeInsertionRow: true } }),
+    ).toBe("$D12>100");
+    expect(
+      shiftFormulaRows("$D$12>D13", { formulaSheet: "Invoice", insertion, rules: { keepRelativeInsertionRow: true } }),
+    ).toBe("$D$14>D15");
   });
 });
 
@@ -85,21 +100,29 @@ describe("shiftAreaRows", () => {
   it("moves, grows or keeps areas", () => {
     expect(shiftAreaRows("A5:D11 A13:D13 F12", { sheet: "Invoice", insertion })).toBe("A5:D11 A15:D15 F14");
     expect(shiftAreaRows("A5:D12", { sheet: "Invoice", insertion })).toBe("A5:D14");
-    expect(shiftAreaRows("A12:D12 F12 F11", { sheet: "Invoice", insertion, rules: { growFromInsertionRow: true } })).toBe("A12:D14 F12:F14 F11");
+    expect(
+      shiftAreaRows("A12:D12 F12 F11", { sheet: "Invoice", insertion, rules: { growFromInsertionRow: true } }),
+    ).toBe("A12:D14 F12:F14 F11");
     expect(shiftAreaRows("A12:D12", { sheet: "Summary", insertion })).toBe("A12:D12");
   });
 });
 
 describe("retargetRowFormula", () => {
   it("moves relative references to the copied row only", () => {
-    expect(retargetRowFormula("B14*C14+$F$14+E13+C$14+$B14+Other!B14", { formulaSheet: "Invoice", fromRow: 14, toRow: 12 })).toBe("B12*C12+$F$14+E13+C$14+$B12+Other!B14");
-    expect(retargetRowFormula("SUM(B14:C14)+Invoice!B14", { formulaSheet: "Invoice", fromRow: 14, toRow: 12 })).toBe("SUM(B12:C12)+Invoice!B12");
+    expect(
+      retargetRowFormula("B14*C14+$F$14+E13+C$14+$B14+Other!B14", { formulaSheet: "Invoice", fromRow: 14, toRow: 12 }),
+    ).toBe("B12*C12+$F$14+E13+C$14+$B12+Other!B14");
+    expect(retargetRowFormula("SUM(B14:C14)+Invoice!B14", { formulaSheet: "Invoice", fromRow: 14, toRow: 12 })).toBe(
+      "SUM(B12:C12)+Invoice!B12",
+    );
   });
 });
 
 describe("translateFormula", () => {
   it("moves relative parts as a fill does, and marks references pushed off the sheet", () => {
-    expect(translateFormula("B6*C6+$F$2+$B6+C$1+SUM(D:D)+SUM(6:6)", { rows: 3, columns: 1 })).toBe("C9*D9+$F$2+$B9+D$1+SUM(E:E)+SUM(9:9)");
+    expect(translateFormula("B6*C6+$F$2+$B6+C$1+SUM(D:D)+SUM(6:6)", { rows: 3, columns: 1 })).toBe(
+      "C9*D9+$F$2+$B9+D$1+SUM(E:E)+SUM(9:9)",
+    );
     expect(translateFormula("A1+'My Sheet'!B2+\"A1\"", { rows: 1, columns: 0 })).toBe("A2+'My Sheet'!B3+\"A1\"");
     expect(translateFormula("A2+B5", { rows: -3, columns: 0 })).toBe("#REF!+B2");
   });

@@ -30,7 +30,12 @@ export function isSameSheet(a: string, b: string): boolean {
   return a.toLocaleUpperCase() === b.toLocaleUpperCase();
 }
 
-function movedRow(row: Coordinate, isRangeStart: boolean, insertion: RowInsertion, rules: DuplicatedRowRules): Coordinate {
+function movedRow(
+  row: Coordinate,
+  isRangeStart: boolean,
+  insertion: RowInsertion,
+  rules: DuplicatedRowRules,
+): Coordinate {
   if (row.index < insertion.atRow) return row;
   if (row.index === insertion.atRow) {
     if (rules.keepRelativeInsertionRow && !row.absolute) return row;
@@ -39,11 +44,22 @@ function movedRow(row: Coordinate, isRangeStart: boolean, insertion: RowInsertio
   return { ...row, index: row.index + insertion.count };
 }
 
-function movedEnd(end: ReferenceEnd, isRangeStart: boolean, insertion: RowInsertion, rules: DuplicatedRowRules): ReferenceEnd {
+function movedEnd(
+  end: ReferenceEnd,
+  isRangeStart: boolean,
+  insertion: RowInsertion,
+  rules: DuplicatedRowRules,
+): ReferenceEnd {
   return end.row ? { ...end, row: movedRow(end.row, isRangeStart, insertion, rules) } : end;
 }
 
-function shiftReference(reference: FormulaReference, ownSheet: string | undefined, insertion: RowInsertion, rules: DuplicatedRowRules, cellsAreAreas: boolean): FormulaReference {
+function shiftReference(
+  reference: FormulaReference,
+  ownSheet: string | undefined,
+  insertion: RowInsertion,
+  rules: DuplicatedRowRules,
+  cellsAreAreas: boolean,
+): FormulaReference {
   const sheet = reference.sheet ?? ownSheet;
   if (sheet === undefined || !isSameSheet(sheet, insertion.sheet)) return reference;
   if (!reference.end) {
@@ -54,26 +70,45 @@ function shiftReference(reference: FormulaReference, ownSheet: string | undefine
     return { ...reference, start: movedEnd(reference.start, false, insertion, rules) };
   }
   const startIsTop = (reference.start.row?.index ?? 0) <= (reference.end.row?.index ?? 0);
-  return { ...reference, start: movedEnd(reference.start, startIsTop, insertion, rules), end: movedEnd(reference.end, !startIsTop, insertion, rules) };
+  return {
+    ...reference,
+    start: movedEnd(reference.start, startIsTop, insertion, rules),
+    end: movedEnd(reference.end, !startIsTop, insertion, rules),
+  };
 }
 
 /** `formula`, written on sheet `formulaSheet` (none for a defined name), with its references moved for the insertion. */
-export function shiftFormulaRows(formula: string, options: { formulaSheet?: string; insertion: RowInsertion; rules?: DuplicatedRowRules }): string {
-  return rewriteReferences(formula, (reference) => shiftReference(reference, options.formulaSheet, options.insertion, options.rules ?? {}, false));
+export function shiftFormulaRows(
+  formula: string,
+  options: { formulaSheet?: string; insertion: RowInsertion; rules?: DuplicatedRowRules },
+): string {
+  return rewriteReferences(formula, (reference) =>
+    shiftReference(reference, options.formulaSheet, options.insertion, options.rules ?? {}, false),
+  );
 }
 
 /**
  * An area list on `sheet` ("A5:D7", "B6 D6:D9" as in conditional formats, validations, tables and
  * merges) moved for the insertion; a single cell counts as a one-cell area.
  */
-export function shiftAreaRows(areas: string, options: { sheet: string; insertion: RowInsertion; rules?: DuplicatedRowRules }): string {
-  return rewriteReferences(areas, (reference) => shiftReference(reference, options.sheet, options.insertion, options.rules ?? {}, true));
+export function shiftAreaRows(
+  areas: string,
+  options: { sheet: string; insertion: RowInsertion; rules?: DuplicatedRowRules },
+): string {
+  return rewriteReferences(areas, (reference) =>
+    shiftReference(reference, options.sheet, options.insertion, options.rules ?? {}, true),
+  );
 }
 
 /** A formula copied from `fromRow` to `toRow` on its own sheet: relative references to `fromRow` follow it, others stay. */
-export function retargetRowFormula(formula: string, options: { formulaSheet: string; fromRow: number; toRow: number }): string {
+export function retargetRowFormula(
+  formula: string,
+  options: { formulaSheet: string; fromRow: number; toRow: number },
+): string {
   const retarget = (end: ReferenceEnd | undefined): ReferenceEnd | undefined =>
-    end?.row && !end.row.absolute && end.row.index === options.fromRow ? { ...end, row: { ...end.row, index: options.toRow } } : end;
+    end?.row && !end.row.absolute && end.row.index === options.fromRow
+      ? { ...end, row: { ...end.row, index: options.toRow } }
+      : end;
   return rewriteReferences(formula, (reference) => {
     if (reference.sheet !== undefined && !isSameSheet(reference.sheet, options.formulaSheet)) return reference;
     return { ...reference, start: retarget(reference.start)!, end: retarget(reference.end) };
@@ -84,8 +119,13 @@ export function retargetRowFormula(formula: string, options: { formulaSheet: str
 export function translateFormula(formula: string, offset: { rows: number; columns: number }): string {
   const translate = (end: ReferenceEnd | undefined): ReferenceEnd | undefined =>
     end && {
-      column: end.column && (end.column.absolute ? end.column : { ...end.column, index: end.column.index + offset.columns }),
+      column:
+        end.column && (end.column.absolute ? end.column : { ...end.column, index: end.column.index + offset.columns }),
       row: end.row && (end.row.absolute ? end.row : { ...end.row, index: end.row.index + offset.rows }),
     };
-  return rewriteReferences(formula, (reference) => ({ ...reference, start: translate(reference.start)!, end: translate(reference.end) }));
+  return rewriteReferences(formula, (reference) => ({
+    ...reference,
+    start: translate(reference.start)!,
+    end: translate(reference.end),
+  }));
 }

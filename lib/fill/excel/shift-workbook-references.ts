@@ -25,7 +25,9 @@ interface FormulaValue {
 
 function formulaValueOf(cell: ExcelJS.Cell): FormulaValue | undefined {
   const value = cell.value;
-  return typeof value === "object" && value !== null && ("formula" in value || "sharedFormula" in value) ? (value as FormulaValue) : undefined;
+  return typeof value === "object" && value !== null && ("formula" in value || "sharedFormula" in value)
+    ? (value as FormulaValue)
+    : undefined;
 }
 
 const grow = { growFromInsertionRow: true };
@@ -37,17 +39,23 @@ const grow = { growFromInsertionRow: true };
 export function expandSharedFormulas(workbook: ExcelJS.Workbook): void {
   workbook.eachSheet((sheet) => {
     const shares: Array<{ cell: ExcelJS.Cell; value: FormulaValue }> = [];
-    sheet.eachRow((row) => row.eachCell((cell) => {
-      const value = formulaValueOf(cell);
-      if (value && (value.sharedFormula !== undefined || value.shareType === "shared")) shares.push({ cell, value });
-    }));
+    sheet.eachRow((row) =>
+      row.eachCell((cell) => {
+        const value = formulaValueOf(cell);
+        if (value && (value.sharedFormula !== undefined || value.shareType === "shared")) shares.push({ cell, value });
+      }),
+    );
     // Every share reads its master's formula before any master is rewritten.
     const expanded = shares.map(({ cell, value }) => {
       if (value.formula !== undefined) return { cell, formula: value.formula, result: value.result };
       const master = sheet.getCell(value.sharedFormula!);
       const masterFormula = formulaValueOf(master)?.formula;
       const offset = { rows: Number(cell.row) - Number(master.row), columns: Number(cell.col) - Number(master.col) };
-      return { cell, formula: masterFormula === undefined ? undefined : translateFormula(masterFormula, offset), result: value.result };
+      return {
+        cell,
+        formula: masterFormula === undefined ? undefined : translateFormula(masterFormula, offset),
+        result: value.result,
+      };
     });
     for (const { cell, formula, result } of expanded) {
       if (formula !== undefined) cell.value = { formula, result } as ExcelJS.CellFormulaValue;
@@ -63,22 +71,30 @@ export function expandSharedFormulas(workbook: ExcelJS.Workbook): void {
 export function shiftCellFormulas(workbook: ExcelJS.Workbook, insertion: RowInsertion): void {
   workbook.eachSheet((sheet) => {
     const isTarget = sheet.name === insertion.sheet;
-    sheet.eachRow((row, rowNumber) => row.eachCell((cell) => {
-      const value = formulaValueOf(cell);
-      if (value?.formula === undefined) return;
-      const rules = isTarget && rowNumber === insertion.atRow ? {} : grow;
-      const formula = shiftFormulaRows(value.formula, { formulaSheet: sheet.name, insertion, rules });
-      if (formula === value.formula) return;
-      // The cached result belongs to the old references; Excel recalculates without it.
-      const array = value.shareType === "array" && value.ref ? { shareType: "array", ref: shiftAreaRows(value.ref, { sheet: sheet.name, insertion }) } : {};
-      cell.value = { formula, ...array } as ExcelJS.CellFormulaValue;
-    }));
+    sheet.eachRow((row, rowNumber) =>
+      row.eachCell((cell) => {
+        const value = formulaValueOf(cell);
+        if (value?.formula === undefined) return;
+        const rules = isTarget && rowNumber === insertion.atRow ? {} : grow;
+        const formula = shiftFormulaRows(value.formula, { formulaSheet: sheet.name, insertion, rules });
+        if (formula === value.formula) return;
+        // The cached result belongs to the old references; Excel recalculates without it.
+        const array =
+          value.shareType === "array" && value.ref
+            ? { shareType: "array", ref: shiftAreaRows(value.ref, { sheet: sheet.name, insertion }) }
+            : {};
+        cell.value = { formula, ...array } as ExcelJS.CellFormulaValue;
+      }),
+    );
   });
 }
 
 /** The workbook's defined names with their ranges moved (exceljs would split a range spanning the insertion in two). */
 export function shiftedDefinedNames(workbook: ExcelJS.Workbook, insertion: RowInsertion): ExcelJS.DefinedNamesModel {
-  return workbook.definedNames.model.map((name) => ({ ...name, ranges: name.ranges.map((range) => shiftFormulaRows(range, { insertion, rules: grow })) }));
+  return workbook.definedNames.model.map((name) => ({
+    ...name,
+    ranges: name.ranges.map((range) => shiftFormulaRows(range, { insertion, rules: grow })),
+  }));
 }
 
 function shiftDataValidations(sheet: ExcelJS.Worksheet, internals: WorksheetInternals, insertion: RowInsertion): void {
@@ -89,7 +105,11 @@ function shiftDataValidations(sheet: ExcelJS.Worksheet, internals: WorksheetInte
     let copy = moved.get(validation);
     if (!copy) {
       const rules = { ...grow, keepRelativeInsertionRow: sheet.name === insertion.sheet };
-      const formulae = validation.formulae?.map((formula: unknown) => (typeof formula === "string" ? shiftFormulaRows(formula, { formulaSheet: sheet.name, insertion, rules }) : formula));
+      const formulae = validation.formulae?.map((formula: unknown) =>
+        typeof formula === "string"
+          ? shiftFormulaRows(formula, { formulaSheet: sheet.name, insertion, rules })
+          : formula,
+      );
       copy = { ...validation, ...(formulae ? { formulae } : {}) };
       moved.set(validation, copy);
     }
@@ -123,7 +143,11 @@ export function shiftSheetFeatures(sheet: ExcelJS.Worksheet, insertion: RowInser
     const rules = { ...grow, keepRelativeInsertionRow: sheet.name === insertion.sheet && firstRow === insertion.atRow };
     format.ref = area(format.ref);
     for (const rule of format.rules) {
-      rule.formulae = rule.formulae?.map((formula) => (typeof formula === "string" ? shiftFormulaRows(formula, { formulaSheet: sheet.name, insertion, rules }) : formula));
+      rule.formulae = rule.formulae?.map((formula) =>
+        typeof formula === "string"
+          ? shiftFormulaRows(formula, { formulaSheet: sheet.name, insertion, rules })
+          : formula,
+      );
     }
   }
   shiftDataValidations(sheet, internals, insertion);

@@ -53,13 +53,22 @@ function isLabel(cell: ExcelJS.Cell): boolean {
 /** The first cell right of a cell's merged area. */
 function rightOf(sheet: ExcelJS.Worksheet, cell: ExcelJS.Cell): ExcelJS.Cell {
   let column = Number(cell.col) + 1;
-  while (column < 16384 && sheet.getCell(Number(cell.row), column).isMerged && sheet.getCell(Number(cell.row), column).master.address === cell.address) column++;
+  while (
+    column < 16384 &&
+    sheet.getCell(Number(cell.row), column).isMerged &&
+    sheet.getCell(Number(cell.row), column).master.address === cell.address
+  )
+    column++;
   return sheet.getCell(Number(cell.row), column);
 }
 
 function below(sheet: ExcelJS.Worksheet, cell: ExcelJS.Cell): ExcelJS.Cell {
   let row = Number(cell.row) + 1;
-  while (sheet.getCell(row, Number(cell.col)).isMerged && sheet.getCell(row, Number(cell.col)).master.address === cell.address) row++;
+  while (
+    sheet.getCell(row, Number(cell.col)).isMerged &&
+    sheet.getCell(row, Number(cell.col)).master.address === cell.address
+  )
+    row++;
   return sheet.getCell(row, Number(cell.col));
 }
 
@@ -103,16 +112,33 @@ export function findTemplateSlots(workbook: ExcelJS.Workbook): { labels: LabelSl
       row.eachCell((cell) => {
         const placeholder = cellText(cell).match(placeholderPattern);
         if (placeholder) {
-          labels.push({ sheet: sheet.name, label: (placeholder[1] ?? placeholder[2]).replace(/^table:/, ""), labelCell: cell.address, valueCell: cell.address, via: "placeholder" });
+          labels.push({
+            sheet: sheet.name,
+            label: (placeholder[1] ?? placeholder[2]).replace(/^table:/, ""),
+            labelCell: cell.address,
+            valueCell: cell.address,
+            via: "placeholder",
+          });
           return;
         }
         if (!isLabel(cell)) return;
         const right = rightOf(sheet, cell);
         const under = below(sheet, cell);
-        const slot = isEmptyCell(right) && !taken.has(right.address) ? { cell: right, via: "right" as const } : isEmptyCell(under) && !taken.has(under.address) && cellText(cell).trim().endsWith(":") ? { cell: under, via: "below" as const } : undefined;
+        const slot =
+          isEmptyCell(right) && !taken.has(right.address)
+            ? { cell: right, via: "right" as const }
+            : isEmptyCell(under) && !taken.has(under.address) && cellText(cell).trim().endsWith(":")
+              ? { cell: under, via: "below" as const }
+              : undefined;
         if (!slot) return;
         taken.add(slot.cell.address);
-        labels.push({ sheet: sheet.name, label: cellText(cell).trim().replace(/:$/, ""), labelCell: cell.address, valueCell: slot.cell.address, via: slot.via });
+        labels.push({
+          sheet: sheet.name,
+          label: cellText(cell).trim().replace(/:$/, ""),
+          labelCell: cell.address,
+          valueCell: slot.cell.address,
+          via: slot.via,
+        });
       });
     });
   });

@@ -29,7 +29,9 @@ export function mapFieldMappings(fields: readonly FormField[], mappings: Record<
       fieldName: found.field.name,
       value: asText(value),
       confidence: found.exact ? 1 : 0.95,
-      reason: found.exact ? `field_mappings["${key}"]` : `field_mappings["${key}"] (matched to field "${found.field.name}" by name)`,
+      reason: found.exact
+        ? `field_mappings["${key}"]`
+        : `field_mappings["${key}"] (matched to field "${found.field.name}" by name)`,
       source: "mapping",
     });
   }

@@ -17,7 +17,12 @@ import type { SourceDocument } from "./source-document";
 // fields of their kind when no label matched.
 
 const minLabelScore = 0.6;
-const entityConcepts: Partial<Record<FieldConcept, Entity["type"]>> = { email: "email", phone: "phone", iban: "iban", website: "url" };
+const entityConcepts: Partial<Record<FieldConcept, Entity["type"]>> = {
+  email: "email",
+  phone: "phone",
+  iban: "iban",
+  website: "url",
+};
 
 interface Candidate {
   value: string;
@@ -29,7 +34,9 @@ interface Candidate {
 }
 
 function fieldConcept(field: FormField): FieldConcept | undefined {
-  return fieldLabels(field).map((label) => conceptOf(label)).find((match) => match !== null)?.concept;
+  return fieldLabels(field)
+    .map((label) => conceptOf(label))
+    .find((match) => match !== null)?.concept;
 }
 
 function hasDateHint(field: FormField): boolean {
@@ -37,7 +44,12 @@ function hasDateHint(field: FormField): boolean {
 }
 
 /** The value as the field should receive it, or null when it does not have the field's shape. */
-function acceptValue(field: FormField, concept: FieldConcept | undefined, value: string, dateOrder: DateOrder | undefined): string | null {
+function acceptValue(
+  field: FormField,
+  concept: FieldConcept | undefined,
+  value: string,
+  dateOrder: DateOrder | undefined,
+): string | null {
   const text = value.trim();
   if (!text) return null;
   if (concept && !conceptAcceptsValue(concept, text)) return null;
@@ -62,7 +74,11 @@ function fromPair(source: SourceDocument, pair: KeyValuePair, score: number, val
   };
 }
 
-function bestPair(field: FormField, concept: FieldConcept | undefined, sources: Array<{ source: SourceDocument; pairs: KeyValuePair[]; dateOrder?: DateOrder }>): Candidate | undefined {
+function bestPair(
+  field: FormField,
+  concept: FieldConcept | undefined,
+  sources: Array<{ source: SourceDocument; pairs: KeyValuePair[]; dateOrder?: DateOrder }>,
+): Candidate | undefined {
   let best: Candidate | undefined;
   const labels = fieldLabels(field);
   for (const { source, pairs, dateOrder } of sources) {
@@ -90,18 +106,32 @@ function composedName(sources: Array<{ source: SourceDocument; pairs: KeyValuePa
       reason: `${source.fileName} page ${first.page}: "${first.key}: ${first.value}" and "${last.key}: ${last.value}"`,
       fileName: source.fileName,
       page: first.page,
-      box: first.page === last.page && first.valueBox && last.valueBox ? unionBox([first.valueBox, last.valueBox]) : first.valueBox,
+      box:
+        first.page === last.page && first.valueBox && last.valueBox
+          ? unionBox([first.valueBox, last.valueBox])
+          : first.valueBox,
     };
   }
   return undefined;
 }
 
-function fromEntity(concept: FieldConcept | undefined, sources: Array<{ source: SourceDocument; entities: Entity[] }>): Candidate | undefined {
+function fromEntity(
+  concept: FieldConcept | undefined,
+  sources: Array<{ source: SourceDocument; entities: Entity[] }>,
+): Candidate | undefined {
   const type = concept ? entityConcepts[concept] : undefined;
   if (!type) return undefined;
   for (const { source, entities } of sources) {
     const entity = entities.find((candidate) => candidate.type === type);
-    if (entity) return { value: entity.text, confidence: 0.6, reason: `${source.fileName} page ${entity.page}: the ${type} "${entity.text}"`, fileName: source.fileName, page: entity.page, box: entity.box };
+    if (entity)
+      return {
+        value: entity.text,
+        confidence: 0.6,
+        reason: `${source.fileName} page ${entity.page}: the ${type} "${entity.text}"`,
+        fileName: source.fileName,
+        page: entity.page,
+        box: entity.box,
+      };
   }
   return undefined;
 }
@@ -111,14 +141,20 @@ export function mapSourceValues(options: { fields: readonly FormField[]; sources
   const structured = options.sources.map((source) => {
     const structure = extractStructure({ pages: source.pages });
     // "03/01/2018" is read in the order the source itself writes dates.
-    return { source, pairs: structure.keyValuePairs, entities: structure.entities, dateOrder: dateOrderOf(source.pages) };
+    return {
+      source,
+      pairs: structure.keyValuePairs,
+      entities: structure.entities,
+      dateOrder: dateOrderOf(source.pages),
+    };
   });
   const plan: FillPlan = { assignments: [], exclusions: [], unresolved: [] };
   for (const field of options.fields) {
     if (field.kind === "signature") continue;
     const concept = fieldConcept(field);
     let candidate = bestPair(field, concept, structured);
-    if ((!candidate || candidate.confidence < 0.6) && concept === "full_name") candidate = composedName(structured) ?? candidate;
+    if ((!candidate || candidate.confidence < 0.6) && concept === "full_name")
+      candidate = composedName(structured) ?? candidate;
     candidate ??= fromEntity(concept, structured);
     if (!candidate) continue;
     plan.assignments.push({

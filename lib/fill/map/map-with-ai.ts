@@ -38,7 +38,10 @@ function describeFields(fields: readonly FormField[]): string {
     .join("\n");
 }
 
-function describeSources(sources: SourceDocument[]): { text: string; words: Map<string, { source: SourceDocument; page: number; word: Word }> } {
+function describeSources(sources: SourceDocument[]): {
+  text: string;
+  words: Map<string, { source: SourceDocument; page: number; word: Word }>;
+} {
   const words = new Map<string, { source: SourceDocument; page: number; word: Word }>();
   const lines: string[] = [];
   sources.forEach((source, fileIndex) => {
@@ -59,7 +62,13 @@ function describeSources(sources: SourceDocument[]): { text: string; words: Map<
 }
 
 /** A plan from instructions and source documents by the configured language model. */
-export async function mapWithAi(options: { fields: readonly FormField[]; instructions?: string; sources: SourceDocument[]; ai: ConfiguredModel; today?: Date }): Promise<FillPlan> {
+export async function mapWithAi(options: {
+  fields: readonly FormField[];
+  instructions?: string;
+  sources: SourceDocument[];
+  ai: ConfiguredModel;
+  today?: Date;
+}): Promise<FillPlan> {
   const fillable = options.fields.filter((field) => field.kind !== "signature");
   const sources = describeSources(options.sources);
   const { output } = await generateText({
@@ -79,7 +88,13 @@ export async function mapWithAi(options: { fields: readonly FormField[]; instruc
     const field = fieldById(answer.field);
     if (!field) continue;
     if (answer.source === "instruction") {
-      plan.assignments.push({ fieldName: field.name, value: answer.value, confidence: answer.confidence, reason: `instruction (AI ${options.ai.label}): ${answer.explanation}`, source: "instruction" });
+      plan.assignments.push({
+        fieldName: field.name,
+        value: answer.value,
+        confidence: answer.confidence,
+        reason: `instruction (AI ${options.ai.label}): ${answer.explanation}`,
+        source: "instruction",
+      });
       continue;
     }
     const cited = answer.word_ids.flatMap((id) => sources.words.get(id) ?? []);
@@ -88,7 +103,9 @@ export async function mapWithAi(options: { fields: readonly FormField[]; instruc
       continue;
     }
     const first = cited[0];
-    const onPage = cited.filter((entry) => entry.source === first.source && entry.page === first.page).map((entry) => entry.word);
+    const onPage = cited
+      .filter((entry) => entry.source === first.source && entry.page === first.page)
+      .map((entry) => entry.word);
     const wordConfidence = onPage.reduce((sum, word) => sum + word.confidence, 0) / onPage.length;
     plan.assignments.push({
       fieldName: field.name,
@@ -103,7 +120,11 @@ export async function mapWithAi(options: { fields: readonly FormField[]; instruc
   }
   for (const entry of output.leave_empty) {
     const field = fieldById(entry.field);
-    if (field) plan.exclusions.push({ fieldName: field.name, reason: `instruction (AI ${options.ai.label}): ${entry.explanation}` });
+    if (field)
+      plan.exclusions.push({
+        fieldName: field.name,
+        reason: `instruction (AI ${options.ai.label}): ${entry.explanation}`,
+      });
   }
   return plan;
 }

@@ -25,13 +25,28 @@ export async function planFill(options: {
   if (!inferred) return { plans, engine: "mappings" };
   if (options.ai) {
     try {
-      plans.push(await mapWithAi({ fields: options.fields, instructions: options.instructions, sources: options.sources, ai: options.ai, today: options.today }));
+      plans.push(
+        await mapWithAi({
+          fields: options.fields,
+          instructions: options.instructions,
+          sources: options.sources,
+          ai: options.ai,
+          today: options.today,
+        }),
+      );
       return { plans, engine: `ai:${options.ai.label}` };
     } catch (error) {
-      plans.push({ assignments: [], exclusions: [], unresolved: [`AI provider failed (${error instanceof Error ? error.message : String(error)}); the deterministic matcher answered`] });
+      plans.push({
+        assignments: [],
+        exclusions: [],
+        unresolved: [
+          `AI provider failed (${error instanceof Error ? error.message : String(error)}); the deterministic matcher answered`,
+        ],
+      });
     }
   }
-  if (options.instructions) plans.push(parseInstructions({ fields: options.fields, instructions: options.instructions, today: options.today }));
+  if (options.instructions)
+    plans.push(parseInstructions({ fields: options.fields, instructions: options.instructions, today: options.today }));
   if (options.sources.length > 0) plans.push(mapSourceValues({ fields: options.fields, sources: options.sources }));
   return { plans, engine: "deterministic" };
 }

@@ -13,12 +13,17 @@ const rank: Record<FieldAssignment["source"], number> = { mapping: 3, instructio
  */
 export function resolvePlan(plans: FillPlan[]): Map<string, FieldDecision> {
   const decisions = new Map<string, FieldDecision>();
-  const exclusions = new Map(plans.flatMap((plan) => plan.exclusions).map((exclusion) => [exclusion.fieldName, exclusion]));
+  const exclusions = new Map(
+    plans.flatMap((plan) => plan.exclusions).map((exclusion) => [exclusion.fieldName, exclusion]),
+  );
   for (const assignment of plans.flatMap((plan) => plan.assignments)) {
     const exclusion = exclusions.get(assignment.fieldName);
     if (exclusion && assignment.source !== "mapping") continue;
     const current = decisions.get(assignment.fieldName)?.assignment;
-    const better = !current || rank[assignment.source] > rank[current.source] || (rank[assignment.source] === rank[current.source] && assignment.confidence > current.confidence);
+    const better =
+      !current ||
+      rank[assignment.source] > rank[current.source] ||
+      (rank[assignment.source] === rank[current.source] && assignment.confidence > current.confidence);
     if (better) decisions.set(assignment.fieldName, { assignment });
   }
   for (const [fieldName, exclusion] of exclusions) {

@@ -12,7 +12,10 @@ interface Named {
  * case-insensitively, then the name's last segment, tooltip or label in normal form. Undefined when
  * nothing matches, or when a loose match is ambiguous.
  */
-export function findFieldByName<T extends Named>(fields: readonly T[], wanted: string): { field: T; exact: boolean } | undefined {
+export function findFieldByName<T extends Named>(
+  fields: readonly T[],
+  wanted: string,
+): { field: T; exact: boolean } | undefined {
   const exact = fields.find((field) => field.name === wanted);
   if (exact) return { field: exact, exact: true };
   const lower = wanted.toLowerCase();
@@ -21,7 +24,9 @@ export function findFieldByName<T extends Named>(fields: readonly T[], wanted: s
   const target = normaliseLabel(wanted);
   if (!target) return undefined;
   const loose = fields.filter((field) =>
-    [lastSegment(field.name), field.readableName, field.tooltip ?? "", field.label].some((candidate) => normaliseLabel(candidate) === target),
+    [lastSegment(field.name), field.readableName, field.tooltip ?? "", field.label].some(
+      (candidate) => normaliseLabel(candidate) === target,
+    ),
   );
   return loose.length === 1 ? { field: loose[0], exact: false } : undefined;
 }

@@ -36,5 +36,8 @@ export function readableFieldName(name: string): string {
 /** A name made of code-like tokens ("f1 01", "text 12") says nothing about its meaning. */
 export function isMeaningfulLabel(label: string): boolean {
   const words = normaliseLabel(label).split(" ").filter(Boolean);
-  return words.some((word) => /\p{L}{3,}/u.test(word) && !/^(text|field|check ?box|fill|untitled|button|radio|combo|list|dropdown)$/.test(word));
+  return words.some(
+    (word) =>
+      /\p{L}{3,}/u.test(word) && !/^(text|field|check ?box|fill|untitled|button|radio|combo|list|dropdown)$/.test(word),
+  );
 }

@@ -8,8 +8,45 @@ export type CoercedValue =
   | { ok: true; kind: "choice"; options: string[]; display: string; factor: number; note?: string }
   | { ok: false; reason: string };
 
-const truthy = new Set(["yes", "y", "true", "1", "x", "on", "checked", "check", "tick", "ticked", "ja", "oui", "si", "sí", "da", "wahr", "vrai", "selected", "✓", "✔", "☑"]);
-const falsy = new Set(["no", "n", "false", "0", "off", "unchecked", "uncheck", "nein", "non", "falsch", "faux", "", "none", "-"]);
+const truthy = new Set([
+  "yes",
+  "y",
+  "true",
+  "1",
+  "x",
+  "on",
+  "checked",
+  "check",
+  "tick",
+  "ticked",
+  "ja",
+  "oui",
+  "si",
+  "sí",
+  "da",
+  "wahr",
+  "vrai",
+  "selected",
+  "✓",
+  "✔",
+  "☑",
+]);
+const falsy = new Set([
+  "no",
+  "n",
+  "false",
+  "0",
+  "off",
+  "unchecked",
+  "uncheck",
+  "nein",
+  "non",
+  "falsch",
+  "faux",
+  "",
+  "none",
+  "-",
+]);
 
 /** Letters and digits in common, as a share of the longer text: a cheap nearness for options. */
 function similarity(a: string, b: string): number {
@@ -25,12 +62,19 @@ function similarity(a: string, b: string): number {
 }
 
 /** The option a value means: equal, case-insensitively equal, or nearest by words (≥ 0.5); labels of radio widgets count too. */
-export function nearestOption(value: string, options: string[], optionLabels: string[] = []): { option: string; score: number } | undefined {
+export function nearestOption(
+  value: string,
+  options: string[],
+  optionLabels: string[] = [],
+): { option: string; score: number } | undefined {
   const exact = options.find((option) => option === value);
   if (exact !== undefined) return { option: exact, score: 1 };
   let best: { option: string; score: number } | undefined;
   options.forEach((option, index) => {
-    const score = Math.max(similarity(value, option), optionLabels[index] ? similarity(value, optionLabels[index]) * 0.95 : 0);
+    const score = Math.max(
+      similarity(value, option),
+      optionLabels[index] ? similarity(value, optionLabels[index]) * 0.95 : 0,
+    );
     if (score >= 0.5 && (!best || score > best.score)) best = { option, score };
   });
   return best;
@@ -48,10 +92,19 @@ export function coerceFieldValue(field: FormField, value: string): CoercedValue 
       return { ok: false, reason: "signature fields are reported, never signed on the user's behalf" };
     case "checkbox": {
       const lower = text.toLowerCase();
-      if (field.onState && lower === field.onState.toLowerCase()) return { ok: true, kind: "checkbox", checked: true, display: "checked", factor: 1 };
+      if (field.onState && lower === field.onState.toLowerCase())
+        return { ok: true, kind: "checkbox", checked: true, display: "checked", factor: 1 };
       if (truthy.has(lower)) return { ok: true, kind: "checkbox", checked: true, display: "checked", factor: 1 };
       if (falsy.has(lower)) return { ok: true, kind: "checkbox", checked: false, display: "unchecked", factor: 1 };
-      if (normaliseLabel(text) && normaliseLabel(field.label).includes(normaliseLabel(text))) return { ok: true, kind: "checkbox", checked: true, display: "checked", factor: 0.8, note: `"${text}" names the checkbox` };
+      if (normaliseLabel(text) && normaliseLabel(field.label).includes(normaliseLabel(text)))
+        return {
+          ok: true,
+          kind: "checkbox",
+          checked: true,
+          display: "checked",
+          factor: 0.8,
+          note: `"${text}" names the checkbox`,
+        };
       return { ok: false, reason: `"${text}" is neither yes nor no for a checkbox` };
     }
     case "radio":
@@ -66,7 +119,8 @@ export function coerceFieldValue(field: FormField, value: string): CoercedValue 
       const options = field.options ?? [];
       const wanted = text.split(/\s*[,;]\s*/).filter(Boolean);
       const matches = wanted.map((entry) => nearestOption(entry, options));
-      if (matches.length === 0 || matches.some((match) => !match)) return { ok: false, reason: `"${text}" is not among the options ${JSON.stringify(options)}` };
+      if (matches.length === 0 || matches.some((match) => !match))
+        return { ok: false, reason: `"${text}" is not among the options ${JSON.stringify(options)}` };
       const chosen = matches.map((match) => match!.option);
       const factor = Math.min(...matches.map((match) => match!.score));
       return { ok: true, kind: "choice", options: chosen, display: chosen.join(", "), factor };
@@ -74,7 +128,14 @@ export function coerceFieldValue(field: FormField, value: string): CoercedValue 
     case "text": {
       if (field.maxLength !== undefined && field.maxLength > 0 && text.length > field.maxLength) {
         const cut = text.slice(0, field.maxLength);
-        return { ok: true, kind: "text", text: cut, display: cut, factor: 0.7, note: `cut to the field's maximum of ${field.maxLength} characters` };
+        return {
+          ok: true,
+          kind: "text",
+          text: cut,
+          display: cut,
+          factor: 0.7,
+          note: `cut to the field's maximum of ${field.maxLength} characters`,
+        };
       }
       // A single-line field cannot show line breaks; they become spaces.
       const written = field.multiline ? value.replace(/\r\n?/g, "\n").trim() : text.replace(/\s*[\r\n]+\s*/g, " ");

@@ -15,7 +15,11 @@ function readTables(font: Buffer): TableRecord[] {
   const count = font.readUInt16BE(4);
   return Array.from({ length: count }, (_, index) => {
     const at = 12 + 16 * index;
-    return { tag: font.toString("latin1", at, at + 4), offset: font.readUInt32BE(at + 8), length: font.readUInt32BE(at + 12) };
+    return {
+      tag: font.toString("latin1", at, at + 4),
+      offset: font.readUInt32BE(at + 8),
+      length: font.readUInt32BE(at + 12),
+    };
   });
 }
 

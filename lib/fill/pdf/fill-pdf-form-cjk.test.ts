@@ -56,8 +56,12 @@ async function inkPerField(pdf: Buffer, fields: FormField[]): Promise<{ ink: Rec
       };
       const { data, info } = await sharp(png).extract(region).greyscale().raw().toBuffer({ resolveWithObject: true });
       const isDark = (x: number, y: number) => data[y * info.width + x] < 128;
-      const columns = Array.from({ length: info.width }, (_, x) => Array.from({ length: info.height }, (_, y) => isDark(x, y)).some(Boolean));
-      const rows = Array.from({ length: info.height }, (_, y) => Array.from({ length: info.width }, (_, x) => isDark(x, y)).some(Boolean));
+      const columns = Array.from({ length: info.width }, (_, x) =>
+        Array.from({ length: info.height }, (_, y) => isDark(x, y)).some(Boolean),
+      );
+      const rows = Array.from({ length: info.height }, (_, y) =>
+        Array.from({ length: info.width }, (_, x) => isDark(x, y)).some(Boolean),
+      );
       const first = columns.indexOf(true);
       const last = columns.lastIndexOf(true);
       let widestGap = 0;
@@ -82,7 +86,12 @@ async function inkPerField(pdf: Buffer, fields: FormField[]): Promise<{ ink: Rec
 
 async function fill(flatten: boolean) {
   const { pdf, fields } = await form();
-  const result = await fillPdfForm({ pdf, fields, plans: [mapFieldMappings(fields, { ...values, uncovered: "朝阳 서울" })], flatten });
+  const result = await fillPdfForm({
+    pdf,
+    fields,
+    plans: [mapFieldMappings(fields, { ...values, uncovered: "朝阳 서울" })],
+    flatten,
+  });
   return { result, fields };
 }
 
@@ -90,7 +99,8 @@ describe("fillPdfForm with Chinese, Japanese and Korean values", () => {
   it("stores the values and says which font draws them", async () => {
     const { result } = await fill(false);
     const formOut = (await PDFDocument.load(result.pdf)).getForm();
-    for (const [name, value] of Object.entries(values)) expect((formOut.getField(name) as PDFTextField).getText()).toBe(value);
+    for (const [name, value] of Object.entries(values))
+      expect((formOut.getField(name) as PDFTextField).getText()).toBe(value);
     expect((formOut.getField("uncovered") as PDFTextField).getText()).toBe("朝阳 서울");
     const reasons = Object.fromEntries(result.details.map((detail) => [detail.field_name, detail.reason]));
     expect(reasons.chinese).toContain("Noto Sans SC");
@@ -122,7 +132,8 @@ describe("fillPdfForm with Chinese, Japanese and Korean values", () => {
       }
       // The embedded subsets carry a ToUnicode map, so the drawn text can be extracted again (pdfjs
       // extracts page content only, so only once flattened).
-      if (flatten) for (const value of Object.values(values)) for (const word of value.split(" ")) expect(text).toContain(word);
+      if (flatten)
+        for (const value of Object.values(values)) for (const word of value.split(" ")) expect(text).toContain(word);
     });
   }
 });

@@ -36,14 +36,35 @@ async function form() {
 describe("readPdfForm", () => {
   it("finds every fillable field with labels, options and limits, and skips buttons", async () => {
     const { fields } = await form();
-    expect(fields.map((field) => field.name)).toEqual(["applicant.firstName", "last_name", "date", "remarks", "code", "married", "contact", "country", "languages", "spouse", "signature"]);
+    expect(fields.map((field) => field.name)).toEqual([
+      "applicant.firstName",
+      "last_name",
+      "date",
+      "remarks",
+      "code",
+      "married",
+      "contact",
+      "country",
+      "languages",
+      "spouse",
+      "signature",
+    ]);
     const byName = Object.fromEntries(fields.map((field) => [field.name, field]));
-    expect(byName["applicant.firstName"]).toMatchObject({ kind: "text", tooltip: "Given name of the applicant", readableName: "first name", nearbyText: "First name" });
+    expect(byName["applicant.firstName"]).toMatchObject({
+      kind: "text",
+      tooltip: "Given name of the applicant",
+      readableName: "first name",
+      nearbyText: "First name",
+    });
     expect(byName.date.valueType).toBe("date");
     expect(byName.remarks.multiline).toBe(true);
     expect(byName.code).toMatchObject({ maxLength: 4, comb: true });
     expect(byName.married).toMatchObject({ kind: "checkbox", label: "Married", onState: expect.any(String) });
-    expect(byName.contact).toMatchObject({ kind: "radio", options: ["email", "phone"], optionLabels: ["email", "phone"] });
+    expect(byName.contact).toMatchObject({
+      kind: "radio",
+      options: ["email", "phone"],
+      optionLabels: ["email", "phone"],
+    });
     expect(byName.country.options).toEqual(["Germany", "France", "Poland"]);
     expect(byName.spouse.section).toBe("section 3");
     expect(byName.signature.kind).toBe("signature");
@@ -51,7 +72,9 @@ describe("readPdfForm", () => {
   });
 
   it("refuses a PDF without a form", async () => {
-    await expect(readPdfForm({ pdf: await makeTextPdf([["No form here"]]) })).rejects.toMatchObject({ code: "no_form_fields" });
+    await expect(readPdfForm({ pdf: await makeTextPdf([["No form here"]]) })).rejects.toMatchObject({
+      code: "no_form_fields",
+    });
   });
 });
 
@@ -59,8 +82,21 @@ describe("fillPdfForm", () => {
   it("writes every kind of field, non-Latin text included, and explains each value", async () => {
     const { pdf, fields } = await form();
     const plans = [
-      mapFieldMappings(fields, { "applicant.firstName": "Ζωή", LAST_NAME: "Kowalczyk-Łukasiewicz", contact: "Phone", country: "poland", languages: ["English", "Polish"], remarks: "First line\nSecond line", code: "AB12", signature: "forged" }),
-      parseInstructions({ fields, instructions: "Tick married. Use today's date. Leave section 3 empty.", today: new Date("2025-03-07T12:00:00Z") }),
+      mapFieldMappings(fields, {
+        "applicant.firstName": "Ζωή",
+        LAST_NAME: "Kowalczyk-Łukasiewicz",
+        contact: "Phone",
+        country: "poland",
+        languages: ["English", "Polish"],
+        remarks: "First line\nSecond line",
+        code: "AB12",
+        signature: "forged",
+      }),
+      parseInstructions({
+        fields,
+        instructions: "Tick married. Use today's date. Leave section 3 empty.",
+        today: new Date("2025-03-07T12:00:00Z"),
+      }),
     ];
     const result = await fillPdfForm({ pdf, fields, plans });
     const document = await PDFDocument.load(result.pdf);
@@ -78,7 +114,11 @@ describe("fillPdfForm", () => {
     const details = Object.fromEntries(result.details.map((detail) => [detail.field_name, detail]));
     expect(details.signature).toMatchObject({ filled: false, reason: expect.stringContaining("never signed") });
     expect(details.spouse).toMatchObject({ filled: false, reason: expect.stringContaining("Leave section 3 empty") });
-    expect(details.married).toMatchObject({ filled: true, source: "instruction", reason: 'instruction "Tick married"' });
+    expect(details.married).toMatchObject({
+      filled: true,
+      source: "instruction",
+      reason: 'instruction "Tick married"',
+    });
     expect(details["applicant.firstName"].reason).toContain("Unicode font");
     expect(result.fieldsTotal).toBe(11);
     expect(result.fieldsFilled).toBe(9);
@@ -92,12 +132,25 @@ describe("fillPdfForm", () => {
     const { pdf, fields } = await form();
     const married = fields.find((field) => field.name === "married")!;
     async function darkShareOfCheckbox(value: string): Promise<{ dark: number; fieldNames: string[] }> {
-      const result = await fillPdfForm({ pdf, fields, plans: [mapFieldMappings(fields, { married: value, last_name: "Doe" })], flatten: true });
-      const fieldNames = (await PDFDocument.load(result.pdf)).getForm().getFields().map((field) => field.getName());
+      const result = await fillPdfForm({
+        pdf,
+        fields,
+        plans: [mapFieldMappings(fields, { married: value, last_name: "Doe" })],
+        flatten: true,
+      });
+      const fieldNames = (await PDFDocument.load(result.pdf))
+        .getForm()
+        .getFields()
+        .map((field) => field.getName());
       const rendered = await openPdf(result.pdf);
       try {
         const { png, width, height } = await renderPdfPage(await rendered.getPage(1), 144);
-        const region = { left: Math.floor(married.box.x * width), top: Math.floor(married.box.y * height), width: Math.ceil(married.box.width * width), height: Math.ceil(married.box.height * height) };
+        const region = {
+          left: Math.floor(married.box.x * width),
+          top: Math.floor(married.box.y * height),
+          width: Math.ceil(married.box.width * width),
+          height: Math.ceil(married.box.height * height),
+        };
         const { data, info } = await sharp(png).extract(region).greyscale().raw().toBuffer({ resolveWithObject: true });
         return { dark: [...data].filter((pixel) => pixel < 100).length / (info.width * info.height), fieldNames };
       } finally {

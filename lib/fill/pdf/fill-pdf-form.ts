@@ -23,7 +23,12 @@ function round(value: number): number {
  * value coerced to its field's type and drawn with a font that can draw it, optionally flattened.
  * Pure: bytes in, bytes out. `fields` are the form's fields as readPdfForm found them.
  */
-export async function fillPdfForm(options: { pdf: Buffer; fields: FormField[]; plans: FillPlan[]; flatten?: boolean }): Promise<FillPdfFormResult> {
+export async function fillPdfForm(options: {
+  pdf: Buffer;
+  fields: FormField[];
+  plans: FillPlan[];
+  flatten?: boolean;
+}): Promise<FillPdfFormResult> {
   const document = await loadFillableForm(options.pdf);
   const form = document.getForm();
   const fonts = await FillFonts.create(document);
@@ -32,14 +37,26 @@ export async function fillPdfForm(options: { pdf: Buffer; fields: FormField[]; p
 
   for (const field of options.fields) {
     const base = { field_name: field.name, field_type: field.kind, label: field.label };
-    const unfilled = (reason: string): FilledFieldDetail => ({ ...base, filled: false, value: field.currentValue ?? "", confidence: 0, reason });
+    const unfilled = (reason: string): FilledFieldDetail => ({
+      ...base,
+      filled: false,
+      value: field.currentValue ?? "",
+      confidence: 0,
+      reason,
+    });
     if (field.kind === "signature") {
       details.push(unfilled("Signature field: reported, never signed on your behalf"));
       continue;
     }
     const decision = decisions.get(field.name);
     if (!decision?.assignment) {
-      details.push(unfilled(decision?.exclusion ? `Left empty: ${decision.exclusion.reason}` : "No value for this field in the mappings, instructions or source documents"));
+      details.push(
+        unfilled(
+          decision?.exclusion
+            ? `Left empty: ${decision.exclusion.reason}`
+            : "No value for this field in the mappings, instructions or source documents",
+        ),
+      );
       continue;
     }
     const { assignment } = decision;

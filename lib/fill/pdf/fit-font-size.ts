@@ -49,12 +49,17 @@ export function fitFontSize(field: PDFTextField, font: PDFFont, text: string): n
   const fits = (candidate: number) =>
     rects.every((rect) => {
       const width = rect.width - padding * 2;
-      if (!field.isMultiline()) return font.widthOfTextAtSize(text, candidate) <= width && singleLineHeightFits(font, candidate, rect.height);
-      return wrappedLineCount(text, font, candidate, width) * font.heightAtSize(candidate) * 1.15 <= rect.height - padding * 2;
+      if (!field.isMultiline())
+        return font.widthOfTextAtSize(text, candidate) <= width && singleLineHeightFits(font, candidate, rect.height);
+      return (
+        wrappedLineCount(text, font, candidate, width) * font.heightAtSize(candidate) * 1.15 <=
+        rect.height - padding * 2
+      );
     });
   if (fits(size)) return undefined;
   let candidate = size;
-  while (candidate > minFontSize && !fits(candidate)) candidate = Math.max(minFontSize, Math.round((candidate - 0.5) * 10) / 10);
+  while (candidate > minFontSize && !fits(candidate))
+    candidate = Math.max(minFontSize, Math.round((candidate - 0.5) * 10) / 10);
   field.setFontSize(candidate);
   return candidate;
 }

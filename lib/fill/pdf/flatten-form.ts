@@ -29,7 +29,8 @@ function pageOf(document: PDFDocument, pages: PDFPage[], widget: PDFWidgetAnnota
     pages.find((page) => page.ref === pointer) ??
     pages.find((page) => {
       const annotations = page.node.Annots();
-      for (let i = 0; ref && annotations && i < annotations.size(); i++) if (annotations.get(i) === ref || annotations.get(i).toString() === ref.toString()) return true;
+      for (let i = 0; ref && annotations && i < annotations.size(); i++)
+        if (annotations.get(i) === ref || annotations.get(i).toString() === ref.toString()) return true;
       return false;
     })
   );

@@ -12,7 +12,8 @@ const maxRowGap = 0.035; // between words of one label (about 20 pt on a letter 
 const maxLeftDistance = 0.3;
 const maxAboveDistance = 0.035;
 const maxLabelWords = 10;
-const sectionPattern = /^(section|part|teil|abschnitt|partie|seccion|sección|parte|schritt|step)\s+([0-9]+|[ivxlc]+|[a-z])\b/i;
+const sectionPattern =
+  /^(section|part|teil|abschnitt|partie|seccion|sección|parte|schritt|step)\s+([0-9]+|[ivxlc]+|[a-z])\b/i;
 
 function centreY(box: Box): number {
   return box.y + box.height / 2;
@@ -33,7 +34,11 @@ function joinRun(words: Word[]): string {
 
 /** Words on the field's row, walking away from it until a wide gap. */
 function rowRun(words: Word[], box: Box, side: "left" | "right"): string | undefined {
-  const row = words.filter((word) => onRow(word, box) && (side === "left" ? word.box.x + word.box.width <= box.x + 0.01 : word.box.x >= box.x + box.width - 0.01));
+  const row = words.filter(
+    (word) =>
+      onRow(word, box) &&
+      (side === "left" ? word.box.x + word.box.width <= box.x + 0.01 : word.box.x >= box.x + box.width - 0.01),
+  );
   row.sort((a, b) => (side === "left" ? b.box.x - a.box.x : a.box.x - b.box.x));
   const first = row[0];
   if (!first) return undefined;
@@ -42,7 +47,10 @@ function rowRun(words: Word[], box: Box, side: "left" | "right"): string | undef
   const run = [first];
   for (const word of row.slice(1)) {
     const previous = run[run.length - 1];
-    const gap = side === "left" ? previous.box.x - (word.box.x + word.box.width) : word.box.x - (previous.box.x + previous.box.width);
+    const gap =
+      side === "left"
+        ? previous.box.x - (word.box.x + word.box.width)
+        : word.box.x - (previous.box.x + previous.box.width);
     if (gap > maxRowGap || run.length >= maxLabelWords) break;
     run.push(word);
   }
@@ -58,7 +66,9 @@ function aboveRun(words: Word[], box: Box): string | undefined {
   });
   if (above.length === 0) return undefined;
   const lowest = Math.max(...above.map((word) => word.box.y + word.box.height));
-  const row = above.filter((word) => lowest - (word.box.y + word.box.height) < word.box.height * 0.5).sort((a, b) => a.box.x - b.box.x);
+  const row = above
+    .filter((word) => lowest - (word.box.y + word.box.height) < word.box.height * 0.5)
+    .sort((a, b) => a.box.x - b.box.x);
   return joinRun(row.slice(0, maxLabelWords)) || undefined;
 }
 
@@ -82,7 +92,8 @@ function sectionOf(field: RawFormField, page: Page | undefined): string | undefi
     const match = line.text.trim().match(sectionPattern);
     const distance = field.box.y - (line.box.y + line.box.height);
     if (!match || distance < -0.005) continue;
-    if (!best || distance < best.distance) best = { line: `${match[1].toLowerCase()} ${match[2].toLowerCase()}`, distance };
+    if (!best || distance < best.distance)
+      best = { line: `${match[1].toLowerCase()} ${match[2].toLowerCase()}`, distance };
   }
   return best?.line;
 }

@@ -12,14 +12,27 @@ export async function loadFillableForm(pdf: Buffer | Uint8Array): Promise<PDFDoc
   try {
     document = await PDFDocument.load(pdf, { updateMetadata: false });
   } catch (error) {
-    if (error instanceof EncryptedPDFError) throw new AppError("corrupt_file", "The PDF is encrypted; remove its password and permissions restrictions before filling it", { cause: error });
-    throw new AppError("corrupt_file", `The PDF cannot be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    if (error instanceof EncryptedPDFError)
+      throw new AppError(
+        "corrupt_file",
+        "The PDF is encrypted; remove its password and permissions restrictions before filling it",
+        { cause: error },
+      );
+    throw new AppError(
+      "corrupt_file",
+      `The PDF cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
   const acroForm = document.catalog.lookupMaybe(PDFName.of("AcroForm"), PDFDict);
   const fieldRefs = acroForm?.lookupMaybe(PDFName.of("Fields"), PDFArray);
   const hasXfa = acroForm?.get(PDFName.of("XFA")) !== undefined;
   if (!fieldRefs || fieldRefs.size() === 0) {
-    if (hasXfa) throw new AppError("xfa_not_supported", "The PDF is an XFA form (Adobe LiveCycle) without AcroForm fields, which cannot be filled; export it as an AcroForm PDF");
+    if (hasXfa)
+      throw new AppError(
+        "xfa_not_supported",
+        "The PDF is an XFA form (Adobe LiveCycle) without AcroForm fields, which cannot be filled; export it as an AcroForm PDF",
+      );
     throw new AppError("no_form_fields", "The PDF has no fillable form fields (no AcroForm)");
   }
   if (hasXfa) document.getForm().deleteXFA();

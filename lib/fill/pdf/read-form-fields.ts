@@ -60,7 +60,8 @@ function currentValue(field: PDFField, onState: string | undefined): string | un
   }
   if (field instanceof PDFCheckBox) return field.isChecked() ? (onState ?? "Yes") : undefined;
   if (field instanceof PDFRadioGroup) return field.getSelected() || undefined;
-  if (field instanceof PDFDropdown || field instanceof PDFOptionList) return field.getSelected().join(", ") || undefined;
+  if (field instanceof PDFDropdown || field instanceof PDFOptionList)
+    return field.getSelected().join(", ") || undefined;
   return undefined;
 }
 
@@ -69,7 +70,8 @@ function widgetPlacements(document: PDFDocument, pages: PDFPage[]) {
   const pageOfAnnotation = new Map<string, number>();
   pages.forEach((page, index) => {
     const annotations = page.node.Annots();
-    for (let i = 0; annotations && i < annotations.size(); i++) pageOfAnnotation.set(annotations.get(i).toString(), index);
+    for (let i = 0; annotations && i < annotations.size(); i++)
+      pageOfAnnotation.set(annotations.get(i).toString(), index);
   });
   return (widget: PDFWidgetAnnotation): FieldWidget | undefined => {
     const ref = document.context.getObjectRef(widget.dict);
@@ -121,7 +123,8 @@ export function readFormFields(document: PDFDocument): RawFormField[] {
       widgets,
     };
     if (onState) entry.onState = onState;
-    if (field instanceof PDFRadioGroup || field instanceof PDFDropdown || field instanceof PDFOptionList) entry.options = field.getOptions();
+    if (field instanceof PDFRadioGroup || field instanceof PDFDropdown || field instanceof PDFOptionList)
+      entry.options = field.getOptions();
     if (field instanceof PDFTextField) {
       entry.maxLength = field.getMaxLength();
       entry.multiline = field.isMultiline();
@@ -129,6 +132,10 @@ export function readFormFields(document: PDFDocument): RawFormField[] {
     }
     fields.push(entry);
   }
-  if (fields.length === 0) throw new AppError("no_form_fields", "The PDF's form has no fillable fields on any page (only buttons, or fields without widgets)");
+  if (fields.length === 0)
+    throw new AppError(
+      "no_form_fields",
+      "The PDF's form has no fillable fields on any page (only buttons, or fields without widgets)",
+    );
   return fields;
 }

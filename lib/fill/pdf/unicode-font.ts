@@ -14,8 +14,16 @@ import { withEvenGlyphLengths } from "./even-glyph-lengths";
 
 const UNICODE_FONTS = [
   { name: "DejaVu Sans", packageName: "dejavu-fonts-ttf", file: "ttf/DejaVuSans.ttf" },
-  { name: "Noto Sans SC", packageName: "@expo-google-fonts/noto-sans-sc", file: "400Regular/NotoSansSC_400Regular.ttf" },
-  { name: "Noto Sans KR", packageName: "@expo-google-fonts/noto-sans-kr", file: "400Regular/NotoSansKR_400Regular.ttf" },
+  {
+    name: "Noto Sans SC",
+    packageName: "@expo-google-fonts/noto-sans-sc",
+    file: "400Regular/NotoSansSC_400Regular.ttf",
+  },
+  {
+    name: "Noto Sans KR",
+    packageName: "@expo-google-fonts/noto-sans-kr",
+    file: "400Regular/NotoSansKR_400Regular.ttf",
+  },
 ] as const;
 
 type UnicodeFontName = (typeof UNICODE_FONTS)[number]["name"];
@@ -39,7 +47,10 @@ function loadUnicodeFont(source: (typeof UNICODE_FONTS)[number]): Promise<Loaded
       },
       (error: unknown) => {
         loadedFonts.delete(source.name);
-        throw new Error(`The font ${source.name} for form filling is missing (${file}): run npm install ${source.packageName}`, { cause: error });
+        throw new Error(
+          `The font ${source.name} for form filling is missing (${file}): run npm install ${source.packageName}`,
+          { cause: error },
+        );
       },
     );
     loadedFonts.set(source.name, loaded);

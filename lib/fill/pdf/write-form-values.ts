@@ -1,4 +1,13 @@
-import { PDFButton, PDFCheckBox, PDFDropdown, PDFOptionList, PDFRadioGroup, PDFTextField, type PDFDocument, type PDFField } from "pdf-lib";
+import {
+  PDFButton,
+  PDFCheckBox,
+  PDFDropdown,
+  PDFOptionList,
+  PDFRadioGroup,
+  PDFTextField,
+  type PDFDocument,
+  type PDFField,
+} from "pdf-lib";
 import type { CoercedValue } from "./coerce-field-value";
 import { fitFontSize } from "./fit-font-size";
 import { FillFonts } from "./unicode-font";
@@ -11,7 +20,10 @@ export async function writeFieldValue(field: PDFField, value: WritableValue, fon
   if (value.kind === "text" && field instanceof PDFTextField) {
     const { font, embedded, missing } = await fonts.fontFor(value.text);
     if (embedded) notes.push(`drawn with the embedded Unicode font ${embedded}`);
-    if (missing.length > 0) notes.push(`no glyph for ${missing.slice(0, 5).join("")} in the embedded fonts: the value is stored but those characters are not drawn`);
+    if (missing.length > 0)
+      notes.push(
+        `no glyph for ${missing.slice(0, 5).join("")} in the embedded fonts: the value is stored but those characters are not drawn`,
+      );
     field.setText(value.text);
     const size = fitFontSize(field, font, value.text);
     if (size !== undefined) notes.push(`font size reduced to ${size} pt to fit`);
@@ -35,7 +47,8 @@ export async function writeFieldValue(field: PDFField, value: WritableValue, fon
 
 function shownText(field: PDFField): string {
   if (field instanceof PDFTextField) return field.getText() ?? "";
-  if (field instanceof PDFDropdown || field instanceof PDFOptionList) return [...field.getOptions(), ...field.getSelected()].join("");
+  if (field instanceof PDFDropdown || field instanceof PDFOptionList)
+    return [...field.getOptions(), ...field.getSelected()].join("");
   return "";
 }
 
@@ -51,7 +64,8 @@ async function refreshAppearance(field: PDFTextField | PDFDropdown | PDFOptionLi
 export async function completeAppearances(document: PDFDocument, fonts: FillFonts): Promise<void> {
   for (const field of document.getForm().getFields()) {
     if (field instanceof PDFButton || !field.needsAppearancesUpdate()) continue;
-    if (field instanceof PDFTextField || field instanceof PDFDropdown || field instanceof PDFOptionList) await refreshAppearance(field, fonts);
+    if (field instanceof PDFTextField || field instanceof PDFDropdown || field instanceof PDFOptionList)
+      await refreshAppearance(field, fonts);
     else if (field instanceof PDFCheckBox || field instanceof PDFRadioGroup) field.defaultUpdateAppearances();
   }
 }

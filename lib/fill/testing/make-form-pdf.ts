@@ -4,7 +4,17 @@ import { PDFDocument, PDFName, PDFString, StandardFonts } from "pdf-lib";
 // for checkboxes), as real forms do, so labelling from page text is exercised too.
 
 export type TestFieldSpec =
-  | { kind: "text"; name: string; label: string; multiline?: boolean; maxLength?: number; comb?: boolean; tooltip?: string; fontSize?: number; width?: number }
+  | {
+      kind: "text";
+      name: string;
+      label: string;
+      multiline?: boolean;
+      maxLength?: number;
+      comb?: boolean;
+      tooltip?: string;
+      fontSize?: number;
+      width?: number;
+    }
   | { kind: "checkbox"; name: string; label: string }
   | { kind: "radio"; name: string; label: string; options: string[] }
   | { kind: "dropdown"; name: string; label: string; options: string[] }
@@ -73,7 +83,15 @@ export async function makeFormPdf(specs: TestFieldSpec[]): Promise<Buffer> {
       }
       case "signature": {
         // pdf-lib cannot create signature fields; build the widget dictionary by hand.
-        const widget = document.context.obj({ Type: "Annot", Subtype: "Widget", FT: "Sig", T: PDFString.of(spec.name), Rect: [220, y, 520, y + height], F: 4, P: page.ref });
+        const widget = document.context.obj({
+          Type: "Annot",
+          Subtype: "Widget",
+          FT: "Sig",
+          T: PDFString.of(spec.name),
+          Rect: [220, y, 520, y + height],
+          F: 4,
+          P: page.ref,
+        });
         const ref = document.context.register(widget);
         page.node.addAnnot(ref);
         form.acroForm.addField(ref);

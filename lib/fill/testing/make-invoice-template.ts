@@ -9,7 +9,9 @@ export async function makeInvoiceTemplate(): Promise<Buffer> {
   sheet.getCell("A2").value = "Customer";
   sheet.getCell("A3").value = "Date:";
   sheet.getCell("D3").numFmt = "yyyy-mm-dd";
-  ["Description", "Quantity", "Unit price", "Amount"].forEach((header, index) => (sheet.getRow(5).getCell(index + 1).value = header));
+  ["Description", "Quantity", "Unit price", "Amount"].forEach(
+    (header, index) => (sheet.getRow(5).getCell(index + 1).value = header),
+  );
   for (const row of [6, 7]) {
     sheet.getCell(`D${row}`).value = { formula: `B${row}*C${row}` } as ExcelJS.CellFormulaValue;
     sheet.getCell(`C${row}`).numFmt = "#,##0.00";
@@ -18,7 +20,13 @@ export async function makeInvoiceTemplate(): Promise<Buffer> {
   sheet.getCell("C8").value = "Total";
   sheet.getCell("D8").value = { formula: "SUM(D6:D7)" } as ExcelJS.CellFormulaValue;
   sheet.getCell("D8").font = { bold: true };
-  for (const row of [6, 7]) sheet.getCell(`B${row}`).dataValidation = { type: "whole", operator: "greaterThan", formulae: [0], allowBlank: true };
+  for (const row of [6, 7])
+    sheet.getCell(`B${row}`).dataValidation = {
+      type: "whole",
+      operator: "greaterThan",
+      formulae: [0],
+      allowBlank: true,
+    };
   workbook.addWorksheet("Notes").getCell("A1").value = "Keep me";
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

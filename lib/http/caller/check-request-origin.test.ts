@@ -12,7 +12,8 @@ afterAll(() => {
   resetConfigForTests();
 });
 
-const check = (method: string, headers: Record<string, string>) => () => checkRequestOrigin(new Request("https://docs.example.com/api/x", { method, headers }));
+const check = (method: string, headers: Record<string, string>) => () =>
+  checkRequestOrigin(new Request("https://docs.example.com/api/x", { method, headers }));
 
 describe("checkRequestOrigin", () => {
   it("lets the app's own pages and configured origins change data", () => {
@@ -46,7 +47,9 @@ describe("checkRequestOrigin", () => {
         { referer: "not a url" },
       ];
       for (const headers of foreignPages) {
-        expect(check(method, headers), `${method} ${JSON.stringify(headers)}`).toThrow(expect.objectContaining({ code: "forbidden" }));
+        expect(check(method, headers), `${method} ${JSON.stringify(headers)}`).toThrow(
+          expect.objectContaining({ code: "forbidden" }),
+        );
       }
     }
   });

@@ -53,5 +53,8 @@ function originOf(url: string): string {
 }
 
 function crossSite(message: string): AppError {
-  return new AppError("forbidden", `${message}. Send the request from the app's own pages, or authenticate with an API key or access token.`);
+  return new AppError(
+    "forbidden",
+    `${message}. Send the request from the app's own pages, or authenticate with an API key or access token.`,
+  );
 }

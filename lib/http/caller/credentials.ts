@@ -20,7 +20,9 @@ export function readCredential(req: Request, options: { queryTokenParam?: string
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization.trim());
     if (!match) return { kind: "malformed", reason: "Authorization header must be: Bearer <token>" };
     const token = match[1];
-    return looksLikeApiKey(token) ? { kind: "api_key", key: token, source: "authorization" } : { kind: "jwt", token, source: "authorization" };
+    return looksLikeApiKey(token)
+      ? { kind: "api_key", key: token, source: "authorization" }
+      : { kind: "jwt", token, source: "authorization" };
   }
   const apiKey = req.headers.get("x-api-key")?.trim();
   if (apiKey) return { kind: "api_key", key: apiKey, source: "x-api-key" };

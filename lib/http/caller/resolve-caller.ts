@@ -47,7 +47,12 @@ export async function resolveCaller(options: ResolveCallerOptions): Promise<Call
   throw unauthorized(mode === "api_key" ? "Missing API key: send Authorization: Bearer sd_…" : "Not authenticated");
 }
 
-async function resolveUserCredential(db: CallerDb, credential: Credential, surface: Surface, mode: AuthMode): Promise<UserCaller | undefined> {
+async function resolveUserCredential(
+  db: CallerDb,
+  credential: Credential,
+  surface: Surface,
+  mode: AuthMode,
+): Promise<UserCaller | undefined> {
   switch (credential.kind) {
     case "malformed":
       throw unauthorized(credential.reason);
@@ -55,7 +60,8 @@ async function resolveUserCredential(db: CallerDb, credential: Credential, surfa
       return resolveApiKey(db, credential.key);
     case "jwt":
       // The developer API authenticates programs, which hold keys; user sessions stay on /api.
-      if (mode === "api_key" || surface === "v1") throw unauthorized("This endpoint takes an API key (sd_…), not an access token");
+      if (mode === "api_key" || surface === "v1")
+        throw unauthorized("This endpoint takes an API key (sd_…), not an access token");
       return resolveAccessToken(db, credential.token);
     case "session":
       if (mode === "api_key" || surface === "v1") return undefined;

@@ -16,7 +16,11 @@ export interface RemoteOcrStandIn {
   close: () => Promise<void>;
 }
 
-export async function startRemoteOcrStandIn(answer: { width: number; height: number; words: StandInWord[] }): Promise<RemoteOcrStandIn> {
+export async function startRemoteOcrStandIn(answer: {
+  width: number;
+  height: number;
+  words: StandInWord[];
+}): Promise<RemoteOcrStandIn> {
   const requests: RemoteOcrStandIn["requests"] = [];
   const server: Server = createServer((request, response) => {
     if (request.method === "GET" && request.url === "/health") {
@@ -30,8 +34,16 @@ export async function startRemoteOcrStandIn(answer: { width: number; height: num
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { image: string; languages: string; model: string };
-      requests.push({ languages: body.languages, model: body.model, imageBytes: Buffer.from(body.image, "base64").length });
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
+        image: string;
+        languages: string;
+        model: string;
+      };
+      requests.push({
+        languages: body.languages,
+        model: body.model,
+        imageBytes: Buffer.from(body.image, "base64").length,
+      });
       response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer));
     });
   });

@@ -22,13 +22,21 @@ function isV1Code(code: string): code is V1ErrorCode & ErrorCode {
  * `expected` is false for anything that is not an AppError (a bug or an outage): its details stay in
  * the log and the client reads a generic message.
  */
-export function describeExtractionFailure(error: unknown): { code: V1ErrorCode & ErrorCode; message: string; expected: boolean } {
+export function describeExtractionFailure(error: unknown): {
+  code: V1ErrorCode & ErrorCode;
+  message: string;
+  expected: boolean;
+} {
   if (error instanceof AppError) {
     const code = ENGINE_TO_V1[error.code] ?? error.code;
     if (isV1Code(code)) return { code, message: error.message, expected: true };
     return { code: "processing_error", message: error.message, expected: true };
   }
-  return { code: "processing_error", message: "Processing failed unexpectedly; the error was logged. Retry, or contact support with the job id.", expected: false };
+  return {
+    code: "processing_error",
+    message: "Processing failed unexpectedly; the error was logged. Retry, or contact support with the job id.",
+    expected: false,
+  };
 }
 
 /** The failure as a refused request (synchronous POST /v1/extract). */

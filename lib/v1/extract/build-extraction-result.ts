@@ -20,20 +20,31 @@ export interface BuildExtractionResultInput {
 export function buildExtractionResult(input: BuildExtractionResultInput): ExtractionResult {
   const { documents } = input;
   if (documents.length === 0) throw new Error("An extraction result needs at least one document");
-  const result: ExtractionResult = documents.length === 1 ? singleResult(input.model, documents[0]) : mergedResult(input.model, documents);
+  const result: ExtractionResult =
+    documents.length === 1 ? singleResult(input.model, documents[0]) : mergedResult(input.model, documents);
   result.processing_time_ms = Math.round(input.processingTimeMs);
   if (input.outputFormat !== "json") {
     const content = serialiseAs(input.outputFormat, result);
-    result.output = { format: input.outputFormat, content_type: OUTPUT_FORMATS[input.outputFormat].contentType, content };
+    result.output = {
+      format: input.outputFormat,
+      content_type: OUTPUT_FORMATS[input.outputFormat].contentType,
+      content,
+    };
     if (input.downloadUrl) result.download_url = input.downloadUrl;
   }
   return result;
 }
 
 /** The rendered file of a csv/xml result, to store as the job's download. */
-export function renderedOutputFile(result: ExtractionResult): { content: string; contentType: string; fileName: string } | null {
+export function renderedOutputFile(
+  result: ExtractionResult,
+): { content: string; contentType: string; fileName: string } | null {
   if (!result.output) return null;
-  return { content: result.output.content, contentType: result.output.content_type, fileName: `extraction.${result.output.format}` };
+  return {
+    content: result.output.content,
+    contentType: result.output.content_type,
+    fileName: `extraction.${result.output.format}`,
+  };
 }
 
 function singleResult(model: string, document: DocumentExtraction): ExtractionResult {
@@ -52,7 +63,10 @@ function mergedResult(model: string, documents: DocumentExtraction[]): Extractio
     }
   }
   const types = new Set(documents.map((document) => document.document_type));
-  const weighted = documents.reduce((sum, document) => sum + document.confidence * Math.max(document.pages_processed, 1), 0);
+  const weighted = documents.reduce(
+    (sum, document) => sum + document.confidence * Math.max(document.pages_processed, 1),
+    0,
+  );
   const weights = documents.reduce((sum, document) => sum + Math.max(document.pages_processed, 1), 0);
   const merged: ExtractionResult = {
     model,
@@ -67,6 +81,7 @@ function mergedResult(model: string, documents: DocumentExtraction[]): Extractio
     engine: documents[0].engine,
     documents,
   };
-  if (documents.some((document) => document.field_details)) merged.field_details = documents.flatMap((document) => document.field_details ?? []);
+  if (documents.some((document) => document.field_details))
+    merged.field_details = documents.flatMap((document) => document.field_details ?? []);
   return merged;
 }

@@ -11,7 +11,10 @@ import { extractJobInput } from "./extract-job-input";
  * (GET /v1/jobs/{id}/download until expires_at). finishJob starts the webhook, and changes nothing
  * when the job was cancelled meanwhile. Returns the result as recorded.
  */
-export async function completeExtractJob(db: Db, options: { job: Job; documents: DocumentExtraction[]; processingTimeMs: number }): Promise<{ result: ExtractionResult; applied: boolean }> {
+export async function completeExtractJob(
+  db: Db,
+  options: { job: Job; documents: DocumentExtraction[]; processingTimeMs: number },
+): Promise<{ result: ExtractionResult; applied: boolean }> {
   const { job } = options;
   const input = extractJobInput(job);
   const result = buildExtractionResult({
@@ -25,9 +28,15 @@ export async function completeExtractJob(db: Db, options: { job: Job; documents:
   if (file) {
     const key = jobOutputKey(job.id, file.fileName);
     await getBlobStore().put(key, Buffer.from(file.content, "utf8"), file.contentType);
-    await db.job.updateMany({ where: { id: job.id, status: "processing" }, data: { outputKey: key, outputType: file.contentType, outputName: file.fileName } });
+    await db.job.updateMany({
+      where: { id: job.id, status: "processing" },
+      data: { outputKey: key, outputType: file.contentType, outputName: file.fileName },
+    });
   }
-  await db.job.updateMany({ where: { id: job.id, status: "processing" }, data: { progressCurrent: job.progressTotal, progressMessage: "Done" } });
+  await db.job.updateMany({
+    where: { id: job.id, status: "processing" },
+    data: { progressCurrent: job.progressTotal, progressMessage: "Done" },
+  });
   const { applied } = await finishJob(db, job.id, { status: "completed", result });
   return { result, applied };
 }

@@ -59,17 +59,44 @@ export async function extractFile(input: ExtractFileInput): Promise<ExtractedFil
     language: structure.language,
     confidence: structure.confidence,
     fields: structure.fields ?? keyValueFields(structure.keyValuePairs),
-    tables: structure.tables.map((table) => ({ page: table.page, pages: table.pages, rows: table.rows, source: table.source, ...(input.detail && table.box ? { box: table.box } : {}) })),
-    entities: structure.entities.map((entity) => ({ type: entity.type, text: entity.text, value: entity.value, page: entity.page })),
+    tables: structure.tables.map((table) => ({
+      page: table.page,
+      pages: table.pages,
+      rows: table.rows,
+      source: table.source,
+      ...(input.detail && table.box ? { box: table.box } : {}),
+    })),
+    entities: structure.entities.map((entity) => ({
+      type: entity.type,
+      text: entity.text,
+      value: entity.value,
+      page: entity.page,
+    })),
     pages_processed: read.pagesProcessed,
     processing_time_ms: Math.round(performance.now() - started),
     engine: structure.engine,
   };
   if (input.detail) {
     extraction.field_details = structure.fieldDetails
-      ? structure.fieldDetails.map((detail) => ({ name: detail.name, value: detail.value, type: detail.type, page: detail.page, box: detail.box, confidence: round(detail.confidence), words: detail.words }))
+      ? structure.fieldDetails.map((detail) => ({
+          name: detail.name,
+          value: detail.value,
+          type: detail.type,
+          page: detail.page,
+          box: detail.box,
+          confidence: round(detail.confidence),
+          words: detail.words,
+        }))
       : keyValueDetails(structure.keyValuePairs, read.pages);
-    extraction.pages = read.pages.map((page) => ({ page: page.pageNumber, text: page.text, width: page.width, height: page.height, unit: page.unit, source: page.source, confidence: round(page.confidence) }));
+    extraction.pages = read.pages.map((page) => ({
+      page: page.pageNumber,
+      text: page.text,
+      width: page.width,
+      height: page.height,
+      unit: page.unit,
+      source: page.source,
+      confidence: round(page.confidence),
+    }));
   }
   return { extraction, pagesProcessed: read.pagesProcessed, tokens: read.tokens };
 }
@@ -95,7 +122,14 @@ function keyValueDetails(pairs: KeyValuePair[], pages: Page[]): NonNullable<Docu
   return uniqueKeys(pairs).map((pair) => {
     const page = pages.find((candidate) => candidate.pageNumber === pair.page);
     const box = pair.valueBox ?? null;
-    return { name: pair.key, value: pair.value, page: pair.page, box, confidence: round(pair.confidence), words: page && box ? wordsInside(page, box) : pair.value.split(/\s+/).filter(Boolean) };
+    return {
+      name: pair.key,
+      value: pair.value,
+      page: pair.page,
+      box,
+      confidence: round(pair.confidence),
+      words: page && box ? wordsInside(page, box) : pair.value.split(/\s+/).filter(Boolean),
+    };
   });
 }
 

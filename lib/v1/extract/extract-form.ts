@@ -19,14 +19,24 @@ const SchemaParameter = z
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      context.addIssue({ code: "custom", message: `schema is not valid JSON (${error instanceof Error ? error.message : String(error)}); send a JSON array such as [{"name":"total","type":"number"}]` });
+      context.addIssue({
+        code: "custom",
+        message: `schema is not valid JSON (${error instanceof Error ? error.message : String(error)}); send a JSON array such as [{"name":"total","type":"number"}]`,
+      });
       return z.NEVER;
     }
-    const items = z.array(SchemaItem).min(1, "schema must list at least one field").max(MAX_SCHEMA_FIELDS).safeParse(parsed);
+    const items = z
+      .array(SchemaItem)
+      .min(1, "schema must list at least one field")
+      .max(MAX_SCHEMA_FIELDS)
+      .safeParse(parsed);
     if (!items.success) {
       for (const issue of items.error.issues) {
         const where = issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
-        context.addIssue({ code: "custom", message: `schema must be a JSON array of {name, type} with type string, number or date: ${issue.message}${where}` });
+        context.addIssue({
+          code: "custom",
+          message: `schema must be a JSON array of {name, type} with type string, number or date: ${issue.message}${where}`,
+        });
       }
       return z.NEVER;
     }
@@ -38,18 +48,43 @@ const SchemaParameter = z
     }
     return items.data;
   })
-  .describe('A JSON array of {name, type} (type: string, number or date), e.g. [{"name":"invoice_number","type":"string"},{"name":"total","type":"number"}]. fields then holds exactly these names.');
+  .describe(
+    'A JSON array of {name, type} (type: string, number or date), e.g. [{"name":"invoice_number","type":"string"},{"name":"total","type":"number"}]. fields then holds exactly these names.',
+  );
 
 /** POST /v1/extract multipart form. */
 export const ExtractForm = z
   .object({
-    file: z.array(z.file()).optional().describe("The document. Repeat the part (or use files) to send several; several files are processed asynchronously."),
+    file: z
+      .array(z.file())
+      .optional()
+      .describe(
+        "The document. Repeat the part (or use files) to send several; several files are processed asynchronously.",
+      ),
     files: z.array(z.file()).optional().describe("Same as file; both may be used together."),
     schema: SchemaParameter.optional(),
-    model: z.string().optional().describe("docsvc-OCR-v1 (default), docsvc-OCR-XL-v1, or a dated id such as docsvc-OCR-v1-2025-02 to pin a version."),
-    detail: z.stringbool().default(false).describe("true adds field_details (page, box, confidence and words of each value) and pages (each page's text)."),
-    webhook_url: z.string().optional().describe("A public http(s) URL that receives the job when it finishes; makes the request asynchronous."),
-    output_format: z.enum(OUTPUT_FORMATS).default("json").describe("json (default), csv or xml. csv and xml add result.output {format, content_type, content} and result.download_url."),
+    model: z
+      .string()
+      .optional()
+      .describe(
+        "docsvc-OCR-v1 (default), docsvc-OCR-XL-v1, or a dated id such as docsvc-OCR-v1-2025-02 to pin a version.",
+      ),
+    detail: z
+      .stringbool()
+      .default(false)
+      .describe(
+        "true adds field_details (page, box, confidence and words of each value) and pages (each page's text).",
+      ),
+    webhook_url: z
+      .string()
+      .optional()
+      .describe("A public http(s) URL that receives the job when it finishes; makes the request asynchronous."),
+    output_format: z
+      .enum(OUTPUT_FORMATS)
+      .default("json")
+      .describe(
+        "json (default), csv or xml. csv and xml add result.output {format, content_type, content} and result.download_url.",
+      ),
   })
   .superRefine((form, context) => {
     if ((form.file?.length ?? 0) + (form.files?.length ?? 0) === 0) {

@@ -12,12 +12,18 @@ import { extractJobInput } from "./extract-job-input";
  * date, and charges it: tokens for the pages read, with the model's multiplier. Throws the engine's
  * errors for the caller to map. `pagesBefore` is the pages of the files before this one.
  */
-export async function extractJobFile(db: Db, options: { job: Job; index: number; bytes: Buffer; pagesBefore: number }): Promise<DocumentExtraction> {
+export async function extractJobFile(
+  db: Db,
+  options: { job: Job; index: number; bytes: Buffer; pagesBefore: number },
+): Promise<DocumentExtraction> {
   const { job, index, bytes, pagesBefore } = options;
   const input = extractJobInput(job);
   const file = input.files[index];
   const model = resolveModel(job.model, { kind: "ocr" });
-  const message = input.files.length > 1 ? `Reading ${file.name} (file ${index + 1} of ${input.files.length})` : `Reading ${file.name}`;
+  const message =
+    input.files.length > 1
+      ? `Reading ${file.name} (file ${index + 1} of ${input.files.length})`
+      : `Reading ${file.name}`;
   await advanceJobProgress(db, { jobId: job.id, current: pagesBefore, message });
   const { extraction, pagesProcessed, tokens } = await extractFile({
     bytes,

@@ -4,7 +4,14 @@ import { OUTPUT_FORMATS } from "./extraction-result";
 
 /** What an extract job keeps in jobs.input to run later: where its uploads are and the request's options. */
 export const ExtractJobInput = z.object({
-  files: z.array(z.object({ key: z.string().nullable(), name: z.string(), size: z.number().int(), pages: z.number().int().nullable() })),
+  files: z.array(
+    z.object({
+      key: z.string().nullable(),
+      name: z.string(),
+      size: z.number().int(),
+      pages: z.number().int().nullable(),
+    }),
+  ),
   schema: z.array(z.object({ name: z.string(), type: z.enum(["string", "number", "date"]) })).optional(),
   detail: z.boolean(),
   output_format: z.enum(OUTPUT_FORMATS),

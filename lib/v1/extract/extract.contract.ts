@@ -29,12 +29,36 @@ export const extractRoute = defineRoute({
   responses: {
     200: ExtractCompletedResponse,
     202: ExtractAcceptedResponse,
-    400: refusal("invalid_model (the message lists the valid ids), a webhook_url that is not a public http(s) URL, or an empty file.", "invalid_model", 'Unknown model "gpt-9". Valid models: docsvc-OCR-v1, docsvc-OCR-v1-2025-02, docsvc-OCR-XL-v1, docsvc-OCR-XL-v1-2025-02'),
-    402: refusal("insufficient_tokens: the month's allowance does not cover the request's pages.", "insufficient_tokens", "This request needs about 6,000 tokens but 2,000 of the free tier's 100,000 monthly tokens remain. The allowance resets on 2025-04-01; a larger token package raises it."),
-    413: refusal("file_too_large or too_many_pages for the key's tier.", "too_many_pages", "The request has 12 pages; the Free tier processes at most 10 pages per request."),
-    415: refusal("unsupported_format: the file's type (detected from its bytes) is not supported or needs LibreOffice.", "unsupported_format", "Unsupported file format"),
-    422: refusal("validation_error (error.details lists each problem), idempotency_key_reused, corrupt_file or processing_error.", "validation_error", 'body.schema: schema is not valid JSON (Unexpected token o in JSON at position 1); send a JSON array such as [{"name":"total","type":"number"}]'),
-    429: refusal("rate_limit_exceeded; wait Retry-After seconds.", "rate_limit_exceeded", "Rate limit of 10 requests per minute exceeded; retry in 42 s."),
+    400: refusal(
+      "invalid_model (the message lists the valid ids), a webhook_url that is not a public http(s) URL, or an empty file.",
+      "invalid_model",
+      'Unknown model "gpt-9". Valid models: docsvc-OCR-v1, docsvc-OCR-v1-2025-02, docsvc-OCR-XL-v1, docsvc-OCR-XL-v1-2025-02',
+    ),
+    402: refusal(
+      "insufficient_tokens: the month's allowance does not cover the request's pages.",
+      "insufficient_tokens",
+      "This request needs about 6,000 tokens but 2,000 of the free tier's 100,000 monthly tokens remain. The allowance resets on 2025-04-01; a larger token package raises it.",
+    ),
+    413: refusal(
+      "file_too_large or too_many_pages for the key's tier.",
+      "too_many_pages",
+      "The request has 12 pages; the Free tier processes at most 10 pages per request.",
+    ),
+    415: refusal(
+      "unsupported_format: the file's type (detected from its bytes) is not supported or needs LibreOffice.",
+      "unsupported_format",
+      "Unsupported file format",
+    ),
+    422: refusal(
+      "validation_error (error.details lists each problem), idempotency_key_reused, corrupt_file or processing_error.",
+      "validation_error",
+      'body.schema: schema is not valid JSON (Unexpected token o in JSON at position 1); send a JSON array such as [{"name":"total","type":"number"}]',
+    ),
+    429: refusal(
+      "rate_limit_exceeded; wait Retry-After seconds.",
+      "rate_limit_exceeded",
+      "Rate limit of 10 requests per minute exceeded; retry in 42 s.",
+    ),
   },
 });
 
@@ -45,7 +69,8 @@ export const listFormatsRoute = defineRoute({
   auth: "api_key",
   operationId: "v1ListFormats",
   summary: "Supported input formats",
-  description: "Generated from the reading engine's registry: extension, MIME type, kind, whether the format needs LibreOffice, and whether this server has it.",
+  description:
+    "Generated from the reading engine's registry: extension, MIME type, kind, whether the format needs LibreOffice, and whether this server has it.",
   tags: ["Reference"],
   responses: { 200: FormatListResponse },
 });

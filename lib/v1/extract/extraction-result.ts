@@ -14,8 +14,14 @@ export const ExtractedTable = z
     page: z.number().int().describe("First page of the table (tables continued over a page break are merged)."),
     pages: z.array(z.number().int()),
     rows: z.array(z.array(z.string())),
-    source: z.enum(["document", "layout"]).describe("document: the file's own table structure (spreadsheet, DOCX); layout: found from word positions."),
-    document: z.number().int().optional().describe("Index in documents of the file the table comes from (several files only)."),
+    source: z
+      .enum(["document", "layout"])
+      .describe("document: the file's own table structure (spreadsheet, DOCX); layout: found from word positions."),
+    document: z
+      .number()
+      .int()
+      .optional()
+      .describe("Index in documents of the file the table comes from (several files only)."),
     box: Box.optional().describe("detail=true only."),
   })
   .meta({ id: "ExtractedTable" });
@@ -44,18 +50,26 @@ export const PageText = z
   })
   .meta({ id: "ExtractionPageText" });
 
-export const Entity = z.object({ type: z.string(), text: z.string(), value: z.string(), page: z.number().int() }).meta({ id: "ExtractionEntity" });
+export const Entity = z
+  .object({ type: z.string(), text: z.string(), value: z.string(), page: z.number().int() })
+  .meta({ id: "ExtractionEntity" });
 
 /** One file's extraction (also the per-file entries of documents). */
 export const DocumentExtraction = z
   .object({
     file_name: z.string(),
-    document_type: z.string().describe("invoice, receipt, form, bank_statement, letter, contract, id_document or other."),
+    document_type: z
+      .string()
+      .describe("invoice, receipt, form, bank_statement, letter, contract, id_document or other."),
     language: z.string().describe("ISO 639-1 code, or und when undetermined."),
     confidence: z.number().describe("Overall confidence, 0–1."),
-    fields: z.record(z.string(), z.string().nullable()).describe("With a schema: exactly the schema's fields (null when absent). Without: the key-value pairs found."),
+    fields: z
+      .record(z.string(), z.string().nullable())
+      .describe("With a schema: exactly the schema's fields (null when absent). Without: the key-value pairs found."),
     tables: z.array(ExtractedTable),
-    entities: z.array(Entity).describe("Dates, amounts, e-mail addresses, phone numbers, URLs, IBANs and ids found in the text."),
+    entities: z
+      .array(Entity)
+      .describe("Dates, amounts, e-mail addresses, phone numbers, URLs, IBANs and ids found in the text."),
     pages_processed: z.number().int(),
     processing_time_ms: z.number().int(),
     engine: z.string().describe("deterministic (offline engine) or ai:<provider:model>."),
@@ -73,7 +87,9 @@ export const RenderedOutput = z
   .object({
     format: z.enum(["csv", "xml"]),
     content_type: z.string(),
-    content: z.string().describe("The result rendered as CSV (a fields section, then one section per table) or XML (the whole result)."),
+    content: z
+      .string()
+      .describe("The result rendered as CSV (a fields section, then one section per table) or XML (the whole result)."),
   })
   .meta({ id: "ExtractionOutput" });
 
@@ -83,7 +99,17 @@ const example = {
   language: "en",
   confidence: 0.97,
   fields: { invoice_number: "INV-1042", total: "1250.00", due_date: "2025-03-14" },
-  tables: [{ page: 1, pages: [1], source: "layout", rows: [["Item", "Qty", "Price"], ["Widget", "2", "625.00"]] }],
+  tables: [
+    {
+      page: 1,
+      pages: [1],
+      source: "layout",
+      rows: [
+        ["Item", "Qty", "Price"],
+        ["Widget", "2", "625.00"],
+      ],
+    },
+  ],
   entities: [{ type: "date", text: "14 March 2025", value: "2025-03-14", page: 1 }],
   pages_processed: 1,
   processing_time_ms: 412,
@@ -97,9 +123,16 @@ export const ExtractionResult = DocumentExtraction.omit({ file_name: true })
     documents: z
       .array(DocumentExtraction)
       .optional()
-      .describe("Several files only: each file's own result, in upload order. The top level then merges them: fields take the first non-null value per name, tables and entities are concatenated, pages_processed is the sum."),
+      .describe(
+        "Several files only: each file's own result, in upload order. The top level then merges them: fields take the first non-null value per name, tables and entities are concatenated, pages_processed is the sum.",
+      ),
     output: RenderedOutput.optional().describe("output_format csv or xml only."),
-    download_url: z.string().optional().describe("output_format csv or xml only: the rendered file, as a path to append to the base address, until the job's expires_at."),
+    download_url: z
+      .string()
+      .optional()
+      .describe(
+        "output_format csv or xml only: the rendered file, as a path to append to the base address, until the job's expires_at.",
+      ),
   })
   .meta({ id: "ExtractionResult", examples: [example] });
 
@@ -108,11 +141,17 @@ export type ExtractionResult = z.infer<typeof ExtractionResult>;
 /** 200 of a synchronous POST /v1/extract. */
 export const ExtractCompletedResponse = z
   .object({
-    id: z.string().uuid().describe("The job recorded for this request (listed by GET /v1/jobs, counted by GET /v1/usage)."),
+    id: z
+      .string()
+      .uuid()
+      .describe("The job recorded for this request (listed by GET /v1/jobs, counted by GET /v1/usage)."),
     status: z.literal("completed"),
     result: ExtractionResult,
   })
-  .meta({ id: "ExtractCompletedResponse", examples: [{ id: "7d1c7a52-3c1e-4b55-9a8e-2f7f4b8a9c11", status: "completed", result: example }] });
+  .meta({
+    id: "ExtractCompletedResponse",
+    examples: [{ id: "7d1c7a52-3c1e-4b55-9a8e-2f7f4b8a9c11", status: "completed", result: example }],
+  });
 
 /** 202 of an asynchronous POST /v1/extract. */
 export const ExtractAcceptedResponse = z
@@ -123,5 +162,11 @@ export const ExtractAcceptedResponse = z
   })
   .meta({
     id: "ExtractAcceptedResponse",
-    examples: [{ id: "7d1c7a52-3c1e-4b55-9a8e-2f7f4b8a9c11", status: "processing", poll_url: "/v1/jobs/7d1c7a52-3c1e-4b55-9a8e-2f7f4b8a9c11" }],
+    examples: [
+      {
+        id: "7d1c7a52-3c1e-4b55-9a8e-2f7f4b8a9c11",
+        status: "processing",
+        poll_url: "/v1/jobs/7d1c7a52-3c1e-4b55-9a8e-2f7f4b8a9c11",
+      },
+    ],
   });

@@ -8,7 +8,11 @@ const FormatEntry = z.object({
   mime_type: z.string(),
   kind: z.enum(["document", "spreadsheet", "presentation", "image", "text"]),
   requires_libreoffice: z.boolean().describe("Read through a LibreOffice conversion."),
-  available: z.boolean().describe("Whether this server reads it now: false when it needs LibreOffice and soffice is not installed (such files answer 415 unsupported_format)."),
+  available: z
+    .boolean()
+    .describe(
+      "Whether this server reads it now: false when it needs LibreOffice and soffice is not installed (such files answer 415 unsupported_format).",
+    ),
 });
 
 /** GET /v1/formats. */
@@ -22,8 +26,24 @@ export const FormatListResponse = z
     examples: [
       {
         formats: [
-          { id: "pdf", name: "PDF", extensions: ["pdf"], mime_type: "application/pdf", kind: "document", requires_libreoffice: false, available: true },
-          { id: "doc", name: "Word 97–2003 document", extensions: ["doc"], mime_type: "application/msword", kind: "document", requires_libreoffice: true, available: false },
+          {
+            id: "pdf",
+            name: "PDF",
+            extensions: ["pdf"],
+            mime_type: "application/pdf",
+            kind: "document",
+            requires_libreoffice: false,
+            available: true,
+          },
+          {
+            id: "doc",
+            name: "Word 97–2003 document",
+            extensions: ["doc"],
+            mime_type: "application/msword",
+            kind: "document",
+            requires_libreoffice: true,
+            available: false,
+          },
         ],
         libreoffice_available: false,
       },

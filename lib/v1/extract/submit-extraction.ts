@@ -43,7 +43,12 @@ export async function submitExtraction(db: Db, input: SubmitExtractionInput): Pr
   const only = checked.uploads.length === 1 ? checked.uploads[0] : null;
   const synchronous = only !== null && only.pages !== null && only.pages <= SYNC_MAX_PAGES && !form.webhook_url;
   const jobInput: ExtractJobInput = {
-    files: checked.uploads.map((upload) => ({ key: null, name: upload.fileName, size: upload.size, pages: upload.pages })),
+    files: checked.uploads.map((upload) => ({
+      key: null,
+      name: upload.fileName,
+      size: upload.size,
+      pages: upload.pages,
+    })),
     schema: form.schema,
     detail: form.detail,
     output_format: form.output_format,
@@ -65,7 +70,11 @@ export async function submitExtraction(db: Db, input: SubmitExtractionInput): Pr
 async function extractNow(db: Db, job: Job, upload: InspectedUpload): Promise<ExtractAnswer> {
   try {
     const extraction = await extractJobFile(db, { job, index: 0, bytes: upload.bytes, pagesBefore: 0 });
-    const { result } = await completeExtractJob(db, { job, documents: [extraction], processingTimeMs: extraction.processing_time_ms });
+    const { result } = await completeExtractJob(db, {
+      job,
+      documents: [extraction],
+      processingTimeMs: extraction.processing_time_ms,
+    });
     return { status: 200, body: { id: job.id, status: "completed", result } as Prisma.InputJsonValue };
   } catch (error) {
     await failJob(db, job.id, error);
@@ -73,7 +82,12 @@ async function extractNow(db: Db, job: Job, upload: InspectedUpload): Promise<Ex
   }
 }
 
-async function startInBackground(db: Db, job: Job, jobInput: ExtractJobInput, uploads: InspectedUpload[]): Promise<ExtractAnswer> {
+async function startInBackground(
+  db: Db,
+  job: Job,
+  jobInput: ExtractJobInput,
+  uploads: InspectedUpload[],
+): Promise<ExtractAnswer> {
   try {
     const store = getBlobStore();
     const files = await Promise.all(

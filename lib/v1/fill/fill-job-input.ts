@@ -8,7 +8,9 @@ const StoredFile = z.object({ key: z.string(), name: z.string() });
 export const FillPdfJobInput = z.object({
   target: StoredFile,
   sources: z.array(StoredFile),
-  fieldMappings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())])).optional(),
+  fieldMappings: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]))
+    .optional(),
   instructions: z.string().optional(),
   flatten: z.boolean(),
   ocrModel: z.string(),

@@ -32,9 +32,20 @@ function plainPage(page: Page): Page {
  * Reads source file n (1-based) with the request's OCR model and charges its pages, once per
  * file (chargeKey job:<id>:file:<n>), as POST /v1/extract does.
  */
-export async function readSourceFile(db: Db, job: Job, file: { key: string; name: string }, index: number, ocrModel: string): Promise<SourceDocument> {
+export async function readSourceFile(
+  db: Db,
+  job: Job,
+  file: { key: string; name: string },
+  index: number,
+  ocrModel: string,
+): Promise<SourceDocument> {
   const model = resolveModel(ocrModel, { kind: "ocr" });
-  const read = await readDocument({ bytes: await readStoredFile(file.key), fileName: file.name, model, maxPages: model.maxPagesPerRequest });
+  const read = await readDocument({
+    bytes: await readStoredFile(file.key),
+    fileName: file.name,
+    model,
+    maxPages: model.maxPagesPerRequest,
+  });
   await chargeJob(db, job, { unit: { file: index }, model: model.id, pages: read.pagesProcessed, tokens: read.tokens });
   return { fileName: file.name, pages: read.pages.map(plainPage) };
 }
@@ -46,12 +57,19 @@ export async function chargeFill(db: Db, job: Job): Promise<void> {
 }
 
 /** Stores the produced file, completes the job with its result and deletes the uploads. */
-export async function completeFillJob(db: Db, job: Job, output: { bytes: Buffer; fileName: string; extension: string; contentType: string; result: Record<string, unknown> }): Promise<void> {
+export async function completeFillJob(
+  db: Db,
+  job: Job,
+  output: { bytes: Buffer; fileName: string; extension: string; contentType: string; result: Record<string, unknown> },
+): Promise<void> {
   const store = getBlobStore();
   // The key is fixed and safe; the user's file name goes in the download's content-disposition.
   const outputKey = jobOutputKey(job.id, `filled.${output.extension}`);
   await store.put(outputKey, output.bytes, output.contentType);
-  await db.job.update({ where: { id: job.id }, data: { outputKey, outputType: output.contentType, outputName: output.fileName } });
+  await db.job.update({
+    where: { id: job.id },
+    data: { outputKey, outputType: output.contentType, outputName: output.fileName },
+  });
   const result = {
     download_url: `/v1/jobs/${job.id}/download`,
     expires_at: job.expiresAt?.toISOString() ?? null,
@@ -69,6 +87,10 @@ export async function deleteUploads(jobId: string): Promise<void> {
 
 /** The file name of the produced file: the template's name with "-filled". */
 export function filledName(name: string, extension: string): string {
-  const base = name.replace(/\.[^.]+$/, "").replace(/[^\p{L}\p{N}._ -]/gu, "_").slice(0, 80) || "filled";
+  const base =
+    name
+      .replace(/\.[^.]+$/, "")
+      .replace(/[^\p{L}\p{N}._ -]/gu, "_")
+      .slice(0, 80) || "filled";
   return `${base}-filled.${extension}`;
 }

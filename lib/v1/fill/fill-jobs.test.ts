@@ -29,9 +29,21 @@ async function runFillPdf(target: Buffer, fieldMappings: FillPdfJobInput["fieldM
   const job = await createJob(db, { userId, type: "fill_pdf", model: "docsvc-fill-v1" });
   const key = jobOutputKey(job.id, "input-target.pdf");
   await getBlobStore().put(key, target, "application/octet-stream");
-  const input: FillPdfJobInput = { target: { key, name: "form.pdf" }, sources: [], fieldMappings, flatten: false, ocrModel: "docsvc-OCR-v1-2025-02" };
+  const input: FillPdfJobInput = {
+    target: { key, name: "form.pdf" },
+    sources: [],
+    fieldMappings,
+    flatten: false,
+    ocrModel: "docsvc-OCR-v1-2025-02",
+  };
   await db.job.update({ where: { id: job.id }, data: { input } });
-  const executor = createExecutor({ db, definitions: [runFillPdfJobFunction as AnyFunctionDefinition], concurrency: 1, logger: quiet, pollIntervalMs: 50 });
+  const executor = createExecutor({
+    db,
+    definitions: [runFillPdfJobFunction as AnyFunctionDefinition],
+    concurrency: 1,
+    logger: quiet,
+    pollIntervalMs: 50,
+  });
   try {
     await executor.recoverUnfinishedRuns();
     await executor.enqueue({ name: fillPdfJobRequested.name, data: { jobId: job.id }, id: `fill_pdf:${job.id}` });
@@ -47,7 +59,11 @@ describe("fill_pdf job", () => {
     const target = await makeFormPdf([{ kind: "text", name: "full_name", label: "Full name" }]);
     const done = await runFillPdf(target, { full_name: "Jane Roe" });
     expect(done).toMatchObject({ status: "completed", outputType: "application/pdf", outputName: "form-filled.pdf" });
-    expect(done.result).toMatchObject({ fields_filled: 1, fields_total: 1, download_url: `/v1/jobs/${done.id}/download` });
+    expect(done.result).toMatchObject({
+      fields_filled: 1,
+      fields_total: 1,
+      download_url: `/v1/jobs/${done.id}/download`,
+    });
     expect(await getBlobStore().exists(done.outputKey as string)).toBe(true);
     expect(await getBlobStore().exists(jobOutputKey(done.id, "input-target.pdf"))).toBe(false);
     const charges = await db.usageEvent.findMany({ where: { jobId: done.id } });

@@ -23,7 +23,10 @@ export const fillPdfRoute = defineRoute({
   idempotency: { canonicalForm: canonicalFillForm },
   responses: {
     202: FillAcceptedResponse,
-    400: { description: "no_source_data (none of source_files, instructions, field_mappings), target_pdf is not a PDF (bad_request), invalid_model, or a webhook_url that is not public." },
+    400: {
+      description:
+        "no_source_data (none of source_files, instructions, field_mappings), target_pdf is not a PDF (bad_request), invalid_model, or a webhook_url that is not public.",
+    },
     402: { description: "insufficient_tokens." },
     413: { description: "file_too_large or too_many_pages for the key's tier." },
     415: { description: "unsupported_format: a source file's type is not supported." },
@@ -47,11 +50,20 @@ export const fillExcelRoute = defineRoute({
   idempotency: { canonicalForm: canonicalFillForm },
   responses: {
     202: FillAcceptedResponse,
-    400: { description: "no_source_data (smart without source_files, explicit without cell_mappings), target_excel is not a spreadsheet template (bad_request), invalid_model, or a webhook_url that is not public." },
+    400: {
+      description:
+        "no_source_data (smart without source_files, explicit without cell_mappings), target_excel is not a spreadsheet template (bad_request), invalid_model, or a webhook_url that is not public.",
+    },
     402: { description: "insufficient_tokens." },
     413: { description: "file_too_large or too_many_pages for the key's tier." },
-    415: { description: "unsupported_format: a .xls/.ods/.qpw template needs LibreOffice, which is not installed, or a source file's type is not supported." },
+    415: {
+      description:
+        "unsupported_format: a .xls/.ods/.qpw template needs LibreOffice, which is not installed, or a source file's type is not supported.",
+    },
     404: { description: "not_found: target_excel_id is not a template in the key owner's library." },
-    422: { description: "validation_error: cell_mappings names a sheet the workbook lacks or a bad address; neither or both of target_excel and target_excel_id." },
+    422: {
+      description:
+        "validation_error: cell_mappings names a sheet the workbook lacks or a bad address; neither or both of target_excel and target_excel_id.",
+    },
   },
 });

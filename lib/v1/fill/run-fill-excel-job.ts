@@ -2,7 +2,14 @@ import { fillExcelTemplate } from "@/lib/fill/excel/fill-excel-template";
 import type { SourceDocument } from "@/lib/fill/map/source-document";
 import type { JobRunContext } from "@/lib/v1/jobs/define-job-function";
 import { FillExcelJobInput } from "./fill-job-input";
-import { chargeFill, completeFillJob, filledName, readSourceFile, readStoredFile, reportProgress } from "./fill-job-steps";
+import {
+  chargeFill,
+  completeFillJob,
+  filledName,
+  readSourceFile,
+  readStoredFile,
+  reportProgress,
+} from "./fill-job-steps";
 
 /**
  * The stages of a fill_excel job: read each source (charged per page), fill the template (charged per
@@ -15,7 +22,12 @@ export async function runFillExcelJobStages({ db, jobId, stage }: JobRunContext)
   const sources: SourceDocument[] = [];
   for (const [index, file] of input.sources.entries()) {
     const source = await stage("read-source", async (job) => {
-      await reportProgress(db, jobId, index + 1, `Reading source ${index + 1} of ${input.sources.length}: ${file.name}`);
+      await reportProgress(
+        db,
+        jobId,
+        index + 1,
+        `Reading source ${index + 1} of ${input.sources.length}: ${file.name}`,
+      );
       return readSourceFile(db, job, file, index + 1, input.ocrModel);
     });
     sources.push(source);
@@ -23,7 +35,13 @@ export async function runFillExcelJobStages({ db, jobId, stage }: JobRunContext)
 
   await stage("fill-workbook", async (job) => {
     await reportProgress(db, jobId, input.sources.length + 1, "Filling the workbook");
-    const filled = await fillExcelTemplate({ template: await readStoredFile(input.target.key), fileName: input.target.name, mode: input.fillMode, sources, cellMappings: input.cellMappings });
+    const filled = await fillExcelTemplate({
+      template: await readStoredFile(input.target.key),
+      fileName: input.target.name,
+      mode: input.fillMode,
+      sources,
+      cellMappings: input.cellMappings,
+    });
     await chargeFill(db, job);
     await completeFillJob(db, job, {
       bytes: filled.file,
@@ -32,7 +50,13 @@ export async function runFillExcelJobStages({ db, jobId, stage }: JobRunContext)
       contentType: filled.template.output.contentType,
       result: {
         cells_written: filled.cells.length,
-        cells: filled.cells.map((cell) => ({ sheet: cell.sheet, cell: cell.cell, value: cell.value, source: cell.source, confidence: cell.confidence })),
+        cells: filled.cells.map((cell) => ({
+          sheet: cell.sheet,
+          cell: cell.cell,
+          value: cell.value,
+          source: cell.source,
+          confidence: cell.confidence,
+        })),
         fill_mode: input.fillMode,
         labels_found: filled.slots.labels,
         tables_found: filled.slots.tables,

@@ -7,7 +7,14 @@ import type { SourceDocument } from "@/lib/fill/map/source-document";
 import type { FormField } from "@/lib/fill/types";
 import type { JobRunContext } from "@/lib/v1/jobs/define-job-function";
 import { FillPdfJobInput } from "./fill-job-input";
-import { chargeFill, completeFillJob, filledName, readSourceFile, readStoredFile, reportProgress } from "./fill-job-steps";
+import {
+  chargeFill,
+  completeFillJob,
+  filledName,
+  readSourceFile,
+  readStoredFile,
+  reportProgress,
+} from "./fill-job-steps";
 
 /**
  * The stages of a fill_pdf job: read the form (fields and labels), read each source (charged per
@@ -27,7 +34,12 @@ export async function runFillPdfJobStages({ db, jobId, stage }: JobRunContext): 
   const sources: SourceDocument[] = [];
   for (const [index, file] of input.sources.entries()) {
     const source = await stage("read-source", async (job) => {
-      await reportProgress(db, jobId, index + 1, `Reading source ${index + 1} of ${input.sources.length}: ${file.name}`);
+      await reportProgress(
+        db,
+        jobId,
+        index + 1,
+        `Reading source ${index + 1} of ${input.sources.length}: ${file.name}`,
+      );
       return readSourceFile(db, job, file, index + 1, input.ocrModel);
     });
     sources.push(source);
@@ -36,7 +48,13 @@ export async function runFillPdfJobStages({ db, jobId, stage }: JobRunContext): 
   await stage("fill-form", async (job) => {
     await reportProgress(db, jobId, input.sources.length + 1, "Filling the form");
     const pdf = await readStoredFile(input.target.key);
-    const { plans, engine } = await planFill({ fields: form, fieldMappings: input.fieldMappings, instructions: input.instructions, sources, ai: configuredLanguageModel() });
+    const { plans, engine } = await planFill({
+      fields: form,
+      fieldMappings: input.fieldMappings,
+      instructions: input.instructions,
+      sources,
+      ai: configuredLanguageModel(),
+    });
     const filled = await fillPdfForm({ pdf, fields: form, plans, flatten: input.flatten });
     await chargeFill(db, job);
     await completeFillJob(db, job, {
@@ -44,7 +62,14 @@ export async function runFillPdfJobStages({ db, jobId, stage }: JobRunContext): 
       fileName: filledName(input.target.name, "pdf"),
       extension: "pdf",
       contentType: "application/pdf",
-      result: { fields_filled: filled.fieldsFilled, fields_total: filled.fieldsTotal, field_details: filled.details, unresolved: filled.unresolved, flattened: input.flatten, engine },
+      result: {
+        fields_filled: filled.fieldsFilled,
+        fields_total: filled.fieldsTotal,
+        field_details: filled.details,
+        unresolved: filled.unresolved,
+        flattened: input.flatten,
+        engine,
+      },
     });
   });
 }

@@ -37,7 +37,10 @@ export type FillAnswer = { status: 202; body: { id: string; status: "processing"
 export async function startFillJob(db: Db, input: StartFillJobInput): Promise<FillAnswer> {
   const limits = tierLimits(input.tier);
   if (input.target.bytes.length > limits.maxFileSizeBytes) {
-    throw new AppError("file_too_large", `${input.target.name} is larger than the ${limits.name} tier's ${limits.maxFileSizeBytes / (1024 * 1024)} MB file limit.`);
+    throw new AppError(
+      "file_too_large",
+      `${input.target.name} is larger than the ${limits.name} tier's ${limits.maxFileSizeBytes / (1024 * 1024)} MB file limit.`,
+    );
   }
   const ocrModel = resolveModel(input.ocrModel, { kind: "ocr" });
   const fillModel = resolveModel("docsvc-fill-v1", { kind: "fill" });

@@ -16,11 +16,16 @@ import { startFillJob, type FillAnswer } from "./start-fill-job";
  * the target must be a spreadsheet template (xlsx, xlsm, xltx, or xls/ods/qpw when LibreOffice is
  * installed: 400, 415), and cell_mappings must name its sheets (422). Then a fill_excel job (202).
  */
-export async function submitFillExcel(db: Db, input: { userId: string; tier: string; apiKeyId: string | null; form: FillExcelForm }): Promise<FillAnswer> {
+export async function submitFillExcel(
+  db: Db,
+  input: { userId: string; tier: string; apiKeyId: string | null; form: FillExcelForm },
+): Promise<FillAnswer> {
   const { form } = input;
   const sources = form.source_files ?? [];
-  if (form.fill_mode === "smart" && sources.length === 0 && !form.cell_mappings) throw new AppError("no_source_data", "fill_mode smart needs source_files (or cell_mappings).");
-  if (form.fill_mode === "explicit" && !form.cell_mappings) throw new AppError("no_source_data", "fill_mode explicit needs cell_mappings, e.g. {\"Sheet1!B3\":\"Acme Ltd\"}.");
+  if (form.fill_mode === "smart" && sources.length === 0 && !form.cell_mappings)
+    throw new AppError("no_source_data", "fill_mode smart needs source_files (or cell_mappings).");
+  if (form.fill_mode === "explicit" && !form.cell_mappings)
+    throw new AppError("no_source_data", 'fill_mode explicit needs cell_mappings, e.g. {"Sheet1!B3":"Acme Ltd"}.');
   const target = await templateFile(db, input.userId, form);
   const bytes = target.bytes;
   const template = await identifyExcelTemplate(bytes, target.name);
@@ -29,13 +34,23 @@ export async function submitFillExcel(db: Db, input: { userId: string; tier: str
     const workbook = await templateWorkbook(bytes, template).catch((error: unknown) => {
       throw toV1RequestError(error);
     });
-    parseCellMappings(form.cell_mappings, (await loadWorkbook(workbook)).worksheets.map((sheet) => sheet.name));
+    parseCellMappings(
+      form.cell_mappings,
+      (await loadWorkbook(workbook)).worksheets.map((sheet) => sheet.name),
+    );
   }
-  const options: Omit<FillExcelJobInput, "target" | "sources" | "ocrModel"> = { fillMode: form.fill_mode, cellMappings: form.cell_mappings };
+  const options: Omit<FillExcelJobInput, "target" | "sources" | "ocrModel"> = {
+    fillMode: form.fill_mode,
+    cellMappings: form.cell_mappings,
+  };
   return startFillJob(db, {
     ...input,
     type: "fill_excel",
-    target: { bytes, name: target.name || `template.${template.format.extensions[0]}`, extension: template.format.extensions[0] },
+    target: {
+      bytes,
+      name: target.name || `template.${template.format.extensions[0]}`,
+      extension: template.format.extensions[0],
+    },
     sources: form.fill_mode === "explicit" ? [] : sources,
     ocrModel: form.model,
     webhookUrl: form.webhook_url,
@@ -46,7 +61,8 @@ export async function submitFillExcel(db: Db, input: { userId: string; tier: str
 
 /** The uploaded template, or the library template named by target_excel_id (404 when not the user's). */
 async function templateFile(db: Db, userId: string, form: FillExcelForm): Promise<{ bytes: Buffer; name: string }> {
-  if (form.target_excel) return { bytes: Buffer.from(await form.target_excel.arrayBuffer()), name: form.target_excel.name };
+  if (form.target_excel)
+    return { bytes: Buffer.from(await form.target_excel.arrayBuffer()), name: form.target_excel.name };
   const { file, bytes } = await readLibraryFile(db, getBlobStore(), { userId, fileId: form.target_excel_id ?? "" });
   return { bytes, name: file.fileName };
 }

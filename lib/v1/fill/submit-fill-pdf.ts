@@ -9,7 +9,10 @@ import { startFillJob, type FillAnswer } from "./start-fill-job";
  * POST /v1/fill/pdf: 400 when none of source_files, instructions, field_mappings is given or the
  * target is not a PDF; otherwise a fill_pdf job (202). Form problems (no fields, XFA) fail the job.
  */
-export async function submitFillPdf(db: Db, input: { userId: string; tier: string; apiKeyId: string | null; form: FillPdfForm }): Promise<FillAnswer> {
+export async function submitFillPdf(
+  db: Db,
+  input: { userId: string; tier: string; apiKeyId: string | null; form: FillPdfForm },
+): Promise<FillAnswer> {
   const { form } = input;
   const sources = form.source_files ?? [];
   const instructions = form.instructions?.trim() || undefined;
@@ -18,8 +21,16 @@ export async function submitFillPdf(db: Db, input: { userId: string; tier: strin
   }
   const bytes = Buffer.from(await form.target_pdf.arrayBuffer());
   const type = await detectType(bytes, form.target_pdf.name).catch(() => null);
-  if (type?.id !== "pdf") throw new AppError("bad_request", `target_pdf must be a PDF; ${form.target_pdf.name || "the file"} is ${type ? `a ${type.name} file` : "not a recognised document"}.`);
-  const options: Omit<FillPdfJobInput, "target" | "sources" | "ocrModel"> = { fieldMappings: form.field_mappings, instructions, flatten: form.flatten };
+  if (type?.id !== "pdf")
+    throw new AppError(
+      "bad_request",
+      `target_pdf must be a PDF; ${form.target_pdf.name || "the file"} is ${type ? `a ${type.name} file` : "not a recognised document"}.`,
+    );
+  const options: Omit<FillPdfJobInput, "target" | "sources" | "ocrModel"> = {
+    fieldMappings: form.field_mappings,
+    instructions,
+    flatten: form.flatten,
+  };
   return startFillJob(db, {
     ...input,
     type: "fill_pdf",

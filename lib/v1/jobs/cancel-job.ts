@@ -12,9 +12,15 @@ export async function cancelJob(db: Db, userId: string, jobId: string): Promise<
   await getJobOrThrow(db, userId, jobId);
   await db.job.updateMany({
     where: { id: jobId, userId, status: "processing" },
-    data: { status: "cancelled", errorCode: "cancelled", errorMessage: "Cancelled at the client's request", completedAt: new Date() },
+    data: {
+      status: "cancelled",
+      errorCode: "cancelled",
+      errorMessage: "Cancelled at the client's request",
+      completedAt: new Date(),
+    },
   });
   const job = await getJobOrThrow(db, userId, jobId);
-  if (job.status !== "cancelled") throw new AppError("conflict", `Job ${jobId} is already ${job.status} and cannot be cancelled`);
+  if (job.status !== "cancelled")
+    throw new AppError("conflict", `Job ${jobId} is already ${job.status} and cannot be cancelled`);
   return serializeJob(job);
 }

@@ -28,7 +28,11 @@ const MB = 1024 * 1024;
  * the whole request (413 too_many_pages, counted without OCR or rendering). A file the engine cannot
  * read answers its own code (415 unsupported_format, 422 corrupt_file, …) at once.
  */
-export async function checkUploadLimits(files: File[], limits: TierLimits, model: ModelVersion): Promise<CheckedUploads> {
+export async function checkUploadLimits(
+  files: File[],
+  limits: TierLimits,
+  model: ModelVersion,
+): Promise<CheckedUploads> {
   const maxPages = Math.min(limits.maxPagesPerRequest, model.maxPagesPerRequest);
   const uploads: InspectedUpload[] = [];
   for (const file of files) {
@@ -42,7 +46,12 @@ export async function checkUploadLimits(files: File[], limits: TierLimits, model
     const inspection = await inspectDocument(bytes, { fileName: file.name }).catch((error: unknown) => {
       throw toV1RequestError(error);
     });
-    uploads.push({ bytes, fileName: file.name || `file-${uploads.length + 1}`, size: file.size, pages: inspection.pageCount });
+    uploads.push({
+      bytes,
+      fileName: file.name || `file-${uploads.length + 1}`,
+      size: file.size,
+      pages: inspection.pageCount,
+    });
   }
   const totalPages = uploads.reduce((sum, upload) => sum + (upload.pages ?? 1), 0);
   if (totalPages > maxPages) {

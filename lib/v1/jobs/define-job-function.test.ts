@@ -26,7 +26,8 @@ afterAll(() => database?.dispose());
 /** Runs a job of the given stages through the real executor until nothing is left to do. */
 async function runJob(stages: (context: JobRunContext) => Promise<void>, options: { cancelFirst?: boolean } = {}) {
   const job = await createJob(db, { userId, type: "extract" });
-  if (options.cancelFirst) await db.job.update({ where: { id: job.id }, data: { status: "cancelled", errorCode: "cancelled" } });
+  if (options.cancelFirst)
+    await db.job.update({ where: { id: job.id }, data: { status: "cancelled", errorCode: "cancelled" } });
   const finals: string[] = [];
   const fn = defineJobFunction({
     id: "test-job",
@@ -36,7 +37,14 @@ async function runJob(stages: (context: JobRunContext) => Promise<void>, options
     stages,
     finally: { id: "clean-up", run: async () => void finals.push("clean-up") },
   });
-  const executor = createExecutor({ db, definitions: [fn as AnyFunctionDefinition], concurrency: 1, logger: quiet, retryBackoff: { baseMs: 1, maxMs: 5 }, pollIntervalMs: 20 });
+  const executor = createExecutor({
+    db,
+    definitions: [fn as AnyFunctionDefinition],
+    concurrency: 1,
+    logger: quiet,
+    retryBackoff: { baseMs: 1, maxMs: 5 },
+    pollIntervalMs: 20,
+  });
   try {
     await executor.recoverUnfinishedRuns();
     await executor.enqueue({ name: testJobRequested.name, data: { jobId: job.id }, id: job.id });
@@ -90,7 +98,9 @@ describe("the /v1 job life cycle", () => {
 
   it("runs no stage of a cancelled job", async () => {
     let calls = 0;
-    const { job, finals } = await runJob(async ({ stage }) => void (await stage("work", async () => ++calls)), { cancelFirst: true });
+    const { job, finals } = await runJob(async ({ stage }) => void (await stage("work", async () => ++calls)), {
+      cancelFirst: true,
+    });
     expect(calls).toBe(0);
     expect(job.status).toBe("cancelled");
     expect(finals).toEqual(["clean-up"]);

@@ -36,7 +36,10 @@ export function isInputError(error: unknown): boolean {
  * completed or stopped. Completing, charging and the webhook are the stages' calls to finishJob and
  * chargeJob.
  */
-export function defineJobFunction<TName extends string, TSchema extends z.ZodType<{ jobId: string }, Record<string, unknown>>>(options: {
+export function defineJobFunction<
+  TName extends string,
+  TSchema extends z.ZodType<{ jobId: string }, Record<string, unknown>>,
+>(options: {
   id: string;
   event: EventDefinition<TName, TSchema>;
   retries: number;

@@ -12,7 +12,11 @@ export async function deleteExpiredJobOutputs(db: Db, now = new Date()): Promise
   const store = getBlobStore();
   let deleted = 0;
   for (;;) {
-    const expired = await db.job.findMany({ where: { outputKey: { not: null }, expiresAt: { lte: now } }, select: { id: true, outputKey: true }, take: BATCH_SIZE });
+    const expired = await db.job.findMany({
+      where: { outputKey: { not: null }, expiresAt: { lte: now } },
+      select: { id: true, outputKey: true },
+      take: BATCH_SIZE,
+    });
     for (const job of expired) {
       // The blob first: a crash in between leaves a key to retry, never an orphaned file.
       await store.delete(job.outputKey!);

@@ -11,9 +11,15 @@ export async function downloadJobOutput(db: Db, userId: string, jobId: string, n
   const job = await getJobOrThrow(db, userId, jobId);
   // outputName outlives the file: deleteExpiredJobOutputs clears only the storage key.
   const producedFile = job.outputKey !== null || job.outputName !== null;
-  if (producedFile && job.expiresAt && job.expiresAt <= now) throw new AppError("gone", `The file of job ${jobId} expired at ${job.expiresAt.toISOString()}`);
+  if (producedFile && job.expiresAt && job.expiresAt <= now)
+    throw new AppError("gone", `The file of job ${jobId} expired at ${job.expiresAt.toISOString()}`);
   if (!job.outputKey) {
-    throw new AppError("not_found", job.status === "processing" ? `Job ${jobId} is still processing; download when it has completed` : `Job ${jobId} produced no file`);
+    throw new AppError(
+      "not_found",
+      job.status === "processing"
+        ? `Job ${jobId} is still processing; download when it has completed`
+        : `Job ${jobId} produced no file`,
+    );
   }
   const blob = await getBlobStore().get(job.outputKey);
   if (!blob) throw new AppError("gone", `The file of job ${jobId} is no longer available`);

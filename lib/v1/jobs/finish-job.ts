@@ -4,8 +4,7 @@ import { enqueueJobWebhook } from "@/lib/webhooks/enqueue-job-webhook";
 import type { JobErrorCode } from "@/lib/v1/errors/error-codes";
 
 export type JobOutcome =
-  | { status: "completed"; result: Prisma.InputJsonValue }
-  | { status: "failed"; code: JobErrorCode; message: string };
+  { status: "completed"; result: Prisma.InputJsonValue } | { status: "failed"; code: JobErrorCode; message: string };
 
 /**
  * Records a job's outcome and starts its webhook when it has a webhook_url. Only a processing job

@@ -76,7 +76,9 @@ describe("downloadJobOutput", () => {
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("content-length")).toBe(String("%PDF-1.7 filled".length));
     // An ASCII fallback for old clients and the exact name in filename* (RFC 6266).
-    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="_berweisung 1.pdf"; filename*=UTF-8''%C3%9Cberweisung%201.pdf`);
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="_berweisung 1.pdf"; filename*=UTF-8''%C3%9Cberweisung%201.pdf`,
+    );
     expect(await response.text()).toBe("%PDF-1.7 filled");
   });
 
@@ -93,7 +95,11 @@ describe("downloadJobOutput", () => {
     expect((await downloadJobOutput(db, alice, job.id, new Date(expiresAt.getTime() - 1))).status).toBe(200);
     for (const now of [expiresAt, new Date(expiresAt.getTime() + DAY_MS)]) {
       const error = await thrownBy(downloadJobOutput(db, alice, job.id, now));
-      expect(error).toMatchObject({ code: "gone", status: 410, message: `The file of job ${job.id} expired at ${expiresAt.toISOString()}` });
+      expect(error).toMatchObject({
+        code: "gone",
+        status: 410,
+        message: `The file of job ${job.id} expired at ${expiresAt.toISOString()}`,
+      });
     }
     expect(await getBlobStore().exists(key)).toBe(true);
   });
@@ -101,14 +107,33 @@ describe("downloadJobOutput", () => {
   it("answers 410 when the file is gone from storage before expires_at", async () => {
     const { job, key } = await jobWithFile({ expiresAt: new Date(Date.now() + DAY_MS) });
     await getBlobStore().delete(key);
-    expect(await thrownBy(downloadJobOutput(db, alice, job.id))).toMatchObject({ code: "gone", message: `The file of job ${job.id} is no longer available` });
+    expect(await thrownBy(downloadJobOutput(db, alice, job.id))).toMatchObject({
+      code: "gone",
+      message: `The file of job ${job.id} is no longer available`,
+    });
   });
 
   it("answers 404 for a job without a file, a running job, another user's job and a malformed id", async () => {
-    const extract = await db.job.create({ data: { userId: alice, type: "extract", status: "completed", result: {}, expiresAt: new Date(Date.now() - DAY_MS) } });
-    expect(await thrownBy(downloadJobOutput(db, alice, extract.id))).toMatchObject({ code: "not_found", message: `Job ${extract.id} produced no file` });
-    const running = await db.job.create({ data: { userId: alice, type: "fill_pdf", expiresAt: new Date(Date.now() + DAY_MS) } });
-    expect(await thrownBy(downloadJobOutput(db, alice, running.id))).toMatchObject({ code: "not_found", message: expect.stringContaining("still processing") });
+    const extract = await db.job.create({
+      data: {
+        userId: alice,
+        type: "extract",
+        status: "completed",
+        result: {},
+        expiresAt: new Date(Date.now() - DAY_MS),
+      },
+    });
+    expect(await thrownBy(downloadJobOutput(db, alice, extract.id))).toMatchObject({
+      code: "not_found",
+      message: `Job ${extract.id} produced no file`,
+    });
+    const running = await db.job.create({
+      data: { userId: alice, type: "fill_pdf", expiresAt: new Date(Date.now() + DAY_MS) },
+    });
+    expect(await thrownBy(downloadJobOutput(db, alice, running.id))).toMatchObject({
+      code: "not_found",
+      message: expect.stringContaining("still processing"),
+    });
     const { job } = await jobWithFile({ expiresAt: new Date(Date.now() + DAY_MS) });
     expect(await thrownBy(downloadJobOutput(db, bob, job.id))).toMatchObject({ code: "not_found", status: 404 });
     expect(await thrownBy(downloadJobOutput(db, alice, "not-a-job"))).toMatchObject({ code: "not_found" });
@@ -130,7 +155,11 @@ describe("deleteExpiredJobOutputs", () => {
 
     for (const { job, key } of [expired, atNow, lost]) {
       expect(await getBlobStore().exists(key)).toBe(false);
-      expect(await db.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: "completed", outputKey: null, outputName: "filled form.pdf" });
+      expect(await db.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
+        status: "completed",
+        outputKey: null,
+        outputName: "filled form.pdf",
+      });
       expect(await thrownBy(downloadJobOutput(db, alice, job.id, now))).toMatchObject({ code: "gone", status: 410 });
     }
     expect(await getBlobStore().exists(current.key)).toBe(true);
@@ -142,7 +171,13 @@ describe("deleteExpiredJobOutputs", () => {
     await db.job.deleteMany({});
     const expiresAt = new Date(Date.now() - DAY_MS);
     await db.job.createMany({
-      data: Array.from({ length: 205 }, () => ({ userId: bob, type: "fill_excel", status: "completed", outputKey: `jobs/${randomUUID()}/filled.xlsx`, expiresAt })),
+      data: Array.from({ length: 205 }, () => ({
+        userId: bob,
+        type: "fill_excel",
+        status: "completed",
+        outputKey: `jobs/${randomUUID()}/filled.xlsx`,
+        expiresAt,
+      })),
     });
     expect(await deleteExpiredJobOutputs(db)).toBe(205);
     expect(await db.job.count({ where: { outputKey: { not: null } } })).toBe(0);

@@ -5,7 +5,13 @@ import { WebhookDeliveryResponse } from "@/lib/webhooks/list-job-webhook-deliver
 import { JobListResponse, ListJobsQuery } from "./list-jobs";
 import { listModels, ModelListResponse } from "@/lib/v1/list-models";
 import { JobResponse } from "./serialize-job";
-import { cancelledJobExample, jobExample, jobListExample, usageExample, webhookDeliveryExample } from "@/lib/v1/v1-examples";
+import {
+  cancelledJobExample,
+  jobExample,
+  jobListExample,
+  usageExample,
+  webhookDeliveryExample,
+} from "@/lib/v1/v1-examples";
 
 const JobParams = z.object({ id: z.string().describe("Job id (UUID).") });
 const jobTags = ["Jobs"];
@@ -17,7 +23,8 @@ export const getJobRoute = defineRoute({
   auth: "api_key",
   operationId: "v1GetJob",
   summary: "Get a job",
-  description: "Poll this until status is completed, failed or cancelled. result is present when completed; error {code, message} when failed; progress while processing. Other accounts' jobs answer 404.",
+  description:
+    "Poll this until status is completed, failed or cancelled. result is present when completed; error {code, message} when failed; progress while processing. Other accounts' jobs answer 404.",
   tags: jobTags,
   params: JobParams,
   responses: { 200: { description: "The job.", schema: JobResponse, example: jobExample } },
@@ -30,7 +37,8 @@ export const listJobsRoute = defineRoute({
   auth: "api_key",
   operationId: "v1ListJobs",
   summary: "List jobs, newest first",
-  description: "Cursor pagination: pass next_cursor as cursor to get the next page; has_more is false on the last page.",
+  description:
+    "Cursor pagination: pass next_cursor as cursor to get the next page; has_more is false on the last page.",
   tags: jobTags,
   query: ListJobsQuery,
   responses: { 200: { description: "A page of jobs.", schema: JobListResponse, example: jobListExample } },
@@ -43,10 +51,14 @@ export const cancelJobRoute = defineRoute({
   auth: "api_key",
   operationId: "v1CancelJob",
   summary: "Cancel a processing job",
-  description: "The job's status becomes cancelled (error.code cancelled) and nothing more is charged. Cancelling a cancelled job answers it again; a completed or failed job answers 409.",
+  description:
+    "The job's status becomes cancelled (error.code cancelled) and nothing more is charged. Cancelling a cancelled job answers it again; a completed or failed job answers 409.",
   tags: jobTags,
   params: JobParams,
-  responses: { 200: { description: "The cancelled job.", schema: JobResponse, example: cancelledJobExample }, 409: { description: "The job already completed or failed." } },
+  responses: {
+    200: { description: "The cancelled job.", schema: JobResponse, example: cancelledJobExample },
+    409: { description: "The job already completed or failed." },
+  },
 });
 
 export const downloadJobRoute = defineRoute({
@@ -56,11 +68,16 @@ export const downloadJobRoute = defineRoute({
   auth: "api_key",
   operationId: "v1DownloadJob",
   summary: "Download the file a job produced",
-  description: "The filled PDF or workbook, with its content type and file name. Available until expires_at, 7 days after the job was created; 410 afterwards.",
+  description:
+    "The filled PDF or workbook, with its content type and file name. Available until expires_at, 7 days after the job was created; 410 afterwards.",
   tags: jobTags,
   params: JobParams,
   responses: {
-    200: { description: "The file (text/csv, application/xml, application/pdf, or a workbook).", contentType: "application/octet-stream", example: "field,value\r\ninvoice_number,INV-1042\r\n" },
+    200: {
+      description: "The file (text/csv, application/xml, application/pdf, or a workbook).",
+      contentType: "application/octet-stream",
+      example: "field,value\r\ninvoice_number,INV-1042\r\n",
+    },
     404: { description: "No such job, or it produced no file (yet)." },
     410: { description: "The file expired." },
   },
@@ -76,7 +93,13 @@ export const listJobWebhooksRoute = defineRoute({
   description: "Every delivery of the job's webhook with each attempt's status code, duration and error.",
   tags: ["Webhooks"],
   params: JobParams,
-  responses: { 200: { description: "The deliveries, oldest first.", schema: z.array(WebhookDeliveryResponse), example: [webhookDeliveryExample] } },
+  responses: {
+    200: {
+      description: "The deliveries, oldest first.",
+      schema: z.array(WebhookDeliveryResponse),
+      example: [webhookDeliveryExample],
+    },
+  },
 });
 
 export const redeliverJobWebhookRoute = defineRoute({
@@ -86,10 +109,18 @@ export const redeliverJobWebhookRoute = defineRoute({
   auth: "api_key",
   operationId: "v1RedeliverJobWebhook",
   summary: "Send a finished job's webhook again",
-  description: "A new delivery (its own webhook-id, up to three attempts) of the job as it is now. Receivers deduplicate by job_id.",
+  description:
+    "A new delivery (its own webhook-id, up to three attempts) of the job as it is now. Receivers deduplicate by job_id.",
   tags: ["Webhooks"],
   params: JobParams,
-  responses: { 202: { description: "The new delivery.", schema: WebhookDeliveryResponse, example: { ...webhookDeliveryExample, status: "pending", completed_at: null, attempts: [] } }, 409: { description: "The job has no webhook_url or is still processing." } },
+  responses: {
+    202: {
+      description: "The new delivery.",
+      schema: WebhookDeliveryResponse,
+      example: { ...webhookDeliveryExample, status: "pending", completed_at: null, attempts: [] },
+    },
+    409: { description: "The job has no webhook_url or is still processing." },
+  },
 });
 
 export const listModelsRoute = defineRoute({
@@ -110,7 +141,8 @@ export const getUsageRoute = defineRoute({
   auth: "api_key",
   operationId: "v1GetUsage",
   summary: "Usage in the current billing period",
-  description: "Requests (jobs), documents and pages processed, tokens by model, the calendar-month billing period (UTC) and the tier's allowance and limits.",
+  description:
+    "Requests (jobs), documents and pages processed, tokens by model, the calendar-month billing period (UTC) and the tier's allowance and limits.",
   tags: ["Reference"],
   responses: { 200: { description: "Usage this billing period.", schema: ApiUsageResponse, example: usageExample } },
 });

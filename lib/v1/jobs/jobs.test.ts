@@ -26,7 +26,13 @@ afterAll(() => testDb?.dispose());
 
 describe("createJob", () => {
   it("creates a processing job whose output expires 7 days after creation", async () => {
-    const job = await createJob(db, { userId: alice, type: "extract", model: "docsvc-OCR-v1-2025-02", input: { files: ["k"] }, progressTotal: 3 });
+    const job = await createJob(db, {
+      userId: alice,
+      type: "extract",
+      model: "docsvc-OCR-v1-2025-02",
+      input: { files: ["k"] },
+      progressTotal: 3,
+    });
     expect(job.status).toBe("processing");
     expect(job.expiresAt!.getTime() - job.createdAt.getTime()).toBe(7 * 24 * 60 * 60 * 1000);
     expect(serializeJob(job)).toEqual({
@@ -41,8 +47,12 @@ describe("createJob", () => {
   });
 
   it("refuses a webhook_url that points into a private network (400)", async () => {
-    await expect(createJob(db, { userId: alice, type: "extract", webhookUrl: "http://169.254.169.254/latest" })).rejects.toMatchObject({ status: 400 });
-    await expect(createJob(db, { userId: alice, type: "extract", webhookUrl: "ftp://93.184.215.14/" })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      createJob(db, { userId: alice, type: "extract", webhookUrl: "http://169.254.169.254/latest" }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      createJob(db, { userId: alice, type: "extract", webhookUrl: "ftp://93.184.215.14/" }),
+    ).rejects.toMatchObject({ status: 400 });
     const job = await createJob(db, { userId: alice, type: "extract", webhookUrl: "https://93.184.215.14/hook" });
     expect(job.webhookUrl).toBe("https://93.184.215.14/hook");
   });
@@ -51,11 +61,22 @@ describe("createJob", () => {
 describe("serializeJob", () => {
   it("shows result when completed and error when failed or cancelled, and validates against the Job schema", async () => {
     const base = await createJob(db, { userId: alice, type: "fill_pdf" });
-    const completed = serializeJob({ ...base, status: "completed", result: { fields_filled: 3 }, completedAt: new Date() });
+    const completed = serializeJob({
+      ...base,
+      status: "completed",
+      result: { fields_filled: 3 },
+      completedAt: new Date(),
+    });
     expect(completed).toMatchObject({ status: "completed", result: { fields_filled: 3 } });
     expect(completed).not.toHaveProperty("progress");
     expect(completed).not.toHaveProperty("error");
-    const failed = serializeJob({ ...base, status: "failed", errorCode: "no_form_fields", errorMessage: "No fields", completedAt: new Date() });
+    const failed = serializeJob({
+      ...base,
+      status: "failed",
+      errorCode: "no_form_fields",
+      errorMessage: "No fields",
+      completedAt: new Date(),
+    });
     expect(failed).toMatchObject({ status: "failed", error: { code: "no_form_fields", message: "No fields" } });
     expect(failed).not.toHaveProperty("result");
     for (const body of [completed, failed, serializeJob(base)]) expect(JobResponse.safeParse(body).success).toBe(true);
@@ -66,7 +87,11 @@ describe("getJobOrThrow", () => {
   it("answers 404 for another user's job, an unknown id and a malformed id", async () => {
     const job = await createJob(db, { userId: alice, type: "extract" });
     await expect(getJobOrThrow(db, alice, job.id)).resolves.toMatchObject({ id: job.id });
-    for (const [user, id] of [[bob, job.id], [alice, crypto.randomUUID()], [alice, "not-a-uuid"]]) {
+    for (const [user, id] of [
+      [bob, job.id],
+      [alice, crypto.randomUUID()],
+      [alice, "not-a-uuid"],
+    ]) {
       await expect(getJobOrThrow(db, user, id)).rejects.toMatchObject({ code: "not_found", status: 404 });
     }
   });
@@ -79,7 +104,14 @@ describe("listJobs", () => {
     const sameInstant = new Date();
     for (let i = 0; i < 7; i++) {
       // Several jobs share a created_at: the cursor must still neither skip nor repeat one.
-      const job = await db.job.create({ data: { userId: user, type: "extract", status: i % 2 ? "completed" : "processing", createdAt: i < 4 ? sameInstant : new Date(sameInstant.getTime() + i * 1000) } });
+      const job = await db.job.create({
+        data: {
+          userId: user,
+          type: "extract",
+          status: i % 2 ? "completed" : "processing",
+          createdAt: i < 4 ? sameInstant : new Date(sameInstant.getTime() + i * 1000),
+        },
+      });
       created.push(job.id);
     }
     await createJob(db, { userId: bob, type: "extract" });

@@ -32,7 +32,11 @@ type Cursor = { createdAt: Date; id: string };
  * The user's jobs, newest first, a page at a time. The cursor is the last job's (created_at, id), so
  * pages stay consistent while new jobs arrive (an offset would shift).
  */
-export async function listJobs(db: Db, userId: string, options: { status?: JobStatus; limit?: number; cursor?: string } = {}): Promise<JobList> {
+export async function listJobs(
+  db: Db,
+  userId: string,
+  options: { status?: JobStatus; limit?: number; cursor?: string } = {},
+): Promise<JobList> {
   const limit = Math.min(Math.max(options.limit ?? DEFAULT_JOB_PAGE_SIZE, 1), MAX_JOB_PAGE_SIZE);
   const where: Prisma.JobWhereInput = { userId, ...(options.status ? { status: options.status } : {}) };
   if (options.cursor) {
@@ -43,7 +47,11 @@ export async function listJobs(db: Db, userId: string, options: { status?: JobSt
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const hasMore = rows.length > limit;
-  return { data: page.map(serializeJob), has_more: hasMore, next_cursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+  return {
+    data: page.map(serializeJob),
+    has_more: hasMore,
+    next_cursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+  };
 }
 
 function encodeCursor(cursor: Cursor): string {
@@ -52,7 +60,9 @@ function encodeCursor(cursor: Cursor): string {
 
 function decodeCursor(raw: string): Cursor {
   try {
-    const [createdAt, id] = z.tuple([z.string().datetime(), z.string().uuid()]).parse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
+    const [createdAt, id] = z
+      .tuple([z.string().datetime(), z.string().uuid()])
+      .parse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
     return { createdAt: new Date(createdAt), id };
   } catch {
     throw new AppError("bad_request", "Invalid cursor: pass next_cursor from the previous page unchanged.");

@@ -23,7 +23,10 @@ export const JobResponse = z
     created_at: z.string().datetime(),
     completed_at: z.string().datetime().nullable().describe("When the job completed, failed or was cancelled."),
     progress: JobProgress.optional().describe("While processing."),
-    result: z.record(z.string(), z.unknown()).optional().describe("When completed: the extraction result, or the fill result."),
+    result: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe("When completed: the extraction result, or the fill result."),
     error: JobError.optional().describe("When failed or cancelled."),
   })
   .meta({ id: "Job" });
@@ -40,10 +43,14 @@ export function serializeJob(job: Job): JobResponse {
     created_at: job.createdAt.toISOString(),
     completed_at: job.completedAt?.toISOString() ?? null,
   };
-  if (job.status === "processing") body.progress = { current: job.progressCurrent, total: job.progressTotal, message: job.progressMessage };
+  if (job.status === "processing")
+    body.progress = { current: job.progressCurrent, total: job.progressTotal, message: job.progressMessage };
   if (job.status === "completed") body.result = (job.result ?? {}) as Record<string, unknown>;
   if (job.status === "failed" || job.status === "cancelled") {
-    body.error = { code: job.errorCode ?? (job.status === "cancelled" ? "cancelled" : "processing_error"), message: job.errorMessage ?? "Processing failed" };
+    body.error = {
+      code: job.errorCode ?? (job.status === "cancelled" ? "cancelled" : "processing_error"),
+      message: job.errorMessage ?? "Processing failed",
+    };
   }
   return body;
 }

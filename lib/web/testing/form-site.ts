@@ -76,7 +76,8 @@ export async function startFormSite(options: { secretOrigin?: string } = {}): Pr
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://site.local");
     const secret = `${options.secretOrigin ?? origin}/secret`;
-    const html = (body: string, status = 200) => res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(body);
+    const html = (body: string, status = 200) =>
+      res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(body);
     switch (url.pathname) {
       case "/form":
         return html(FORM_PAGE);
@@ -98,14 +99,23 @@ export async function startFormSite(options: { secretOrigin?: string } = {}): Pr
       case "/guard-frame":
         return html(`<title>Frame</title><iframe src="${secret}"></iframe>`);
       case "/guard-fetch":
-        return html(`<title>Fetch</title><script>fetch(${JSON.stringify(secret)}).then(() => document.title = "fetched", () => document.title = "blocked")</script>`);
+        return html(
+          `<title>Fetch</title><script>fetch(${JSON.stringify(secret)}).then(() => document.title = "fetched", () => document.title = "blocked")</script>`,
+        );
       case "/cross-frame":
         // localhost and 127.0.0.1 are different sites: Chromium runs this frame in its own process.
-        return html(`<title>Cross-origin</title><iframe src="http://localhost:${new URL(origin).port}/frame"></iframe>`);
+        return html(
+          `<title>Cross-origin</title><iframe src="http://localhost:${new URL(origin).port}/frame"></iframe>`,
+        );
       case "/popups":
         return html(`<title>Popups</title><script>for (let i = 0; i < 100; i++) window.open("/form")</script>`);
       case "/download":
-        return res.writeHead(200, { "content-type": "application/octet-stream", "content-disposition": 'attachment; filename="x.bin"' }).end("binary");
+        return res
+          .writeHead(200, {
+            "content-type": "application/octet-stream",
+            "content-disposition": 'attachment; filename="x.bin"',
+          })
+          .end("binary");
       default:
         return html("Not found", 404);
     }
@@ -129,7 +139,11 @@ export async function startFormSite(options: { secretOrigin?: string } = {}): Pr
 async function readPost(req: http.IncomingMessage, origin: string): Promise<ReceivedPost> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  const request = new Request(`${origin}/submit`, { method: "POST", headers: { "content-type": req.headers["content-type"] ?? "" }, body: Buffer.concat(chunks) });
+  const request = new Request(`${origin}/submit`, {
+    method: "POST",
+    headers: { "content-type": req.headers["content-type"] ?? "" },
+    body: Buffer.concat(chunks),
+  });
   const form = await request.formData();
   const fields: Record<string, string> = {};
   const files: ReceivedPost["files"] = [];

@@ -30,7 +30,10 @@ export interface WebhookReceiver {
  * A real local HTTP receiver for tests: answers its requests as scripted (fail twice then succeed,
  * answer slowly, redirect) and verifies each delivery's Standard Webhooks signature as a customer would.
  */
-export async function startWebhookReceiver(answers: ReceiverAnswer[], options: { secret?: string; path?: string } = {}): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(
+  answers: ReceiverAnswer[],
+  options: { secret?: string; path?: string } = {},
+): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const receiver: WebhookReceiver = { url: "", received, secret: options.secret, close: async () => {} };
   const timers = new Set<NodeJS.Timeout>();
@@ -39,13 +42,22 @@ export async function startWebhookReceiver(answers: ReceiverAnswer[], options: {
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8");
-      const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : (value ?? "")]));
-      const signatureValid = receiver.secret === undefined ? null : verifyWebhookSignature({ headers: new Headers(headers), body, secret: receiver.secret });
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).map(([name, value]) => [
+          name,
+          Array.isArray(value) ? value.join(", ") : (value ?? ""),
+        ]),
+      );
+      const signatureValid =
+        receiver.secret === undefined
+          ? null
+          : verifyWebhookSignature({ headers: new Headers(headers), body, secret: receiver.secret });
       received.push({ headers, body, receivedAt: Date.now(), signatureValid });
       const answer = answers[Math.min(received.length - 1, answers.length - 1)];
       const respond = () => {
         timers.delete(timer);
-        if (!res.destroyed) res.writeHead(answer.status, answer.headers).end(answer.status >= 200 && answer.status < 300 ? "ok" : "nope");
+        if (!res.destroyed)
+          res.writeHead(answer.status, answer.headers).end(answer.status >= 200 && answer.status < 300 ? "ok" : "nope");
       };
       const timer = setTimeout(respond, answer.delayMs ?? 0);
       timers.add(timer);

@@ -4,7 +4,11 @@ import { route, serveRoutes } from "@/lib/http";
 
 // POST /api/auth/change-email – send a code to the new address; verify-email completes the change
 const changeEmail = route(changeEmailRoute, async ({ caller, body }) => {
-  await requestEmailChange({ userId: caller.user.id, currentPassword: body.current_password, newEmail: body.new_email });
+  await requestEmailChange({
+    userId: caller.user.id,
+    currentPassword: body.current_password,
+    newEmail: body.new_email,
+  });
   return { message: `A verification code has been sent to ${body.new_email}. Enter it to complete the change.` };
 });
 

@@ -5,7 +5,13 @@ import { route, serveRoutes } from "@/lib/http";
 
 // POST /api/auth/change-password – new password; earlier tokens stop working, this client gets a new one
 const change = route(changePasswordRoute, async ({ caller, body }) =>
-  issueTokenResponse(await changePassword({ userId: caller.user.id, currentPassword: body.current_password, newPassword: body.new_password })),
+  issueTokenResponse(
+    await changePassword({
+      userId: caller.user.id,
+      currentPassword: body.current_password,
+      newPassword: body.new_password,
+    }),
+  ),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(change);

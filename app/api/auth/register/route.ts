@@ -5,6 +5,8 @@ import { registerUser } from "@/lib/auth/register-user";
 import { route, serveRoutes } from "@/lib/http";
 
 // POST /api/auth/register – create an account and answer a token
-const register = route(registerRoute, async ({ req, body }) => issueTokenResponse(await registerUser({ ...body, clientAddress: getClientAddress(req) })));
+const register = route(registerRoute, async ({ req, body }) =>
+  issueTokenResponse(await registerUser({ ...body, clientAddress: getClientAddress(req) })),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(register);

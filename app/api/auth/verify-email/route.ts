@@ -5,7 +5,9 @@ import { route, serveRoutes } from "@/lib/http";
 // POST /api/auth/verify-email – check the code (also completes an email change)
 const verifyEmail = route(verifyEmailRoute, async ({ caller, body }) => {
   const result = await verifyEmailCode({ userId: caller.user.id, code: body.code });
-  return { message: result.changed ? `Your email address is now ${result.email}.` : "Your email address has been verified." };
+  return {
+    message: result.changed ? `Your email address is now ${result.email}.` : "Your email address has been verified.",
+  };
 });
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(verifyEmail);

@@ -6,6 +6,8 @@ import { route, serveRoutes } from "@/lib/http";
 import { getBlobStore } from "@/lib/storage";
 
 // DELETE /api/batch/{batch_id} – remove the batch, its documents, pages and files
-const remove = route(deleteBatchRoute, async ({ caller, params }) => deleteBatch(await getDb(), getBlobStore(), ownerOf(caller), params.batch_id));
+const remove = route(deleteBatchRoute, async ({ caller, params }) =>
+  deleteBatch(await getDb(), getBlobStore(), ownerOf(caller), params.batch_id),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(remove);

@@ -4,6 +4,8 @@ import { claimGuestBatchesRoute } from "@/lib/guest/guest.contract";
 import { route, serveRoutes } from "@/lib/http";
 
 // POST /api/batch/claim – move a guest session's batches to the signed-in account
-const claim = route(claimGuestBatchesRoute, async ({ caller, body }) => claimGuestSession(await getDb(), caller.user.id, body.guest_session_id));
+const claim = route(claimGuestBatchesRoute, async ({ caller, body }) =>
+  claimGuestSession(await getDb(), caller.user.id, body.guest_session_id),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(claim);

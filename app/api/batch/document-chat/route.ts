@@ -4,6 +4,8 @@ import { getDb } from "@/lib/db";
 import { route, serveRoutes } from "@/lib/http";
 
 // POST /api/batch/document-chat – ask questions of documents; answers stream as SSE
-const chat = route(documentChatRoute, async ({ req, caller, body }) => streamDocumentChat({ db: await getDb(), req, userId: caller.user.id, request: body }));
+const chat = route(documentChatRoute, async ({ req, caller, body }) =>
+  streamDocumentChat({ db: await getDb(), req, userId: caller.user.id, request: body }),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(chat);

@@ -5,6 +5,8 @@ import { getDb } from "@/lib/db";
 import { route, serveRoutes } from "@/lib/http";
 
 // GET /api/batch/history – the caller's batches, newest first
-const history = route(getBatchHistoryRoute, async ({ caller, query }) => listBatchHistory(await getDb(), ownerOf(caller), query));
+const history = route(getBatchHistoryRoute, async ({ caller, query }) =>
+  listBatchHistory(await getDb(), ownerOf(caller), query),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(history);

@@ -6,7 +6,12 @@ import { uploadUrlRoute } from "@/lib/web/web.contract";
 
 // POST /api/batch/url – render a web page, store it as a PDF batch and process it
 const uploadUrl = route(uploadUrlRoute, async ({ caller, form }) =>
-  uploadWebPage(await getDb(), getBlobStore(), { userId: caller.user.id, tier: caller.user.tier, url: form.url, batchName: form.batch_name }),
+  uploadWebPage(await getDb(), getBlobStore(), {
+    userId: caller.user.id,
+    tier: caller.user.tier,
+    url: form.url,
+    batchName: form.batch_name,
+  }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(uploadUrl);

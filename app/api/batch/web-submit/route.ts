@@ -4,7 +4,12 @@ import { webSubmitRoute } from "@/lib/web/web.contract";
 
 // POST /api/batch/web-submit – click the submit button once and show where it led
 const submit = route(webSubmitRoute, async ({ caller, body }) =>
-  submitWebPage({ ownerId: caller.user.id, sessionId: body.session_id, buttonRef: body.button_ref, allowRepeat: body.allow_repeat }),
+  submitWebPage({
+    ownerId: caller.user.id,
+    sessionId: body.session_id,
+    buttonRef: body.button_ref,
+    allowRepeat: body.allow_repeat,
+  }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(submit);

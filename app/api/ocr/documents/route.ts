@@ -4,6 +4,8 @@ import { listOcrDocuments } from "@/lib/ocr-api/list-ocr-documents";
 import { listOcrDocumentsRoute } from "@/lib/ocr-api/ocr.contract";
 
 // GET /api/ocr/documents – the user's documents, newest first
-const list = route(listOcrDocumentsRoute, async ({ caller, query }) => listOcrDocuments(await getDb(), caller.user.id, query));
+const list = route(listOcrDocumentsRoute, async ({ caller, query }) =>
+  listOcrDocuments(await getDb(), caller.user.id, query),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(list);

@@ -6,7 +6,11 @@ import { getBlobStore } from "@/lib/storage";
 
 // POST /api/ocr/process – OCR one file synchronously
 const processFile = route(processOcrRoute, async ({ caller, form }) =>
-  processOcrFile(await getDb(), getBlobStore(), { user: caller.user, file: form.file, processingMode: form.processing_mode }),
+  processOcrFile(await getDb(), getBlobStore(), {
+    user: caller.user,
+    file: form.file,
+    processingMode: form.processing_mode,
+  }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(processFile);

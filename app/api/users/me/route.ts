@@ -5,7 +5,9 @@ import { toUsersUserResponse } from "@/lib/users/to-users-user-response";
 import { usersMeRoute } from "@/lib/users/users.contract";
 
 // GET /api/users/me – the current user
-const getMe = route(usersMeRoute, async ({ caller }) => toUsersUserResponse(caller.user as Parameters<typeof toUsersUserResponse>[0]));
+const getMe = route(usersMeRoute, async ({ caller }) =>
+  toUsersUserResponse(caller.user as Parameters<typeof toUsersUserResponse>[0]),
+);
 
 // DELETE /api/users/me – delete the account and everything in it, after re-entering the password
 const deleteMe = route(deleteAccountRoute, async ({ caller, body }) => {

@@ -5,6 +5,8 @@ import { toUsersUserResponse } from "@/lib/users/to-users-user-response";
 import { usersRegisterRoute } from "@/lib/users/users.contract";
 
 // POST /api/users/register – create an account (answers the account, not a token)
-const register = route(usersRegisterRoute, async ({ req, body }) => toUsersUserResponse(await registerUser({ ...body, clientAddress: getClientAddress(req) })));
+const register = route(usersRegisterRoute, async ({ req, body }) =>
+  toUsersUserResponse(await registerUser({ ...body, clientAddress: getClientAddress(req) })),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(register);

@@ -5,6 +5,8 @@ import { getJobRoute } from "@/lib/v1/jobs/jobs.contract";
 import { serializeJob } from "@/lib/v1/jobs/serialize-job";
 
 // GET /v1/jobs/{id} – poll a job
-const get = route(getJobRoute, async ({ caller, params }) => serializeJob(await getJobOrThrow(await getDb(), caller.user.id, params.id)));
+const get = route(getJobRoute, async ({ caller, params }) =>
+  serializeJob(await getJobOrThrow(await getDb(), caller.user.id, params.id)),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(get);

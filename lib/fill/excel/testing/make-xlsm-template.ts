@@ -15,7 +15,10 @@ function bytes(length: number, seed: number): Buffer {
   return Buffer.from(Array.from({ length }, (_, index) => (index * 31 + seed) % 256));
 }
 
-export async function makeXlsmTemplate(xlsx: Buffer, codeNames: { workbook: string; firstSheet: string }): Promise<XlsmTemplate> {
+export async function makeXlsmTemplate(
+  xlsx: Buffer,
+  codeNames: { workbook: string; firstSheet: string },
+): Promise<XlsmTemplate> {
   const zip = await JSZip.loadAsync(xlsx);
   const vbaProject = bytes(1536, 7);
   const vbaSignature = bytes(300, 11);
@@ -35,10 +38,19 @@ export async function makeXlsmTemplate(xlsx: Buffer, codeNames: { workbook: stri
     );
   zip.file("[Content_Types].xml", types);
   const rels = await zip.file("xl/_rels/workbook.xml.rels")!.async("string");
-  zip.file("xl/_rels/workbook.xml.rels", rels.replace("</Relationships>", '<Relationship Id="rId99" Type="http://schemas.microsoft.com/office/2006/relationships/vbaProject" Target="vbaProject.bin"/></Relationships>'));
+  zip.file(
+    "xl/_rels/workbook.xml.rels",
+    rels.replace(
+      "</Relationships>",
+      '<Relationship Id="rId99" Type="http://schemas.microsoft.com/office/2006/relationships/vbaProject" Target="vbaProject.bin"/></Relationships>',
+    ),
+  );
   const workbook = await zip.file("xl/workbook.xml")!.async("string");
   zip.file("xl/workbook.xml", workbook.replace("<workbookPr ", `<workbookPr codeName="${codeNames.workbook}" `));
   const sheet = await zip.file("xl/worksheets/sheet1.xml")!.async("string");
-  zip.file("xl/worksheets/sheet1.xml", sheet.replace(/<worksheet\b[^>]*>/, (tag) => `${tag}<sheetPr codeName="${codeNames.firstSheet}"/>`));
+  zip.file(
+    "xl/worksheets/sheet1.xml",
+    sheet.replace(/<worksheet\b[^>]*>/, (tag) => `${tag}<sheetPr codeName="${codeNames.firstSheet}"/>`),
+  );
   return { xlsm: await zip.generateAsync({ type: "nodebuffer" }), vbaProject, vbaSignature };
 }

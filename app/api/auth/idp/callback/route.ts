@@ -8,14 +8,17 @@ import { AppError, route, serveRoutes } from "@/lib/http";
 
 // GET /api/auth/idp/callback – finish the flow: sign in or link, store the calendar grant
 const callback = route(idpCallbackRoute, async ({ req, query }) => {
-  if (query.error) throw new AppError("bad_request", `The identity provider refused: ${query.error_description ?? query.error}`);
+  if (query.error)
+    throw new AppError("bad_request", `The identity provider refused: ${query.error_description ?? query.error}`);
   if (!query.code || !query.state) throw new AppError("bad_request", "code and state are required");
   const sealedFlow = readCookie(req, FLOW_COOKIE);
   const result = await completeIdpFlow({ code: query.code, state: query.state, sealedFlow });
   const signIn = result.mode === "combined" ? await issueTokenResponse(result.user) : undefined;
   const response = Response.json({
     mode: result.mode,
-    ...(signIn ? { access_token: signIn.access_token, token_type: signIn.token_type, expires_in: signIn.expires_in } : {}),
+    ...(signIn
+      ? { access_token: signIn.access_token, token_type: signIn.token_type, expires_in: signIn.expires_in }
+      : {}),
     user: toAuthUser(result.user),
     is_new_user: result.isNewUser,
     calendar_connection: toCloudConnectionResponse(result.connection),

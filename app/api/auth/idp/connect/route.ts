@@ -13,7 +13,10 @@ const connect = route(idpConnectRoute, async ({ req, query }) => {
     ? new Response(null, { status: 302, headers: { Location: flow.authorizationUrl } })
     : Response.json({ authorization_url: flow.authorizationUrl, state: flow.state, mode });
   const secure = getConfig().APP_URL.startsWith("https:") ? "; Secure" : "";
-  response.headers.append("Set-Cookie", `${FLOW_COOKIE}=${flow.sealedFlow}; Path=/api/auth/idp; Max-Age=${FLOW_TTL_SECONDS}; HttpOnly; SameSite=Lax${secure}`);
+  response.headers.append(
+    "Set-Cookie",
+    `${FLOW_COOKIE}=${flow.sealedFlow}; Path=/api/auth/idp; Max-Age=${FLOW_TTL_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
+  );
   return response;
 });
 

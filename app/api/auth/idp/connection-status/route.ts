@@ -8,7 +8,9 @@ import { resolveAccessToken } from "@/lib/http/caller/resolve-caller";
 const status = route(idpConnectionStatusRoute, async ({ query }) => {
   const db = await getDb();
   const { user } = await resolveAccessToken(db, query.auth_token);
-  const connection = await db.cloudConnection.findUnique({ where: { userId_provider: { userId: user.id, provider: "google_calendar" } } });
+  const connection = await db.cloudConnection.findUnique({
+    where: { userId_provider: { userId: user.id, provider: "google_calendar" } },
+  });
   return {
     connected: connection?.status === "active",
     provider: "google_calendar" as const,

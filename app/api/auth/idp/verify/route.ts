@@ -9,7 +9,11 @@ import { route, serveRoutes } from "@/lib/http";
 const verify = route(idpVerifyRoute, async ({ body }) => {
   const provider = await getOidcProvider();
   const claims = await verifyIdToken(provider, (body.id_token ?? body.credential)!, body.nonce);
-  const { user, isNewUser } = await signInWithIdentity({ issuer: provider.issuer, claims, invitationToken: body.invitation_token });
+  const { user, isNewUser } = await signInWithIdentity({
+    issuer: provider.issuer,
+    claims,
+    invitationToken: body.invitation_token,
+  });
   return { ...(await issueTokenResponse(user)), is_new_user: isNewUser };
 });
 

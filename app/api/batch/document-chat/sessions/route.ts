@@ -5,11 +5,18 @@ import { getDb } from "@/lib/db";
 import { route, serveRoutes } from "@/lib/http";
 
 // POST /api/batch/document-chat/sessions – save a conversation
-const save = route(saveChatSessionRoute, async ({ caller, body }) => saveChatSession(await getDb(), { userId: caller.user.id, save: body }));
+const save = route(saveChatSessionRoute, async ({ caller, body }) =>
+  saveChatSession(await getDb(), { userId: caller.user.id, save: body }),
+);
 
 // GET /api/batch/document-chat/sessions – list saved conversations
 const list = route(listChatSessionsRoute, async ({ caller, query }) =>
-  listChatSessions(await getDb(), { userId: caller.user.id, batchId: query.batch_id, documentId: query.document_id, documentName: query.document_name }),
+  listChatSessions(await getDb(), {
+    userId: caller.user.id,
+    batchId: query.batch_id,
+    documentId: query.document_id,
+    documentName: query.document_name,
+  }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(save, list);

@@ -12,7 +12,9 @@ const image = route(getBatchImageRoute, async ({ caller, params, query }) =>
 // The key spans several path segments, which the catch-all hands over as an array.
 const imageByKey: NextRouteHandler = Object.assign(
   (req: Request, context: { params: Promise<Record<string, string | string[] | undefined>> }) =>
-    image(req, { params: context.params.then((params) => ({ storage_key: [params.storage_key ?? []].flat().join("/") })) }),
+    image(req, {
+      params: context.params.then((params) => ({ storage_key: [params.storage_key ?? []].flat().join("/") })),
+    }),
   { contract: getBatchImageRoute },
 );
 

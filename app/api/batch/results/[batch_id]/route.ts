@@ -5,6 +5,8 @@ import { getDb } from "@/lib/db";
 import { route, serveRoutes } from "@/lib/http";
 
 // GET /api/batch/results/{batch_id} – documents with pages, boxes and structure
-const results = route(getBatchResultsRoute, async ({ caller, params, query }) => getBatchResults(await getDb(), ownerOf(caller), params.batch_id, query));
+const results = route(getBatchResultsRoute, async ({ caller, params, query }) =>
+  getBatchResults(await getDb(), ownerOf(caller), params.batch_id, query),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(results);

@@ -3,6 +3,8 @@ import { closeCallerWebSession } from "@/lib/web/close-web-session";
 import { closeWebSessionRoute } from "@/lib/web/web.contract";
 
 // DELETE /api/batch/web-session/{session_id} – close a web session now
-const close = route(closeWebSessionRoute, async ({ caller, params }) => closeCallerWebSession({ ownerId: caller.user.id, sessionId: params.session_id }));
+const close = route(closeWebSessionRoute, async ({ caller, params }) =>
+  closeCallerWebSession({ ownerId: caller.user.id, sessionId: params.session_id }),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(close);

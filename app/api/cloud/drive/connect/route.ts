@@ -5,7 +5,12 @@ import { route, serveRoutes } from "@/lib/http";
 
 // POST /api/cloud/drive/connect – exchange the authorization code and store the drive connection
 const connect = route(connectDriveRoute, async ({ caller, body }) => {
-  const connection = await connectDrive({ userId: caller.user.id, code: body.code, redirectUri: body.redirect_uri, codeVerifier: body.code_verifier });
+  const connection = await connectDrive({
+    userId: caller.user.id,
+    code: body.code,
+    redirectUri: body.redirect_uri,
+    codeVerifier: body.code_verifier,
+  });
   return { message: "Cloud drive connected", connection: toCloudConnectionResponse(connection) };
 });
 

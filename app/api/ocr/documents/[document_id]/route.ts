@@ -4,6 +4,8 @@ import { getOcrDocument } from "@/lib/ocr-api/get-ocr-document";
 import { getOcrDocumentRoute } from "@/lib/ocr-api/ocr.contract";
 
 // GET /api/ocr/documents/{document_id} – one document with pages and structure
-const get = route(getOcrDocumentRoute, async ({ caller, params }) => getOcrDocument(await getDb(), caller.user.id, params.document_id));
+const get = route(getOcrDocumentRoute, async ({ caller, params }) =>
+  getOcrDocument(await getDb(), caller.user.id, params.document_id),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(get);

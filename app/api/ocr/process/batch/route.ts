@@ -6,7 +6,11 @@ import { getBlobStore } from "@/lib/storage";
 
 // POST /api/ocr/process/batch – OCR several files, one result each
 const processFiles = route(processOcrBatchRoute, async ({ caller, form }) =>
-  processOcrFiles(await getDb(), getBlobStore(), { user: caller.user, files: form.files, processingMode: form.processing_mode }),
+  processOcrFiles(await getDb(), getBlobStore(), {
+    user: caller.user,
+    files: form.files,
+    processingMode: form.processing_mode,
+  }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(processFiles);

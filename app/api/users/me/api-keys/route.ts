@@ -4,7 +4,9 @@ import { listApiKeys } from "@/lib/users/list-api-keys";
 import { createApiKeyRoute, listApiKeysRoute } from "@/lib/users/users.contract";
 
 // POST /api/users/me/api-keys – create a key (the full key is shown once)
-const create = route(createApiKeyRoute, async ({ caller, body }) => createApiKey({ userId: caller.user.id, name: body.name }));
+const create = route(createApiKeyRoute, async ({ caller, body }) =>
+  createApiKey({ userId: caller.user.id, name: body.name }),
+);
 
 // GET /api/users/me/api-keys – the caller's keys without the keys themselves
 const list = route(listApiKeysRoute, async ({ caller }) => listApiKeys(caller.user.id));

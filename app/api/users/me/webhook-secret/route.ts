@@ -4,9 +4,13 @@ import { getWebhookSecretRoute, rotateWebhookSecretRoute } from "@/lib/webhooks/
 import { getOrCreateWebhookSecret, rotateWebhookSecret } from "@/lib/webhooks/webhook-secret";
 
 // GET /api/users/me/webhook-secret – the signing secret, created on first read
-const get = route(getWebhookSecretRoute, async ({ caller }) => ({ secret: await getOrCreateWebhookSecret(await getDb(), caller.user.id) }));
+const get = route(getWebhookSecretRoute, async ({ caller }) => ({
+  secret: await getOrCreateWebhookSecret(await getDb(), caller.user.id),
+}));
 
 // POST /api/users/me/webhook-secret – replace the signing secret
-const rotate = route(rotateWebhookSecretRoute, async ({ caller }) => ({ secret: await rotateWebhookSecret(await getDb(), caller.user.id) }));
+const rotate = route(rotateWebhookSecretRoute, async ({ caller }) => ({
+  secret: await rotateWebhookSecret(await getDb(), caller.user.id),
+}));
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(get, rotate);

@@ -11,11 +11,20 @@ export default async function DocumentPage({
   params: Promise<{ batch_id: string; document_id: string }>;
   searchParams: Promise<{ page?: string | string[]; box?: string | string[] }>;
 }) {
-  const [{ batch_id: batchId, document_id: documentId }, query, user] = await Promise.all([params, searchParams, getCurrentUser()]);
+  const [{ batch_id: batchId, document_id: documentId }, query, user] = await Promise.all([
+    params,
+    searchParams,
+    getCurrentUser(),
+  ]);
   const requested = Number(Array.isArray(query.page) ? query.page[0] : query.page);
   // ?box=x,y,width,height (0–1): a chat citation opened from the chat page.
-  const box = String(Array.isArray(query.box) ? query.box[0] : (query.box ?? "")).split(",").map(Number);
-  const highlight = box.length === 4 && box.every((value) => Number.isFinite(value) && value >= 0 && value <= 1) ? { x: box[0], y: box[1], width: box[2], height: box[3] } : undefined;
+  const box = String(Array.isArray(query.box) ? query.box[0] : (query.box ?? ""))
+    .split(",")
+    .map(Number);
+  const highlight =
+    box.length === 4 && box.every((value) => Number.isFinite(value) && value >= 0 && value <= 1)
+      ? { x: box[0], y: box[1], width: box[2], height: box[3] }
+      : undefined;
   return (
     <div className="mx-auto max-w-[96rem] px-4 py-6">
       <DocumentViewer

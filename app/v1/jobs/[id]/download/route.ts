@@ -4,6 +4,8 @@ import { downloadJobOutput } from "@/lib/v1/jobs/download-job-output";
 import { downloadJobRoute } from "@/lib/v1/jobs/jobs.contract";
 
 // GET /v1/jobs/{id}/download – the produced file until it expires
-const download = route(downloadJobRoute, async ({ caller, params }) => downloadJobOutput(await getDb(), caller.user.id, params.id));
+const download = route(downloadJobRoute, async ({ caller, params }) =>
+  downloadJobOutput(await getDb(), caller.user.id, params.id),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(download);

@@ -4,6 +4,8 @@ import { listJobWebhooksRoute } from "@/lib/v1/jobs/jobs.contract";
 import { listJobWebhookDeliveries } from "@/lib/webhooks/list-job-webhook-deliveries";
 
 // GET /v1/jobs/{id}/webhooks – the job's webhook deliveries and their attempts
-const list = route(listJobWebhooksRoute, async ({ caller, params }) => listJobWebhookDeliveries(await getDb(), caller.user.id, params.id));
+const list = route(listJobWebhooksRoute, async ({ caller, params }) =>
+  listJobWebhookDeliveries(await getDb(), caller.user.id, params.id),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(list);

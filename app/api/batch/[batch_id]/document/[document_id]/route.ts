@@ -8,12 +8,20 @@ import { getBlobStore } from "@/lib/storage";
 
 // PUT /api/batch/{batch_id}/document/{document_id} – correct several pages in one transaction
 const update = route(updateDocumentPagesRoute, async ({ caller, params, body }) =>
-  updateDocumentPages(await getDb(), ownerOf(caller), { batchId: params.batch_id, documentId: params.document_id }, body),
+  updateDocumentPages(
+    await getDb(),
+    ownerOf(caller),
+    { batchId: params.batch_id, documentId: params.document_id },
+    body,
+  ),
 );
 
 // DELETE /api/batch/{batch_id}/document/{document_id} – remove a document (and its batch when last)
 const remove = route(deleteBatchDocumentRoute, async ({ caller, params }) =>
-  deleteBatchDocument(await getDb(), getBlobStore(), ownerOf(caller), { batchId: params.batch_id, documentId: params.document_id }),
+  deleteBatchDocument(await getDb(), getBlobStore(), ownerOf(caller), {
+    batchId: params.batch_id,
+    documentId: params.document_id,
+  }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(update, remove);

@@ -7,7 +7,12 @@ import { getBlobStore } from "@/lib/storage";
 
 // POST /api/batch/{batch_id}/export/docx – the batch (with unsaved edits from the body) as a docx download
 const exportFile = route(exportBatchDocxRoute, async ({ caller, params, body }) =>
-  exportBatch(await getDb(), getBlobStore(), { owner: ownerOf(caller), batchId: params.batch_id, format: "docx", request: body ?? {} }),
+  exportBatch(await getDb(), getBlobStore(), {
+    owner: ownerOf(caller),
+    batchId: params.batch_id,
+    format: "docx",
+    request: body ?? {},
+  }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(exportFile);

@@ -7,7 +7,12 @@ import { getBlobStore } from "@/lib/storage";
 
 // POST /api/batch/{batch_id}/export/pdf – the batch (with unsaved edits from the body) as a pdf download
 const exportFile = route(exportBatchPdfRoute, async ({ caller, params, body }) =>
-  exportBatch(await getDb(), getBlobStore(), { owner: ownerOf(caller), batchId: params.batch_id, format: "pdf", request: body ?? {} }),
+  exportBatch(await getDb(), getBlobStore(), {
+    owner: ownerOf(caller),
+    batchId: params.batch_id,
+    format: "pdf",
+    request: body ?? {},
+  }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(exportFile);

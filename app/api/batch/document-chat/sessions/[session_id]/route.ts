@@ -5,9 +5,13 @@ import { getDb } from "@/lib/db";
 import { route, serveRoutes } from "@/lib/http";
 
 // GET /api/batch/document-chat/sessions/{session_id} – open a saved conversation
-const open = route(getChatSessionRoute, async ({ caller, params }) => getChatSession(await getDb(), { userId: caller.user.id, sessionId: params.session_id }));
+const open = route(getChatSessionRoute, async ({ caller, params }) =>
+  getChatSession(await getDb(), { userId: caller.user.id, sessionId: params.session_id }),
+);
 
 // DELETE /api/batch/document-chat/sessions/{session_id} – delete a saved conversation
-const remove = route(deleteChatSessionRoute, async ({ caller, params }) => deleteChatSession(await getDb(), { userId: caller.user.id, sessionId: params.session_id }));
+const remove = route(deleteChatSessionRoute, async ({ caller, params }) =>
+  deleteChatSession(await getDb(), { userId: caller.user.id, sessionId: params.session_id }),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(open, remove);

@@ -6,8 +6,18 @@ import { route, serveRoutes } from "@/lib/http";
 
 // POST /api/batch/documents/{doc_id}/convert-all – the document in every format, saved into its metadata
 const convertAll = route(convertDocumentAllRoute, async ({ caller, params, body }) => {
-  const result = await convertDocument(await getDb(), { owner: ownerOf(caller), documentId: params.doc_id, formats: [...CONVERT_ALL_FORMATS], pages: body?.pages });
-  return { document_id: result.document_id, formats: result.outputs, missing_pages: result.missing_pages, message: result.message };
+  const result = await convertDocument(await getDb(), {
+    owner: ownerOf(caller),
+    documentId: params.doc_id,
+    formats: [...CONVERT_ALL_FORMATS],
+    pages: body?.pages,
+  });
+  return {
+    document_id: result.document_id,
+    formats: result.outputs,
+    missing_pages: result.missing_pages,
+    message: result.message,
+  };
 });
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(convertAll);
