@@ -47,18 +47,22 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const adminSecret = randomBytes(32).toString("base64url");
   writeFileSync(path.join(dataDir, "admin-secret"), adminSecret, { mode: 0o600 });
-  const child: ChildProcess = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
-    env: {
-      ...process.env,
-      NEXT_TELEMETRY_DISABLED: "1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      APP_URL: baseUrl,
-      LOG_LEVEL: "debug",
-      NODE_OPTIONS: `--import ${new URL("../scripts/stamp-peer-address.mjs", import.meta.url).href}`,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", "-p", String(port)],
+    {
+      env: {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: "1",
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        APP_URL: baseUrl,
+        LOG_LEVEL: "debug",
+        NODE_OPTIONS: `--import ${new URL("../scripts/stamp-peer-address.mjs", import.meta.url).href}`,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   const lines: Array<Record<string, unknown>> = [];
   let pending = "";
   child.stdout!.on("data", (chunk: Buffer) => {

@@ -31,7 +31,9 @@ const lorem = "The quick brown fox jumps over the lazy dog while invoice 4821 to
 
 function digitalPdf(pages: number): Promise<Buffer> {
   return makeTextPdf(
-    Array.from({ length: pages }, (_, page) => Array.from({ length: 40 }, (_, line) => `${page + 1}.${line + 1} ${lorem}`)),
+    Array.from({ length: pages }, (_, page) =>
+      Array.from({ length: 40 }, (_, line) => `${page + 1}.${line + 1} ${lorem}`),
+    ),
     { fontSize: 10 },
   );
 }
@@ -52,9 +54,9 @@ async function scannedPages(count: number, seed: number): Promise<{ lines: strin
   return { lines, pngs };
 }
 
-function form(bytes: Buffer, name: string): FormData {
+function form(bytes: Buffer, name: string, field = "files"): FormData {
   const body = new FormData();
-  body.append("files", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), name);
+  body.append(field, new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), name);
   return body;
 }
 
@@ -99,7 +101,7 @@ async function ocrProcess(token: string, label: string, bytes: Buffer, pages: nu
   server!.resetPeakRss();
   const result = await api<{ document_id: string; total_pages?: number }>(token, "/api/ocr/process", {
     method: "POST",
-    body: form(bytes, `${label}.pdf`),
+    body: form(bytes, `${label}.pdf`, "file"),
   });
   const total = performance.now() - started;
   const gaps = pageGaps(result.document_id, startedAt);
@@ -135,7 +137,10 @@ async function batchUpload(token: string, label: string, bytes: Buffer, pages: n
     const [status, results] = await Promise.all([
       api<{ status: string; pages_done: number }>(token, `/api/batch/status/${upload.batch_id}`),
       firstInResults === undefined
-        ? api<{ documents: Array<{ total_pages: number }> }>(token, `/api/batch/results/${upload.batch_id}?page_limit=1`)
+        ? api<{ documents: Array<{ total_pages: number }> }>(
+            token,
+            `/api/batch/results/${upload.batch_id}?page_limit=1`,
+          )
         : undefined,
     ]);
     const now = performance.now();
@@ -181,16 +186,22 @@ it("API throughput: digital and scanned PDFs over HTTP against the built app", a
   const scanned20 = await makeImagePdf(scans.pngs);
   server = await startBenchServer(port);
   const token = await scaleUser(server);
+  server.resetPeakRss();
   console.log(`app started on port ${port}; idle RSS ${megabytes(server.peakRss())}`);
 
   // Warm-up: the first request to each route loads its code, the first OCR page starts the workers.
-  await api(token, "/api/ocr/process", { method: "POST", body: form(await digitalPdf(2), "warm.pdf") });
+  await api(token, "/api/ocr/process", { method: "POST", body: form(await digitalPdf(2), "warm.pdf", "file") });
   await batchUpload(token, "warm-up scan (1 page)", await makeImagePdf(scans.pngs.slice(0, 1)), 1);
 
   await ocrProcess(token, "50-page digital PDF", digital50, 50);
   await batchUpload(token, "50-page digital PDF", digital50, 50);
   await batchUpload(token, "200-page digital PDF", digital200, 200);
-  const scanRun = await batchUpload(token, "20 scanned 300-DPI pages (12 pt, ~2,000 characters), docsvc-OCR-v1", scanned20, 20);
+  const scanRun = await batchUpload(
+    token,
+    "20 scanned 300-DPI pages (12 pt, ~2,000 characters), docsvc-OCR-v1",
+    scanned20,
+    20,
+  );
   console.log(`  character error rate: ${await characterErrors(token, scanRun, scans.lines)}`);
   if (process.env.BENCH_SCAN_200 === "1") {
     const large = await scannedPages(200, 1001);

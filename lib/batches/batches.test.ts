@@ -119,7 +119,11 @@ describe("batches", () => {
         caller: { kind: "anonymous" },
       });
       expect(response.headers.get("content-type")).toBe("image/png");
-      expect(Buffer.from(await response.arrayBuffer()).subarray(1, 4).toString()).toBe("PNG");
+      expect(
+        Buffer.from(await response.arrayBuffer())
+          .subarray(1, 4)
+          .toString(),
+      ).toBe("PNG");
     }
     expect(await pageImages()).toHaveLength(12);
 
@@ -127,7 +131,8 @@ describe("batches", () => {
     const timings = document.timings as Record<string, number>;
     expect(timings.pages).toBe(12);
     expect(timings.render_ms).toBe(0);
-    for (const stage of ["read", "structure", "rows", "charge", "wall"]) expect(timings[`${stage}_ms`]).toBeGreaterThan(0);
+    for (const stage of ["read", "structure", "rows", "charge", "wall"])
+      expect(timings[`${stage}_ms`]).toBeGreaterThan(0);
   });
 
   it("fails a document whose file is missing, then retry completes it without charging twice, keeping edits", async () => {

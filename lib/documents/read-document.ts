@@ -24,6 +24,8 @@ export interface ReadDocumentInput {
   imageDpi?: number;
   maxPages?: number;
   maxPixels?: number;
+  /** See ReadOptions.pages. */
+  pages?: number[];
   /** Told how long each page spent reading, rendering its image and in OCR. */
   onStageTime?: ReadOptions["onStageTime"];
   /** Called as each page is finished (in completion order, which may differ from page order). */
@@ -67,7 +69,7 @@ async function readByFormat(bytes: Buffer, format: FormatInfo, options: ReadOpti
       options.onStageTime?.("read", performance.now() - converting);
       // The printed PDF is not kept, so its text pages' images are made now rather than on demand.
       const renderImages = options.renderImages ? true : undefined;
-      const pages = await readPdf(pdf, { ...options, renderImages, password: undefined });
+      const pages = await readPdf(pdf, { ...options, renderImages, password: undefined, pages: undefined });
       return pages.map((page) => (page.source === "text_layer" ? { ...page, source: "office" } : page));
     }
     case "libreoffice-xlsx":
@@ -105,6 +107,7 @@ export async function readDocument(input: ReadDocumentInput): Promise<ReadDocume
     imageDpi: input.imageDpi,
     maxPages: input.maxPages,
     maxPixels: input.maxPixels,
+    pages: input.pages,
     onPage: input.onPage,
     onStageTime: input.onStageTime,
   };

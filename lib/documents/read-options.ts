@@ -11,6 +11,8 @@ export interface ReadOptions {
    */
   renderImages?: boolean | "scans";
   imageDpi?: number;
+  /** Only these pages (1-based) of a PDF, read from the whole file; other formats are read whole. */
+  pages?: number[];
   /** Stop before decoding when the document has more pages. */
   maxPages?: number;
   /** Largest image (width × height) accepted before decoding; bombs are refused. */

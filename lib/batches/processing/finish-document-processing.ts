@@ -35,7 +35,11 @@ export async function finishDocumentProcessing(
   const firstError = rows.find((row) => row.error)?.error;
   const processedAt = new Date();
   // The wall time runs from the start of this run (begin) to now, whatever ran in between.
-  const record = timingRecord(timings, processedAt.getTime() - (document.startedAt ?? processedAt).getTime(), pagesDone);
+  const record = timingRecord(
+    timings,
+    processedAt.getTime() - (document.startedAt ?? processedAt).getTime(),
+    pagesDone,
+  );
   await db.batchDocument.update({
     where: { id: documentId },
     data: {

@@ -7,7 +7,6 @@ import type { BlobStore } from "@/lib/storage";
 import { invalidateBatchStatus } from "../status-cache";
 import type { ReadStage } from "@/lib/documents/read-options";
 import { savePages, type SavePagesContext } from "./save-pages";
-import { splitPdfPages } from "./split-pdf-pages";
 import { emptyTimings, timeStage, type StageTimings } from "./stage-timings";
 import { writeBehind } from "./write-behind";
 
@@ -23,8 +22,7 @@ export interface PageRangeResult {
 }
 
 /**
- * Reads some pages of a document (a PDF's pages alone, via a PDF of just those pages; other formats
- * whole) and saves them as they are finished, so progress and the first results show while the rest
+ * Reads some pages of a document (a PDF's pages alone; other formats whole) and saves them as they are finished, so progress and the first results show while the rest
  * is read. A page that fails is saved as failed and its neighbours are unaffected; a document that
  * cannot be read at all fails every page of the range with the reason.
  */
@@ -85,20 +83,9 @@ export async function processPageRange(
   const original = await timeStage(timings, "read", () => store.getBuffer(document.storageKey));
   try {
     if (!original) throw new Error("The original file is missing from storage");
-    const pages = options.pages;
-    const subset =
-      options.pdf && pages !== "all" ? await timeStage(timings, "read", () => trySplit(original, pages)) : undefined;
-    if (subset && options.pages !== "all") {
-      const numbers = options.pages;
-      // Pages of the subset PDF are numbered from 1; map them back to the document's numbers.
-      await readDocument({
-        ...reading,
-        bytes: subset,
-        onPage: (page) => save({ ...page, pageNumber: numbers[page.pageNumber - 1] }),
-      });
-    } else {
-      await readDocument({ ...reading, bytes: original, fileName: document.fileName, onPage: save });
-    }
+    // A PDF's chunk reads just its pages from the whole file (pdfjs loads the pages it is asked for).
+    const pages = options.pdf && options.pages !== "all" ? options.pages : undefined;
+    await readDocument({ ...reading, bytes: original, fileName: document.fileName, pages, onPage: save });
   } catch (error) {
     const numbers =
       options.pages === "all"
@@ -109,17 +96,6 @@ export async function processPageRange(
   }
   await writer.drain();
   return result;
-}
-
-/** A PDF of just these pages, or undefined when pdf-lib cannot rewrite this PDF (then it is read whole). */
-async function trySplit(bytes: Buffer, pages: number[]): Promise<Buffer | undefined> {
-  try {
-    return await splitPdfPages(bytes, pages);
-  } catch (error) {
-    // Encrypted or unusual PDFs pdf-lib cannot copy from are still readable by the engine as a whole.
-    console.warn(`[batches] reading the whole PDF: pdf-lib could not extract pages ${pages[0]}-${pages.at(-1)}`, error);
-    return undefined;
-  }
 }
 
 /** pagesDone / pagesFailed from the page rows, so concurrent chunks and retries always agree. */

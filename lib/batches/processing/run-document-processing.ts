@@ -50,7 +50,10 @@ export async function runDocumentProcessing(options: {
       processPageRange(await options.getDb(), options.getStore(), { documentId, pages, pdf: plan.pdf }),
     ),
   );
-  const timings = ranges.reduce((sum, range) => addTimings(sum, range.timings), addTimings(emptyTimings(), plan.timings));
+  const timings = ranges.reduce(
+    (sum, range) => addTimings(sum, range.timings),
+    addTimings(emptyTimings(), plan.timings),
+  );
   const finished = await runStage("finish", async () =>
     finishDocumentProcessing(await options.getDb(), documentId, timings),
   );

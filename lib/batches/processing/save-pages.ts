@@ -38,9 +38,7 @@ export async function savePages(context: SavePagesContext, pages: Page[]): Promi
   const { db, store, document, timings } = context;
   const withImages = pages.filter((page) => page.image);
   await timeStage(timings, "store", () =>
-    Promise.all(
-      withImages.map((page) => store.put(imageKeyOf(context, page)!, page.image!, "image/png")),
-    ),
+    Promise.all(withImages.map((page) => store.put(imageKeyOf(context, page)!, page.image!, "image/png"))),
   );
   const rows = await timeStage(timings, "structure", async () =>
     pages.map((page) => ({
@@ -74,7 +72,12 @@ export async function savePages(context: SavePagesContext, pages: Page[]): Promi
       const fresh = rows.filter((row) => !stored.has(row.pageNumber));
       if (fresh.length > 0) {
         await db.page.createMany({
-          data: fresh.map((row) => ({ documentId: document.id, pageNumber: row.pageNumber, ...row.common, ...row.content })),
+          data: fresh.map((row) => ({
+            documentId: document.id,
+            pageNumber: row.pageNumber,
+            ...row.common,
+            ...row.content,
+          })),
         });
       }
       for (const row of rows.filter((entry) => stored.has(entry.pageNumber))) {

@@ -11,17 +11,17 @@ const maxWaiting = 16;
 export function writeBehind<T>(write: (items: T[]) => Promise<void>) {
   let waiting: T[] = [];
   let running: Promise<void> | undefined;
+  let current: Promise<void> | undefined;
   let failure: unknown;
 
   const run = async () => {
     while (waiting.length > 0 && failure === undefined) {
       const items = waiting;
       waiting = [];
-      try {
-        await write(items);
-      } catch (error) {
+      current = write(items).catch((error: unknown) => {
         failure = error;
-      }
+      });
+      await current;
     }
     running = undefined;
   };
@@ -31,7 +31,7 @@ export function writeBehind<T>(write: (items: T[]) => Promise<void>) {
       if (failure !== undefined) throw failure;
       waiting.push(item);
       running ??= run();
-      if (waiting.length >= maxWaiting) await running;
+      if (waiting.length >= maxWaiting) await current;
     },
     async drain(): Promise<void> {
       while (running) await running;

@@ -1,7 +1,7 @@
 import { recognizeImage } from "@/lib/ocr/recognize-image";
 import type { FormatInfo } from "../formats";
 import { ocrPoolSize } from "@/lib/ocr/tesseract-pool";
-import { failedPage, mapWithLimit, pageFromLayout } from "../page-builder";
+import { failedPage, keptAfterListener, mapWithLimit, pageFromLayout } from "../page-builder";
 import { defaultMaxPixels, pageStageClock, type ReadOptions } from "../read-options";
 import type { Page } from "../types";
 import { DocumentError } from "../errors";
@@ -41,6 +41,6 @@ export async function readImage(bytes: Buffer, format: FormatInfo, options: Read
     }
     clock.finish();
     await options.onPage?.(page);
-    return page;
+    return keptAfterListener(page, options.onPage);
   });
 }

@@ -59,7 +59,14 @@ export async function readOfficeAsPdf(
     });
     // Pages (and their times) are reported by the caller once read; readPdf must not report them a second time.
     // Every printed page's image is made now: the original is not a PDF to render it from later.
-    printed = await readPdf(pdf, { ...options, renderImages: true, password: undefined, onPage: undefined, onStageTime: undefined });
+    printed = await readPdf(pdf, {
+      ...options,
+      renderImages: true,
+      password: undefined,
+      pages: undefined,
+      onPage: undefined,
+      onStageTime: undefined,
+    });
   } catch (error) {
     console.warn(
       `docsvc: ${format.name} pages shown as text: LibreOffice could not print the file: ${error instanceof Error ? error.message : String(error)}`,

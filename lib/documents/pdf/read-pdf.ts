@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { ocrPoolSize } from "@/lib/ocr/tesseract-pool";
 import { recognizeImage } from "@/lib/ocr/recognize-image";
 import { DocumentError } from "../errors";
-import { failedPage, mapWithLimit, pageFromLayout } from "../page-builder";
+import { failedPage, keptAfterListener, mapWithLimit, pageFromLayout } from "../page-builder";
 import { defaultImageDpi, pageStageClock, type ReadOptions } from "../read-options";
 import type { Page } from "../types";
 import { loadPdfjs, openPdf } from "./load-pdf";
@@ -127,7 +127,9 @@ export async function readPdf(bytes: Buffer, options: ReadOptions): Promise<Page
         `The PDF has ${document.numPages} pages; at most ${options.maxPages} are allowed`,
       );
     }
-    const pageNumbers = Array.from({ length: document.numPages }, (_, index) => index + 1);
+    const pageNumbers = Array.from({ length: document.numPages }, (_, index) => index + 1).filter(
+      (pageNumber) => !options.pages || options.pages.includes(pageNumber),
+    );
     // One page more than there are OCR workers: while every worker reads, the next page is rendered
     // and normalised (main thread and sharp's pool), so no worker waits for its next image.
     return await mapWithLimit(pageNumbers, ocrPoolSize() + 1, async (pageNumber) => {
@@ -143,7 +145,7 @@ export async function readPdf(bytes: Buffer, options: ReadOptions): Promise<Page
         result = failedPage(pageNumber, "text_layer", error);
       }
       await options.onPage?.(result);
-      return result;
+      return keptAfterListener(result, options.onPage);
     });
   } finally {
     await document.loadingTask.destroy();
