@@ -99,7 +99,7 @@ async function ocrProcess(token: string, label: string, bytes: Buffer, pages: nu
   const started = performance.now();
   const startedAt = Date.now();
   server!.resetPeakRss();
-  const result = await api<{ document_id: string; total_pages?: number }>(token, "/api/ocr/process", {
+  const result = await api<{ document_id: string }>(token, "/api/ocr/process", {
     method: "POST",
     body: form(bytes, `${label}.pdf`, "file"),
   });
@@ -137,14 +137,11 @@ async function batchUpload(token: string, label: string, bytes: Buffer, pages: n
     const [status, results] = await Promise.all([
       api<{ status: string; pages_done: number }>(token, `/api/batch/status/${upload.batch_id}`),
       firstInResults === undefined
-        ? api<{ documents: Array<{ total_pages: number }> }>(
-            token,
-            `/api/batch/results/${upload.batch_id}?page_limit=1`,
-          )
+        ? api<{ documents: Array<{ pages: unknown[] }> }>(token, `/api/batch/results/${upload.batch_id}?page_limit=1`)
         : undefined,
     ]);
     const now = performance.now();
-    if (firstInResults === undefined && (results?.documents[0]?.total_pages ?? 0) > 0) firstInResults = now - answered;
+    if (firstInResults === undefined && (results?.documents[0]?.pages.length ?? 0) > 0) firstInResults = now - answered;
     if (firstInStatus === undefined && status.pages_done > 0) firstInStatus = now - answered;
     if (!["uploaded", "queued", "processing"].includes(status.status)) {
       const total = now - started;

@@ -25,11 +25,18 @@ export interface ReadOptions {
 /** The engine's own stages, reported through `onStageTime`. */
 export type ReadStage = "read" | "render" | "ocr";
 
+export interface PageStageClock {
+  time<T>(stage: Exclude<ReadStage, "read">, work: () => Promise<T>): Promise<T>;
+  /** Runs `work` once `gate` lets it; the time spent waiting at the gate counts as no stage. */
+  waitFor<T>(gate: (inner: () => Promise<T>) => Promise<T>, work: () => Promise<T>): Promise<T>;
+  finish(): void;
+}
+
 /**
  * Times one page's stages: `time` wraps rendering or OCR, `finish` reports the rest of the page
  * as reading. Without a listener it only runs the work.
  */
-export function pageStageClock(onStageTime: ReadOptions["onStageTime"]) {
+export function pageStageClock(onStageTime: ReadOptions["onStageTime"]): PageStageClock {
   const started = performance.now();
   let inner = 0;
   return {
@@ -42,6 +49,13 @@ export function pageStageClock(onStageTime: ReadOptions["onStageTime"]) {
         inner += ms;
         onStageTime?.(stage, ms);
       }
+    },
+    async waitFor<T>(gate: (inner: () => Promise<T>) => Promise<T>, work: () => Promise<T>): Promise<T> {
+      const waitStarted = performance.now();
+      return gate(() => {
+        inner += performance.now() - waitStarted;
+        return work();
+      });
     },
     finish(): void {
       onStageTime?.("read", performance.now() - started - inner);

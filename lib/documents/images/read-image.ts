@@ -1,6 +1,7 @@
 import { recognizeImage } from "@/lib/ocr/recognize-image";
 import type { FormatInfo } from "../formats";
 import { ocrPoolSize } from "@/lib/ocr/tesseract-pool";
+import { withOcrPageSlot } from "../ocr-page-slots";
 import { failedPage, keptAfterListener, mapWithLimit, pageFromLayout } from "../page-builder";
 import { defaultMaxPixels, pageStageClock, type ReadOptions } from "../read-options";
 import type { Page } from "../types";
@@ -22,20 +23,23 @@ export async function readImage(bytes: Buffer, format: FormatInfo, options: Read
     let page: Page;
     try {
       // OCR decodes the frame itself: no intermediate PNG unless the viewer wants one.
-      const ocr = await clock.time("ocr", () =>
-        recognizeImage(frame.input, { model: options.model, density: frame.density, decode: frame.sharpOptions }),
-      );
-      page = pageFromLayout({
-        pageNumber: index + 1,
-        layout: ocr,
-        width: frame.width,
-        height: frame.height,
-        unit: "px",
-        source: "ocr",
+      page = await clock.waitFor(withOcrPageSlot, async () => {
+        const ocr = await clock.time("ocr", () =>
+          recognizeImage(frame.input, { model: options.model, density: frame.density, decode: frame.sharpOptions }),
+        );
+        const read = pageFromLayout({
+          pageNumber: index + 1,
+          layout: ocr,
+          width: frame.width,
+          height: frame.height,
+          unit: "px",
+          source: "ocr",
+        });
+        read.rulings = ocr.rulings;
+        read.orientation = ocr.orientation;
+        if (options.renderImages) read.image = await clock.time("render", () => framePng(frame));
+        return read;
       });
-      page.rulings = ocr.rulings;
-      page.orientation = ocr.orientation;
-      if (options.renderImages) page.image = await clock.time("render", () => framePng(frame));
     } catch (error) {
       page = failedPage(index + 1, "ocr", error);
     }

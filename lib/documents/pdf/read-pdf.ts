@@ -3,7 +3,8 @@ import { ocrPoolSize } from "@/lib/ocr/tesseract-pool";
 import { recognizeImage } from "@/lib/ocr/recognize-image";
 import { DocumentError } from "../errors";
 import { failedPage, keptAfterListener, mapWithLimit, pageFromLayout } from "../page-builder";
-import { defaultImageDpi, pageStageClock, type ReadOptions } from "../read-options";
+import { withOcrPageSlot } from "../ocr-page-slots";
+import { defaultImageDpi, pageStageClock, type PageStageClock, type ReadOptions } from "../read-options";
 import type { Page } from "../types";
 import { loadPdfjs, openPdf } from "./load-pdf";
 import { readPdfFormFields } from "./pdf-form-fields";
@@ -89,27 +90,35 @@ async function readPdfPage(
       result.image = await clock.time("render", async () => (await renderPdfPage(page, dpi)).png);
     }
   } else {
-    const dpi = options.model.ocr?.targetDpi ?? 300;
-    const scan = await scanOfPage(page, storedImages);
-    // A scan finer than the model reads is rendered down to its resolution instead.
-    const image = scan && scan.dpi <= dpi * 1.15 ? scan : await renderedPageImage(page, dpi);
-    const ocr = await clock.time("ocr", () =>
-      recognizeImage(image.input, { model: options.model, density: image.dpi, decode: image.decode }),
+    const size = { width: textLayer.width, height: textLayer.height };
+    result = await clock.waitFor(withOcrPageSlot, () =>
+      ocrPdfPage(page, pageNumber, size, { options, storedImages }, clock),
     );
-    result = pageFromLayout({
-      pageNumber,
-      layout: ocr,
-      width: textLayer.width,
-      height: textLayer.height,
-      unit: "pt",
-      source: "ocr",
-    });
-    result.rulings = ocr.rulings;
-    result.orientation = ocr.orientation;
-    if (options.renderImages) result.image = await clock.time("render", () => storedPageImage(image));
   }
   if (formFields.length > 0) result.formFields = formFields;
   clock.finish();
+  return result;
+}
+
+/** A page without a usable text layer, read by OCR from its stored scan or its rendering. */
+async function ocrPdfPage(
+  page: PDFPageProxy,
+  pageNumber: number,
+  size: { width: number; height: number },
+  { options, storedImages }: Pick<PdfReading, "options" | "storedImages">,
+  clock: PageStageClock,
+): Promise<Page> {
+  const dpi = options.model.ocr?.targetDpi ?? 300;
+  const scan = await scanOfPage(page, storedImages);
+  // A scan finer than the model reads is rendered down to its resolution instead.
+  const image = scan && scan.dpi <= dpi * 1.15 ? scan : await renderedPageImage(page, dpi);
+  const ocr = await clock.time("ocr", () =>
+    recognizeImage(image.input, { model: options.model, density: image.dpi, decode: image.decode }),
+  );
+  const result = pageFromLayout({ pageNumber, layout: ocr, ...size, unit: "pt", source: "ocr" });
+  result.rulings = ocr.rulings;
+  result.orientation = ocr.orientation;
+  if (options.renderImages) result.image = await clock.time("render", () => storedPageImage(image));
   return result;
 }
 
