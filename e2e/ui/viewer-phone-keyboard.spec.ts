@@ -51,10 +51,10 @@ for (const [screen, device] of SCREENS) {
       if (screen === "phone") {
         await expect(page.getByTestId("hovered-box")).toContainText("Tap a box to see its text and confidence");
         await expect(page.getByRole("button", { name: "Fit width" })).toBeHidden();
-        await page.getByText("View", { exact: true }).click();
+        await page.getByRole("button", { name: "View", exact: true }).click();
         await expect(page.getByRole("button", { name: "Fit width" })).toBeVisible();
         await expect(page.getByRole("combobox", { name: "Boxes" })).toBeVisible();
-        await page.getByText("View", { exact: true }).click();
+        await page.getByRole("button", { name: "View", exact: true }).click();
         // Part of the page shows in the first screenful.
         const canvas = await viewer.canvas.boundingBox();
         expect(canvas!.y).toBeLessThan(page.viewportSize()!.height);

@@ -1,5 +1,6 @@
 "use client";
 
+import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FOCUS_RING } from "@/components/ui/button-classes";
 import type { BoxLayer } from "./page-canvas";
@@ -24,10 +25,12 @@ export function stepZoom(zoom: number, direction: 1 | -1): number {
 
 /**
  * Page, zoom and box-layer controls in one row on a phone: the page buttons show arrows only, and fit
- * width and the box layer fold into a "View" menu. Every control keeps a name a screen reader can say.
+ * width and the box layer fold into a menu under a "View" button. Every control keeps a name a screen reader can say.
  */
 export function ViewerToolbar({ current, totalPages, onPage, zoom, onZoom, layer, onLayer }: ViewerToolbarProps) {
   const zoomIndex = ZOOM_STEPS.findIndex((step) => step === zoom);
+  const [viewOpen, setViewOpen] = useState(false);
+  const viewId = useId();
   const viewControls = (
     <>
       <Button variant="ghost" className="px-3 py-1.5" disabled={zoom === 1} onClick={() => onZoom(1)}>
@@ -52,7 +55,7 @@ export function ViewerToolbar({ current, totalPages, onPage, zoom, onZoom, layer
       role="toolbar"
       aria-label="Page and zoom"
       aria-keyshortcuts="PageUp PageDown + - 0"
-      className="flex flex-nowrap items-center gap-1 text-sm sm:flex-wrap sm:gap-2"
+      className="relative flex flex-nowrap items-center gap-1 text-sm sm:flex-wrap sm:gap-2"
       data-testid="viewer-toolbar"
     >
       <Button
@@ -109,17 +112,22 @@ export function ViewerToolbar({ current, totalPages, onPage, zoom, onZoom, layer
       >
         +
       </Button>
-      <div className="ml-auto hidden items-center gap-2 sm:flex">{viewControls}</div>
-      <details className="relative ml-auto sm:hidden">
-        <summary
-          className={`cursor-pointer list-none rounded-md border border-line px-3 py-1.5 font-medium ${FOCUS_RING}`}
-        >
-          View
-        </summary>
-        <div className="absolute right-0 z-10 mt-1 flex w-48 flex-col items-start gap-2 rounded-md border border-line bg-surface p-3 shadow-lg">
-          {viewControls}
-        </div>
-      </details>
+      <Button
+        variant="secondary"
+        className="ml-auto px-3 py-1.5 sm:hidden"
+        aria-expanded={viewOpen}
+        aria-controls={viewId}
+        onClick={() => setViewOpen((open) => !open)}
+      >
+        View
+      </Button>
+      {/* One set of controls: a menu under the View button on a phone, inline from sm up. */}
+      <div
+        id={viewId}
+        className={`${viewOpen ? "flex" : "hidden"} absolute right-0 top-full z-10 mt-1 w-48 flex-col items-start gap-2 rounded-md border border-line bg-surface p-3 shadow-lg sm:static sm:ml-auto sm:mt-0 sm:flex sm:w-auto sm:flex-row sm:items-center sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none`}
+      >
+        {viewControls}
+      </div>
     </div>
   );
 }
