@@ -7,6 +7,7 @@ import { apiFetch } from "@/lib/client/api-fetch";
 import { useApiResource } from "@/lib/client/use-api-resource";
 import type { WebhookDeliveryLogEntry } from "@/lib/webhooks/list-user-webhook-deliveries";
 import { formatDateTime } from "./format";
+import { SendTestEventForm } from "./send-test-event-form";
 
 const LOG_PATH = "/api/users/me/webhook-deliveries";
 
@@ -52,6 +53,7 @@ export function WebhookDeliveriesPanel() {
   if (log.status === "loading") return <p className="text-sm text-ink-muted">Loading deliveries…</p>;
   return (
     <div className="flex flex-col gap-3">
+      <SendTestEventForm />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-ink-muted">
           {log.data.length === 0

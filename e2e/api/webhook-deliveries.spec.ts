@@ -51,4 +51,35 @@ test.describe("webhook delivery log", () => {
       await receiver?.close();
     }
   });
+
+  test("a test event goes out at once, signed with the account's secret; a receiver that is down is reported", async ({
+    request,
+  }) => {
+    const user = await createUser(request);
+    const auth = bearer(user.token);
+    const { secret } = await (await request.get("/api/users/me/webhook-secret", { headers: auth })).json();
+    const receiver = await startWebhookReceiver([{ status: 200 }], { secret });
+    const send = (url: string) =>
+      request.post("/api/users/me/webhook-deliveries/test", { headers: auth, data: { url } });
+    try {
+      const sent = await send(receiver.url);
+      expect(sent.status(), await sent.text()).toBe(200);
+      const outcome = await sent.json();
+      expect(outcome).toMatchObject({ url: receiver.url, delivered: true, status_code: 200, error: null });
+      expect(receiver.received).toHaveLength(1);
+      expect(receiver.received[0].signatureValid).toBe(true);
+      expect(receiver.received[0].headers["webhook-id"]).toBe(outcome.webhook_id);
+      expect(JSON.parse(receiver.received[0].body)).toMatchObject({ type: "webhook.test", job_id: null });
+    } finally {
+      await receiver.close();
+    }
+    const down = await send(receiver.url);
+    expect(down.status()).toBe(200);
+    expect(await down.json()).toMatchObject({ delivered: false, status_code: null, error: expect.any(String) });
+    const ftp = await send("ftp://example.com/hook");
+    expect(ftp.status()).toBe(400);
+    expect((await ftp.json()).detail).toBe("Only http and https URLs are allowed, not ftp:");
+    expect((await request.get("/api/users/me/webhook-deliveries", { headers: auth })).status()).toBe(200);
+    expect(await (await request.get("/api/users/me/webhook-deliveries", { headers: auth })).json()).toEqual([]);
+  });
 });

@@ -39,6 +39,13 @@ for (const [screen, device] of SCREENS) {
         await expect(page.getByText(/webhook again\.$/)).toBeVisible();
         await expect(deliveries).toHaveCount(2);
         await expect.poll(() => receiver!.received.length, { timeout: 30_000 }).toBe(2);
+        // A test event reaches the receiver at once, and the page says how it answered.
+        await page.getByLabel("Receiver URL").fill(receiver.url);
+        await page.getByRole("button", { name: "Send test event" }).click();
+        await expect(page.getByRole("status").filter({ hasText: "Delivered" })).toContainText(
+          "The receiver answered HTTP 204",
+        );
+        expect(receiver.received.map((received) => JSON.parse(received.body).type)).toContain("webhook.test");
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       } finally {
         await receiver?.close();

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineRoute } from "@/lib/http/contract";
 import { WebhookDeliveryResponse } from "./list-job-webhook-deliveries";
 import { WebhookDeliveryLogEntry, WebhookDeliveryLogQuery } from "./list-user-webhook-deliveries";
+import { TestWebhookRequest, TestWebhookResponse } from "./send-test-webhook";
 
 const tags = ["Users"];
 
@@ -34,5 +35,23 @@ export const redeliverWebhookDeliveryRoute = defineRoute({
     202: { description: "The new delivery.", schema: WebhookDeliveryResponse },
     404: { description: "No such delivery among the caller's jobs." },
     409: { description: "The job is still processing." },
+  },
+});
+
+export const sendTestWebhookRoute = defineRoute({
+  method: "POST",
+  path: "/api/users/me/webhook-deliveries/test",
+  surface: "api",
+  auth: "user",
+  operationId: "usersSendTestWebhook",
+  summary: "Send a signed test event to a URL",
+  description:
+    "One POST of {type: webhook.test, job_id: null, data: {message}} signed with your secret, as job webhooks are, sent at once and " +
+    "not retried or stored; answers how the receiver answered. A receiver that is down is reported (delivered false), not an error.",
+  tags,
+  body: TestWebhookRequest,
+  responses: {
+    200: TestWebhookResponse,
+    400: { description: "The URL is not a public http(s) URL." },
   },
 });
