@@ -52,7 +52,12 @@ const letterWords = (line: HeadLine) => line.words.filter((word) => /\p{L}{2}/u.
 
 /** A line holding only an identifier: "(54321-A)", "001234567-X". */
 function isIdentifierLine(line: HeadLine): boolean {
-  return line.text.replace(/\D/g, "").length >= 5 && !line.words.some((word) => /\p{L}{3}/u.test(word.text));
+  return (
+    line.text.replace(/\D/g, "").length >= 5 &&
+    !line.words.some((word) => /\p{L}{3}/u.test(word.text)) &&
+    // "109, SS21/1A,": a building number and a street code are an address.
+    !/\d,/.test(line.text)
+  );
 }
 
 /** The line's text before a registration number in brackets. */
@@ -137,9 +142,14 @@ function companyLines(head: HeadLine[], addressStart: number): { lines: HeadLine
       isNameLike(above) &&
       !hasLegalForm(above) &&
       head[legal].words[0].box.y - above.words[0].box.y < head[legal].words[0].box.height * 2.5;
-    return { lines: wrapped ? [above, head[legal]] : [head[legal]], cue: "legal_form" };
+    // "SINNATHAMBY HOLDINGS" over "SDN. BHD.": the rest of the legal form wrapped onto the next line.
+    const below = head[legal + 1];
+    const belowWords = below ? nameText(below).split(/\s+/) : [];
+    const continued = belowWords.length > 0 && legalFormWords(belowWords).size === belowWords.length;
+    const lines = [...(wrapped ? [above] : []), head[legal], ...(continued ? [below] : [])];
+    return { lines, cue: "legal_form" };
   }
-  const overIdentifier = head.findIndex(
+  const overIdentifier = overAddress.findIndex(
     (line, index) => isNameLike(line) && head[index + 1] !== undefined && isIdentifierLine(head[index + 1]),
   );
   if (overIdentifier >= 0) return { lines: [head[overIdentifier]], cue: "over_identifier" };
@@ -181,7 +191,9 @@ export function findIssuer(page: Page): { company?: IssuerPart; address?: Issuer
     const text = companyText(company.lines);
     if (text) result.company = part(page, company.lines, text, company.cue);
   }
-  const rest = head.filter((line) => !company.lines.includes(line));
+  // The address is printed before the items: nothing past the first line with a price is the head.
+  const firstPrice = head.findIndex((line) => /\d[.,]\d{2}\b/.test(line.text) && !readsAsAddress(line));
+  const rest = head.slice(0, firstPrice < 0 ? head.length : firstPrice).filter((line) => !company.lines.includes(line));
   const start = rest.findIndex(readsAsAddress);
   if (start >= 0) {
     const lines = [rest[start]];
