@@ -164,7 +164,9 @@ function companyLines(head: HeadLine[], addressStart: number): { lines: HeadLine
 
 /** The name as printed, through OCR slips: legal forms spelled properly, brackets closed, a trailing registration number dropped. */
 function companyText(lines: HeadLine[]): string {
-  const words = lines.flatMap((line) => nameText(line).split(/\s+/)).filter(Boolean);
+  // An ampersand closing a wrapped line is trimmed from its words as noise; the name keeps it.
+  const wrappedAt = (line: HeadLine) => (/&\s*$/.test(line.printed) && !/&$/.test(line.text) ? " &" : "");
+  const words = lines.flatMap((line) => (nameText(line) + wrappedAt(line)).split(/\s+/)).filter(Boolean);
   const forms = legalFormWords(words);
   const lastForm = Math.max(-1, ...forms.keys());
   const end = lastForm >= 0 && /\d{4,}/.test(words[lastForm + 1] ?? "") ? lastForm + 1 : words.length;
@@ -180,6 +182,15 @@ function companyText(lines: HeadLine[]): string {
       .replace(/\b(?:[A-Z0-9]\.){2,}/g, (initials) => initials.replace(/1/g, "I").replace(/0/g, "O"))
       .replace(/[\s,(]+$/, "")
   );
+}
+
+/** The address as printed, through the symbols OCR reads for letters and digits: "S$21/1A" → "SS21/1A", "§3300" → "53300". */
+function addressText(lines: HeadLine[]): string {
+  return lines
+    .map((line) => line.text)
+    .join(" ")
+    .replace(/(?<=[A-Z$])\$|\$(?=[A-Z$])/g, "S")
+    .replace(/§(?=\d)/g, "5");
 }
 
 export function findIssuer(page: Page): { company?: IssuerPart; address?: IssuerPart } {
@@ -202,7 +213,7 @@ export function findIssuer(page: Page): { company?: IssuerPart; address?: Issuer
       if (line.words[0].box.y - (last.y + last.height) > last.height * 1.5 || !continuesAddress(line)) break;
       lines.push(line);
     }
-    result.address = part(page, lines, lines.map((line) => line.text).join(" "), "address");
+    result.address = part(page, lines, addressText(lines), "address");
   }
   return result;
 }
