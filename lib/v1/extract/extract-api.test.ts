@@ -12,8 +12,6 @@ import { createExecutor } from "@/lib/background/executor/create-executor";
 import { getBlobStore, jobOutputKey, resetBlobStoreForTests } from "@/lib/storage";
 import { createJob } from "@/lib/v1/jobs/create-job";
 import { serializeJob } from "@/lib/v1/jobs/serialize-job";
-import { ERROR_STATUS } from "@/lib/http/errors";
-import { V1_ERROR_CODES } from "@/lib/v1/errors/error-codes";
 import { ExtractForm } from "./extract-form";
 import { ExtractCompletedResponse, ExtractionResult } from "./extraction-result";
 import { extractJobEventId, extractJobRequested } from "@/lib/background/events";
@@ -221,7 +219,7 @@ describe("run-extract-job", () => {
   });
 });
 
-describe("reference and error table", () => {
+describe("reference", () => {
   it("lists every registry format with its LibreOffice needs", () => {
     const { formats } = listFormats();
     expect(formats.find((format) => format.id === "pdf")).toMatchObject({
@@ -230,12 +228,5 @@ describe("reference and error table", () => {
       available: true,
     });
     expect(formats.find((format) => format.id === "doc")).toMatchObject({ requires_libreoffice: true });
-  });
-
-  it("gives every refusal code of the developer API the same status as the route kit", () => {
-    for (const [code, entry] of Object.entries(V1_ERROR_CODES)) {
-      if (code === "cancelled") continue;
-      expect(ERROR_STATUS[code as keyof typeof ERROR_STATUS], code).toBe(entry.status ?? undefined);
-    }
   });
 });

@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { cancelJob } from "./cancel-job";
 import { createJob } from "./create-job";
 import { JOB_ERROR_CODES, V1_ERROR_CODES } from "@/lib/v1/errors/error-codes";
+import { AppError, type ErrorCode } from "@/lib/http/errors";
 import { getJobOrThrow } from "./get-job-or-throw";
 import { listJobs } from "./list-jobs";
 import { JobResponse, serializeJob } from "./serialize-job";
@@ -157,6 +158,16 @@ describe("error codes", () => {
     }
     expect(V1_ERROR_CODES.insufficient_tokens.status).toBe(402);
     expect(V1_ERROR_CODES.rate_limit_exceeded.status).toBe(429);
-    expect(JOB_ERROR_CODES).toContain("processing_error");
+    expect(V1_ERROR_CODES.cancelled.status).toBeNull();
+    for (const code of JOB_ERROR_CODES) expect(Object.hasOwn(V1_ERROR_CODES, code), code).toBe(true);
+  });
+
+  it("take each refusal's status from the one table both surfaces render from", () => {
+    for (const [code, entry] of Object.entries(V1_ERROR_CODES)) {
+      if (code === "cancelled") continue;
+      expect(entry.status, code).toBe(new AppError(code as ErrorCode).status);
+    }
+    // Internal codes the developer API maps to documented ones are not documented themselves.
+    expect(Object.hasOwn(V1_ERROR_CODES, "corrupt_document")).toBe(false);
   });
 });
