@@ -23,7 +23,7 @@ describe("deleteAccount", () => {
     const otherBatch = await db.batch.create({ data: { userId: other.id } });
     await store.put(`${batchPrefix(ownBatch.id)}doc/original.pdf`, Buffer.from("%PDF-own"), "application/pdf");
     await store.put(`${batchPrefix(otherBatch.id)}doc/original.pdf`, Buffer.from("%PDF-other"), "application/pdf");
-    await createApiKey({ userId: owner.id, name: "k" });
+    await createApiKey({ db: await getDb(), userId: owner.id, name: "k" });
 
     await expect(deleteAccount({ userId: owner.id, password: "wrong password" })).rejects.toMatchObject({
       code: "unauthorized",
