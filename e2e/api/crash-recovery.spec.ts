@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { makeImagePdf } from "../../lib/documents/testing/make-pdfs";
-import { renderTextImage } from "../../lib/documents/testing/render-text-image";
+import { proseLines, renderTextImage } from "../../lib/documents/testing/render-text-image";
 import { startWebhookReceiver, type WebhookReceiver } from "../../lib/webhooks/testing/start-webhook-receiver";
 import { DEFAULT_PASSWORD, uniqueEmail } from "../support/accounts";
 import { type Instance, migrate, portOf, startInstance, stop } from "../support/instances";
@@ -15,15 +15,16 @@ import { type Instance, migrate, portOf, startInstance, stop } from "../support/
 // job's webhook goes out once, and nothing is left unfinished. Embedded PGlite by default; the
 // PostgreSQL database of TEST_DATABASE_URL in CI's PostgreSQL pass.
 
-const BATCH_PAGES = 6;
+const BATCH_PAGES = 10; // Free's most per request
 const JOB_FILES = 3;
 const PAGES_PER_JOB_FILE = 3;
 const TOKENS_PER_PAGE = 1000; // the default model's cost (lib/models)
 
+/** Scanned pages full of prose, so reading them takes long enough to be interrupted. */
 async function scannedPdf(label: string, pages: number): Promise<Buffer> {
   const images = [];
   for (let page = 1; page <= pages; page++)
-    images.push(await renderTextImage([`${label} page ${page}`, "Amount 42.00"], { fontSize: 40 }));
+    images.push(await renderTextImage([`${label} page ${page}`, ...proseLines(36, 64, page)], { fontSize: 32 }));
   return makeImagePdf(images);
 }
 
@@ -166,7 +167,7 @@ test("SIGKILL mid-batch and mid-job: after a restart both finish, each page once
     const results = await call(`/api/batch/results/${batchId}`, { headers: user });
     expect(results.body.documents).toHaveLength(1);
     const pageNumbers = results.body.documents[0].pages.map((page: { page_number: number }) => page.page_number);
-    expect(pageNumbers).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(pageNumbers).toEqual(Array.from({ length: BATCH_PAGES }, (_, index) => index + 1));
 
     expect(finishedJob.body.status, JSON.stringify(finishedJob.body)).toBe("completed");
     expect(finishedJob.body.result.pages_processed).toBe(JOB_FILES * PAGES_PER_JOB_FILE);
