@@ -176,10 +176,10 @@ describe("email verification", () => {
     const newEmail = uniqueEmail();
     const user = await registerUser({ email, password: PASSWORD });
     await rejectsWith(
-      requestEmailChange({ userId: user.id, currentPassword: "wrong password", newEmail }),
+      requestEmailChange({ db: await getDb(), userId: user.id, currentPassword: "wrong password", newEmail }),
       "unauthorized",
     );
-    await requestEmailChange({ userId: user.id, currentPassword: PASSWORD, newEmail });
+    await requestEmailChange({ db: await getDb(), userId: user.id, currentPassword: PASSWORD, newEmail });
     const db = await getDb();
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).email).toBe(email);
     expect(await verifyEmailCode({ userId: user.id, code: await codeOf(newEmail) })).toEqual({
@@ -194,34 +194,40 @@ describe("invitations", () => {
   it("invites, shows the invitation, and registers the invitee once", async () => {
     const inviter = await registerUser({ email: uniqueEmail(), password: PASSWORD, name: "Ines" });
     const email = uniqueEmail();
-    await createInvitation({ inviterId: inviter.id, email });
+    await createInvitation({ db: await getDb(), inviterId: inviter.id, email });
     const token = new URL(/https?:\/\/\S+/.exec((await lastMailTo(email)).text)![0]).searchParams.get("token")!;
 
-    expect(await getInvitationInfo(token)).toMatchObject({
+    expect(await getInvitationInfo({ db: await getDb(), token: token })).toMatchObject({
       email,
       inviter_email: inviter.email,
       inviter_name: "Ines",
       status: "pending",
       is_valid: true,
     });
-    const user = await acceptInvitation({ token, password: PASSWORD });
+    const user = await acceptInvitation({ db: await getDb(), token, password: PASSWORD });
     expect(user.email).toBe(email);
     expect(user.emailVerifiedAt).not.toBeNull();
-    expect(await getInvitationInfo(token)).toMatchObject({ status: "accepted", is_valid: false });
-    await rejectsWith(acceptInvitation({ token, password: PASSWORD }), "bad_request");
-    await rejectsWith(getInvitationInfo("no-such-token"), "not_found");
+    expect(await getInvitationInfo({ db: await getDb(), token: token })).toMatchObject({
+      status: "accepted",
+      is_valid: false,
+    });
+    await rejectsWith(acceptInvitation({ db: await getDb(), token, password: PASSWORD }), "bad_request");
+    await rejectsWith(getInvitationInfo({ db: await getDb(), token: "no-such-token" }), "not_found");
   });
 
   it("refuses inviting an existing account and accepting an expired invitation", async () => {
     const inviter = await registerUser({ email: uniqueEmail(), password: PASSWORD });
-    await rejectsWith(createInvitation({ inviterId: inviter.id, email: inviter.email }), "conflict");
+    await rejectsWith(createInvitation({ db: await getDb(), inviterId: inviter.id, email: inviter.email }), "conflict");
     const email = uniqueEmail();
-    await createInvitation({ inviterId: inviter.id, email });
+    await createInvitation({ db: await getDb(), inviterId: inviter.id, email });
     const token = new URL(/https?:\/\/\S+/.exec((await lastMailTo(email)).text)![0]).searchParams.get("token")!;
     const db = await getDb();
     await db.invitation.updateMany({ where: { email }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expect(await getInvitationInfo(token)).toMatchObject({ status: "expired", is_valid: false });
-    await rejectsWith(acceptInvitation({ token, password: PASSWORD }), "bad_request");
+    expect(await getInvitationInfo({ db: await getDb(), token: token })).toMatchObject({
+      status: "expired",
+      is_valid: false,
+    });
+    await rejectsWith(acceptInvitation({ db: await getDb(), token, password: PASSWORD }), "bad_request");
   });
 });
 
@@ -230,14 +236,20 @@ describe("change password", () => {
     const email = uniqueEmail();
     const user = await registerUser({ email, password: PASSWORD });
     await rejectsWith(
-      changePassword({ userId: user.id, currentPassword: "wrong password", newPassword: "another passphrase" }),
+      changePassword({
+        db: await getDb(),
+        userId: user.id,
+        currentPassword: "wrong password",
+        newPassword: "another passphrase",
+      }),
       "unauthorized",
     );
     await rejectsWith(
-      changePassword({ userId: user.id, currentPassword: PASSWORD, newPassword: PASSWORD }),
+      changePassword({ db: await getDb(), userId: user.id, currentPassword: PASSWORD, newPassword: PASSWORD }),
       "validation_error",
     );
     const updated = await changePassword({
+      db: await getDb(),
       userId: user.id,
       currentPassword: PASSWORD,
       newPassword: "another passphrase",
