@@ -22,5 +22,5 @@ export async function requestEmailChange(input: {
   if (await db.user.findUnique({ where: { email: newEmail }, select: { id: true } })) {
     throw new AppError("conflict", "An account with this email already exists");
   }
-  await sendVerificationCode({ userId: user.id, email: newEmail });
+  await sendVerificationCode({ db, userId: user.id, email: newEmail });
 }
