@@ -64,7 +64,8 @@ describe("submitExtraction", () => {
       { name: "total", type: "number" },
       { name: "po_number", type: "string" },
     ]);
-    const answer = await submitExtraction(db, {
+    const answer = await submitExtraction({
+      db,
       userId,
       tier: "free",
       apiKeyId: null,
@@ -94,7 +95,8 @@ describe("submitExtraction", () => {
   });
 
   it("renders csv into result.output and stores it as the job's download", async () => {
-    const answer = await submitExtraction(db, {
+    const answer = await submitExtraction({
+      db,
       userId,
       tier: "free",
       apiKeyId: null,
@@ -112,7 +114,7 @@ describe("submitExtraction", () => {
     const before = await db.job.count();
     const one = [pdfFile(await makeTextPdf([invoice]))];
     await expect(
-      submitExtraction(db, { userId, tier: "free", apiKeyId: null, form: form({ file: one, model: "gpt-9" }) }),
+      submitExtraction({ db, userId, tier: "free", apiKeyId: null, form: form({ file: one, model: "gpt-9" }) }),
     ).rejects.toMatchObject({
       code: "invalid_model",
       status: 400,
@@ -120,15 +122,15 @@ describe("submitExtraction", () => {
     });
     const eleven = [pdfFile(await makeTextPdf(Array.from({ length: 11 }, () => ["page"])))];
     await expect(
-      submitExtraction(db, { userId, tier: "free", apiKeyId: null, form: form({ file: eleven }) }),
+      submitExtraction({ db, userId, tier: "free", apiKeyId: null, form: form({ file: eleven }) }),
     ).rejects.toMatchObject({ code: "too_many_pages", status: 413 });
     const big = [new File([new Uint8Array(10 * 1024 * 1024 + 1)], "big.pdf")];
     await expect(
-      submitExtraction(db, { userId, tier: "free", apiKeyId: null, form: form({ file: big }) }),
+      submitExtraction({ db, userId, tier: "free", apiKeyId: null, form: form({ file: big }) }),
     ).rejects.toMatchObject({ code: "file_too_large", status: 413 });
     const text = [new File(["\u0000\u0001binary"], "x.bin")];
     await expect(
-      submitExtraction(db, { userId, tier: "free", apiKeyId: null, form: form({ file: text }) }),
+      submitExtraction({ db, userId, tier: "free", apiKeyId: null, form: form({ file: text }) }),
     ).rejects.toMatchObject({ status: 415 });
     expect(await db.job.count()).toBe(before);
   });

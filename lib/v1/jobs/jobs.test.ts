@@ -121,7 +121,7 @@ describe("listJobs", () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const page = await listJobs(db, user, { limit: 3, cursor });
+      const page = await listJobs({ db, userId: user, limit: 3, cursor });
       seen.push(...page.data.map((job) => job.id));
       cursor = page.next_cursor ?? undefined;
       expect(page.has_more).toBe(cursor !== undefined);
@@ -132,22 +132,25 @@ describe("listJobs", () => {
     expect(new Set(seen)).toEqual(new Set(created));
     expect(seen.slice(0, 3)).toEqual([created[6], created[5], created[4]]);
 
-    const completed = await listJobs(db, user, { status: "completed" });
+    const completed = await listJobs({ db, userId: user, status: "completed" });
     expect(completed.data.map((job) => job.status)).toEqual(["completed", "completed", "completed"]);
-    await expect(listJobs(db, user, { cursor: "garbage" })).rejects.toMatchObject({ status: 400 });
+    await expect(listJobs({ db, userId: user, cursor: "garbage" })).rejects.toMatchObject({ status: 400 });
   });
 });
 
 describe("cancelJob", () => {
   it("cancels a processing job once and refuses to cancel a finished one", async () => {
     const job = await createJob(db, { userId: alice, type: "extract" });
-    await expect(cancelJob(db, bob, job.id)).rejects.toMatchObject({ status: 404 });
-    const cancelled = await cancelJob(db, alice, job.id);
+    await expect(cancelJob({ db, userId: bob, jobId: job.id })).rejects.toMatchObject({ status: 404 });
+    const cancelled = await cancelJob({ db, userId: alice, jobId: job.id });
     expect(cancelled).toMatchObject({ status: "cancelled", error: { code: "cancelled" } });
     expect(cancelled.completed_at).not.toBeNull();
-    await expect(cancelJob(db, alice, job.id)).resolves.toMatchObject({ status: "cancelled" });
+    await expect(cancelJob({ db, userId: alice, jobId: job.id })).resolves.toMatchObject({ status: "cancelled" });
     const done = await db.job.create({ data: { userId: alice, type: "extract", status: "completed", result: {} } });
-    await expect(cancelJob(db, alice, done.id)).rejects.toMatchObject({ code: "conflict", status: 409 });
+    await expect(cancelJob({ db, userId: alice, jobId: done.id })).rejects.toMatchObject({
+      code: "conflict",
+      status: 409,
+    });
   });
 });
 
