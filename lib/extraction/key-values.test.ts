@@ -122,4 +122,26 @@ describe("labels without a colon and values on the next lines", () => {
     ]);
     expect(pairsOf(page)).toEqual([]);
   });
+  it("starts a label with a colon after the other column's text across a wide gap, not at the line's start", () => {
+    const page = ocrPage([[line(0.1, 0.1, "Initiation Date ~8/3/87 >Total Area Budget: 780,900.00")]]);
+    expect(pairsOf(page)).toContainEqual(["Total Area Budget", "780,900.00"]);
+    expect(pairsOf(page).map(([key]) => key)).not.toContain("Initiation Date 8/3/87 Total Area Budget");
+  });
+  it("takes a heading's column of row labels for a table's stub, not for its values", () => {
+    const page = ocrPage([
+      [line(0.1, 0.116, "CIGARETTE MAKING >TRIAL SPECIFICATION")],
+      [
+        line(0.1, 0.13, "Overall Length"),
+        line(0.1, 0.16, "Filter Length"),
+        line(0.1, 0.19, "Tipping Length"),
+        line(0.1, 0.22, "Tobacco Rod Density"),
+      ],
+      [line(0.42, 0.13, "99 mm"), line(0.4, 0.16, "27 mm"), line(0.44, 0.19, "32.5 mm")],
+    ]);
+    expect(pairsOf(page)).toEqual([
+      ["TRIAL SPECIFICATION", "99 mm"],
+      ["TRIAL SPECIFICATION", "27 mm"],
+      ["TRIAL SPECIFICATION", "32.5 mm"],
+    ]);
+  });
 });
