@@ -63,9 +63,9 @@ function pairsOnPage(page: Page): KeyValuePair[] {
   const long = tableLines(page, (run) => run.rows.length >= 3 && !alternates(run));
   for (const lineIndex of lines) if (!wide.has(lineIndex)) pairs.push(...unmarkedLabelPairs(state, lineIndex));
   for (const lineIndex of topDown(page)) if (!long.has(lineIndex)) pairs.push(...headerRowPairs(state, lineIndex));
-  // On lines of a two-column layout table only a fill-in rule, not a gap, makes a pair.
-  for (const lineIndex of lines)
-    if (!wide.has(lineIndex)) pairs.push(...rowPhrasePairs(state, lineIndex, gridded.has(lineIndex)));
+  // On a layout table's lines only a fill-in rule, not a gap, makes a pair: a form's rows of
+  // "Label ___value___   Label ___value___" line up like a table's.
+  for (const lineIndex of lines) pairs.push(...rowPhrasePairs(state, lineIndex, gridded.has(lineIndex)));
   return inReadingOrder(page, pairs);
 }
 

@@ -75,7 +75,9 @@ export const DocumentExtraction = z
     confidence: z.number().describe("Overall confidence, 0–1."),
     fields: z
       .record(z.string(), z.string().nullable())
-      .describe("With a schema: exactly the schema's fields (null when absent). Without: the key-value pairs found."),
+      .describe(
+        "With a schema: exactly the schema's fields (null when absent). Without: the key-value pairs found, a label left blank on the form with an empty string.",
+      ),
     tables: z.array(ExtractedTable),
     entities: z
       .array(Entity)
