@@ -1,4 +1,5 @@
 import type { Db, DbTransaction } from "@/lib/db";
+import { pageChargeKey } from "./charge-keys";
 
 export interface DocumentPagesCharge {
   userId: string;
@@ -11,11 +12,6 @@ export interface DocumentPagesCharge {
   pageNumbers: number[];
 }
 
-/** The charge key of one page of a batch document: a page is charged once, however often it is read. */
-export function documentPageChargeKey(documentId: string, pageNumber: number): string {
-  return `doc:${documentId}:page:${pageNumber}`;
-}
-
 /**
  * Charges some pages of a document in one statement: one usage event per page (one page, chargeKey
  * doc:<id>:page:<n>, as chargeUsage would write it), pages already charged skipped, and the tokens
@@ -23,7 +19,7 @@ export function documentPageChargeKey(documentId: string, pageNumber: number): s
  */
 export async function chargeDocumentPages(db: Db | DbTransaction, charge: DocumentPagesCharge): Promise<number> {
   if (charge.pageNumbers.length === 0) return 0;
-  const keys = charge.pageNumbers.map((pageNumber) => documentPageChargeKey(charge.documentId, pageNumber));
+  const keys = charge.pageNumbers.map((pageNumber) => pageChargeKey(charge.documentId, pageNumber));
   const rows = await db.$queryRaw<{ charged: number }[]>`
     WITH inserted AS (
       INSERT INTO usage_events (id, "userId", source, operation, model, pages, tokens, "chargeKey", "documentId")
