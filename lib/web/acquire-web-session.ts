@@ -4,6 +4,8 @@ import { closeWebSession, getWebSessionOrThrow, openWebSession, type WebSession 
 
 export interface AcquireWebSessionOptions {
   ownerId: string;
+  /** Sessions the owner may hold at once (see WebOwner). */
+  maxSessions?: number;
   url?: string;
   sessionId?: string;
   resolveHost?: ResolveHost;
@@ -19,7 +21,11 @@ export async function acquireWebSession(
   const opened = !options.sessionId;
   const session = options.sessionId
     ? getWebSessionOrThrow(options.ownerId, options.sessionId)
-    : await openWebSession({ ownerId: options.ownerId, resolveHost: options.resolveHost });
+    : await openWebSession({
+        ownerId: options.ownerId,
+        maxSessions: options.maxSessions,
+        resolveHost: options.resolveHost,
+      });
   if (!options.url) return { session, navigation: null };
   try {
     return { session, navigation: await navigatePage(session, options.url) };
