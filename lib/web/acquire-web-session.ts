@@ -1,3 +1,4 @@
+import { parseOutboundUrl } from "@/lib/net/ssrf-guard";
 import { navigatePage, type Navigation } from "./navigate-page";
 import type { ResolveHost } from "./outbound-proxy";
 import { closeWebSession, getWebSessionOrThrow, openWebSession, type WebSession } from "./web-sessions";
@@ -18,6 +19,8 @@ export interface AcquireWebSessionOptions {
 export async function acquireWebSession(
   options: AcquireWebSessionOptions,
 ): Promise<{ session: WebSession; navigation: Navigation | null }> {
+  // A URL that can never be opened is a 400 before any session (or a caller's one allowed session) is used.
+  if (options.url) parseOutboundUrl(options.url);
   const opened = !options.sessionId;
   const session = options.sessionId
     ? getWebSessionOrThrow(options.ownerId, options.sessionId)
