@@ -40,6 +40,9 @@ const serverExternalPackages = [
   "vega",
   "vega-lite",
   "vega-interpreter",
+  // The spelling dictionary reads its files next to its module at load time.
+  "nspell",
+  "dictionary-en",
 ];
 
 const nextConfig: NextConfig = {

@@ -19,6 +19,8 @@ export interface Word {
    * searchable PDF draw the word's rectangle (centred in `box`) turned by this much.
    */
   angle?: number;
+  /** The engine's own reading, when the text was corrected (by the dictionary after OCR, or by a person). */
+  original_text?: string;
 }
 
 export interface Line {

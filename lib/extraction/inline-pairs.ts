@@ -7,6 +7,7 @@ import {
   looksLikeLabel,
   maxLabelWords,
   meaningfulWords,
+  medianWordHeight,
 } from "./label-words";
 import { makePair } from "./make-pair";
 import { claim, continuedValue, freeWords, type PageWords } from "./page-words";
@@ -31,30 +32,42 @@ export interface LineLabels {
   open: Word[][];
 }
 
-/** Index of the word closing a label that opens the line, or -1. */
-function labelEndAtStart(words: Word[]): number {
-  const start = words.findIndex((word) => !isNoiseWord(word));
-  if (start < 0) return -1;
+const gapBefore = (words: Word[], index: number) =>
+  words[index].box.x - (words[index - 1].box.x + words[index - 1].box.width);
+
+/**
+ * The first label closed on the line: [first word, closing word], or undefined. It opens the line,
+ * or the words before it stand apart across a gap of two word heights or more (another column's
+ * text, left to the other finders).
+ */
+function firstLabel(words: Word[]): [number, number] | undefined {
+  let start = words.findIndex((word) => !isNoiseWord(word));
+  if (start < 0) return undefined;
+  const apart = medianWordHeight(meaningfulWords(words)) * 2;
   for (let index = start; index < words.length; index++) {
+    if (
+      index > start &&
+      !isNoiseWord(words[index]) &&
+      gapBefore(words, index) > apart &&
+      !isNoiseWord(words[index - 1])
+    )
+      start = index;
     const label = words.slice(start, index + 1);
-    if (meaningfulWords(label).length > maxWholeLineLabelWords) return -1;
+    if (meaningfulWords(label).length > maxWholeLineLabelWords) return undefined;
     const misread = endsWithMisreadColon(words, index) && meaningfulWords(label).length <= 3;
     if (!endsWithColon(words[index]) && !misread && !endsWithQuestion(words[index])) continue;
     const after = meaningfulWords(words.slice(index + 1)).length;
-    if (!looksLikeLabel(label, after === 0 ? maxWholeLineLabelWords : maxInlineLabelWords)) return -1;
+    if (!looksLikeLabel(label, after === 0 ? maxWholeLineLabelWords : maxInlineLabelWords)) return undefined;
     // Rules inside a label are a smudge or a box, not a dash ("SHIPPING - TERMS:" is fine).
-    if (label.slice(1).some((word) => isNoiseWord(word) && !/^[-–—]+$/.test(word.text))) return -1;
+    if (label.slice(1).some((word) => isNoiseWord(word) && !/^[-–—]+$/.test(word.text))) return undefined;
     // "anyone: other than the addressee may not read it …" is a sentence, not a field; so is a
     // label running on past a full stop ("… IN TWO COPIES. NOTE:").
-    if (/^\P{L}*\p{Ll}/u.test(label.map((word) => word.text).join(" ")) && after > 6) return -1;
-    if (label.slice(0, -1).some((word) => /\p{L}{4}\.$/u.test(word.text))) return -1;
-    return index;
+    if (/^\P{L}*\p{Ll}/u.test(label.map((word) => word.text).join(" ")) && after > 6) return undefined;
+    if (label.slice(0, -1).some((word) => /\p{L}{4}\.$/u.test(word.text))) return undefined;
+    return [start, index];
   }
-  return -1;
+  return undefined;
 }
-
-const gapBefore = (words: Word[], index: number) =>
-  words[index].box.x - (words[index - 1].box.x + words[index - 1].box.width);
 
 /**
  * Where the next label starts in the words after a label: "Name: Ann   Date of birth: 2 May" holds
@@ -153,8 +166,8 @@ function answeredByTicks(
 export function lineLabels(state: PageWords, lineIndex: number): LineLabels {
   const result: LineLabels = { pairs: [], open: [] };
   const words = freeWords(state, lineIndex);
-  const end = labelEndAtStart(words);
-  if (end < 0) return result;
-  labelPairs(state, lineIndex, words.slice(0, end + 1), words.slice(end + 1), result);
+  const label = firstLabel(words);
+  if (!label) return result;
+  labelPairs(state, lineIndex, words.slice(label[0], label[1] + 1), words.slice(label[1] + 1), result);
   return result;
 }

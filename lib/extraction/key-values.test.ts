@@ -122,4 +122,9 @@ describe("labels without a colon and values on the next lines", () => {
     ]);
     expect(pairsOf(page)).toEqual([]);
   });
+  it("starts a label with a colon after the other column's text across a wide gap, not at the line's start", () => {
+    const page = ocrPage([[line(0.1, 0.1, "Initiation Date ~8/3/87 >Total Area Budget: 780,900.00")]]);
+    expect(pairsOf(page)).toContainEqual(["Total Area Budget", "780,900.00"]);
+    expect(pairsOf(page).map(([key]) => key)).not.toContain("Initiation Date 8/3/87 Total Area Budget");
+  });
 });

@@ -14,9 +14,10 @@ export function meaningfulWords(words: Word[]): Word[] {
   return words.filter((word) => !isNoiseWord(word));
 }
 
-/** The label's text as a key: noise words and the closing colon dropped. */
+/** The label's text as a key: noise words, a leader run on ("Length---") and the closing colon dropped. */
 export function labelText(words: Word[]): string {
   return text(meaningfulWords(words))
+    .replace(/(?:_+|[-–—.]{2,})$/, "")
     .replace(/\s*[:;]$/, "")
     .trim();
 }

@@ -40,6 +40,8 @@ export function makePair(
       valueWords
         .map((word) => word.text)
         .join(" ")
+        // The fill-in rule's underscores OCR glued to the value ("__3:45", "Ann Lee__").
+        .replace(/^_+|_+$/g, "")
         .trim(),
     page: page.pageNumber,
     keyBox: unionBox(keyWords.map((word) => word.box)),

@@ -4,6 +4,7 @@ import type { AssembledLayout } from "@/lib/documents/layout";
 import { resolveModel, type ModelVersion, type OcrPass } from "@/lib/models";
 import type { PageOrientation, RulingLines } from "@/lib/documents/types";
 import { findRulingLines } from "./detect-ruling-lines";
+import { correctMisreadWords } from "./dictionary-correction";
 import { mergeOcrPasses } from "./merge-passes";
 import { hasSidewaysWords, isSidewaysWord, likelyTurn, sidewaysTurn } from "./detect-orientation";
 import {
@@ -69,7 +70,8 @@ export async function recognizeImage(
   const remote = config.OCR_SERVICE_URL
     ? { baseUrl: config.OCR_SERVICE_URL, languages: config.OCR_LANGUAGES, model: model.id }
     : undefined;
-  const read = async (page: GreyPage) => mergeOcrPasses(await readPasses(page, model, settings.passes, remote));
+  const read = async (page: GreyPage) =>
+    correctMisreadWords(mergeOcrPasses(await readPasses(page, model, settings.passes, remote)));
   // The local engine reads the page without its ruling lines; a remote service gets the page as it is.
   const straight: GreyPage = {
     grey: remote ? normalized.grey : withoutLines,

@@ -4,7 +4,7 @@ import { extractStructure } from "@/lib/extraction/extract-structure";
 import type { DocumentStructure } from "@/lib/extraction/types";
 
 /** A word as stored: `original_text` is the engine's reading, kept when a person corrected `text`. */
-export type StoredWord = Page["words"][number] & { original_text?: string };
+export type StoredWord = Page["words"][number];
 
 /** What a page row keeps in bounding_boxes: the page size and every word, line and block box (0–1). */
 export interface StoredBoundingBoxes {

@@ -84,7 +84,9 @@ export async function readGlyphAdvances(page: PDFPageProxy, ops: OpsTable): Prom
           text: glyph.unicode.normalize("NFKC"),
           advance: glyph.width * fontScale + spacing / fontSize,
           before,
-          isSpace: glyph.isSpace || glyph.unicode.trim() === "",
+          // pdfjs marks char code 32 as a space, but a subset font may draw another glyph there
+          // (LibreOffice's subsets put "." at 32): the character decides.
+          isSpace: glyph.unicode.trim() === "",
         });
         before = 0;
       }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compareBoxes, pdftotextWords } from "../testing/box-agreement";
-import { makeMixedFontPdf, makeType3FontPdf } from "../testing/make-glyph-pdfs";
+import { makeMixedFontPdf, makeSubsetCodesPdf, makeType3FontPdf } from "../testing/make-glyph-pdfs";
 import { makeTextPdf } from "../testing/make-pdfs";
 import { makeDocx } from "../testing/make-office-files";
 import { proseLines } from "../testing/render-text-image";
@@ -66,6 +66,13 @@ describe("text-layer word boxes", () => {
         word.box.width * 0.02,
       );
     }
+  });
+
+  it("take the character, not character code 32, for a space (font subsets put other glyphs there)", async () => {
+    const { page, figures } = await agreement(makeSubsetCodesPdf(), "subset-codes.pdf");
+    expect(page.text).toContain("wall mill will. iiii wwww.");
+    expect(figures.pairs).toBe(5);
+    expect(figures.medianHorizontalOffset).toBeLessThanOrEqual(0.05);
   });
 
   it("cut words where their glyphs are, not by character count (Helvetica)", async () => {

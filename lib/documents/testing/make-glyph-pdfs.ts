@@ -38,23 +38,43 @@ export async function makeMixedFontPdf(): Promise<Buffer> {
  * characters misplaces every word. Written by hand: pdf-lib cannot make Type 3 fonts.
  */
 export function makeType3FontPdf(): Buffer {
-  const widths: Record<string, number> = { w: 900, m: 900, i: 250, l: 250, a: 500 };
-  const letters = Object.keys(widths);
-  const procs = letters.map(
-    (letter) => `${widths[letter]} 0 0 0 ${widths[letter] - 50} 700 d1 0 0 ${widths[letter] - 50} 700 re f`,
+  return type3FontPdf("BT /T3 12 Tf 72 700 Td (wall mill iiii wwww ill will) Tj 0 -40 Td (lilla mama wail) Tj ET", {
+    32: "space",
+  });
+}
+
+/**
+ * The same font, encoded the way LibreOffice encodes its font subsets: character code 32 draws a
+ * period and the space glyph sits at another code, so a reader that takes code 32 for a space is wrong.
+ * Reads "wall mill will. iiii wwww."
+ */
+export function makeSubsetCodesPdf(): Buffer {
+  return type3FontPdf("BT /T3 12 Tf 72 700 Td (wall!mill!will !iiii!wwww ) Tj ET", { 32: "period", 33: "space" });
+}
+
+function type3FontPdf(content: string, extraCodes: Record<number, "space" | "period">): Buffer {
+  const widths: Record<string, number> = { w: 900, m: 900, i: 250, l: 250, a: 500, period: 250, space: 250 };
+  const inked = ["w", "m", "i", "l", "a", "period"];
+  const procs = inked.map(
+    (glyph) => `${widths[glyph]} 0 0 0 ${widths[glyph] - 50} 700 d1 0 0 ${widths[glyph] - 50} 700 re f`,
   );
-  const firstChar = 97;
-  const widthArray = Array.from({ length: 26 }, (_, index) => widths[String.fromCharCode(firstChar + index)] ?? 500);
-  const content = "BT /T3 12 Tf 72 700 Td (wall mill iiii wwww ill will) Tj 0 -40 Td (lilla mama wail) Tj ET";
+  const glyphNames = [...inked, "space"];
+  const procFor = (glyph: string) => (glyph === "space" ? `${widths.space} 0 d0` : procs[inked.indexOf(glyph)]);
+  const firstChar = 32;
+  const glyphAt = (code: number) => {
+    const letter = String.fromCharCode(code);
+    return extraCodes[code] ?? (letter in widths && inked.includes(letter) ? letter : "a");
+  };
+  const codes = Array.from({ length: 123 - firstChar }, (_, index) => glyphAt(firstChar + index));
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /T3 4 0 R >> >> /Contents 5 0 R >>",
-    `<< /Type /Font /Subtype /Type3 /FontBBox [0 0 900 700] /FontMatrix [0.002 0 0 0.002 0 0] /CharProcs << ${letters.map((letter, index) => `/${letter} ${6 + index} 0 R`).join(" ")} >> ` +
-      `/Encoding << /Type /Encoding /Differences [${firstChar} ${widthArray.map((_, index) => `/${letters.includes(String.fromCharCode(firstChar + index)) ? String.fromCharCode(firstChar + index) : "a"}`).join(" ")}] >> ` +
-      `/FirstChar ${firstChar} /LastChar ${firstChar + 25} /Widths [${widthArray.join(" ")}] /Resources << >> >>`,
+    `<< /Type /Font /Subtype /Type3 /FontBBox [0 0 900 700] /FontMatrix [0.002 0 0 0.002 0 0] /CharProcs << ${glyphNames.map((glyph, index) => `/${glyph} ${6 + index} 0 R`).join(" ")} >> ` +
+      `/Encoding << /Type /Encoding /Differences [${firstChar} ${codes.map((glyph) => `/${glyph}`).join(" ")}] >> ` +
+      `/FirstChar ${firstChar} /LastChar ${firstChar + codes.length - 1} /Widths [${codes.map((glyph) => widths[glyph]).join(" ")}] /Resources << >> >>`,
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    ...procs.map((proc) => `<< /Length ${proc.length} >>\nstream\n${proc}\nendstream`),
+    ...glyphNames.map(procFor).map((proc) => `<< /Length ${proc.length} >>\nstream\n${proc}\nendstream`),
   ];
   let body = "%PDF-1.4\n";
   const offsets: number[] = [];

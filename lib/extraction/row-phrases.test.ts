@@ -1,0 +1,73 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { readDocument } from "@/lib/documents/read-document";
+import type { Word } from "@/lib/documents/types";
+import { findKeyValuePairs } from "./key-values";
+import { line, lineHeight, ocrPage } from "./testing/synthetic-ocr-page";
+
+const pairsOf = (blocks: Word[][][], rules: Array<{ position: number; start: number; end: number }> = []) =>
+  findKeyValuePairs([{ ...ocrPage(blocks), rulings: { horizontal: rules, vertical: [] } }]).map(({ key, value }) => [
+    key,
+    value,
+  ]);
+
+/** The fill-in rule under a line's words from `start` to `end` (0–1 of the page width). */
+const ruleUnder = (y: number, start: number, end: number) => ({ position: y + lineHeight * 1.1, start, end });
+
+describe("labels without a colon before a value on a fill-in rule", () => {
+  it("pairs a label with the value OCR read after the rule's underscores, and strips the leaders", () => {
+    expect(pairsOf([[line(0.1, 0.1, "Maker ____ AMF")], [line(0.1, 0.2, "Length--- 85 mm")]])).toEqual([
+      ["Maker", "AMF"],
+      ["Length", "85 mm"],
+    ]);
+  });
+
+  it("pairs a label with the value written on a ruling line, two fields on one line", () => {
+    const y = 0.3;
+    const words = line(0.1, y, "Received by ~Mark Ahearn >Time ~3:45 P.M.");
+    const mark = words.find((word) => word.text === "Mark")!.box.x;
+    const ahearnEnd = words.find((word) => word.text === "Ahearn")!;
+    const time = words.find((word) => word.text === "3:45")!.box.x;
+    const rules = [
+      ruleUnder(y, mark - 0.01, ahearnEnd.box.x + ahearnEnd.box.width + 0.05),
+      ruleUnder(y, time - 0.01, time + 0.15),
+    ];
+    expect(pairsOf([[words]], rules)).toEqual([
+      ["Received by", "Mark Ahearn"],
+      ["Time", "3:45 P.M."],
+    ]);
+  });
+
+  it("leaves headings a wide gap apart, and a line ruled under its label as much as its value, unpaired", () => {
+    const y = 0.5;
+    const ruled = line(0.1, y, "Department ~Corporate Affairs");
+    expect(pairsOf([[line(0.1, 0.4, "Cartons >Shipping")], [ruled]], [ruleUnder(y, 0.09, 0.6)])).toEqual([]);
+  });
+});
+
+/** A form of "Label ____value____" fields, typed and rasterised at 100 DPI as an office scanner would. */
+async function scannedForm(): Promise<Buffer> {
+  const fields: Array<[string, string, number]> = [
+    ["Publication", "Weekly Herald", 60],
+    ["Reporter", "Fran Brock", 100],
+    ["Deadline", "Already handled", 140],
+  ];
+  const rows = fields
+    .map(
+      ([label, value, y]) =>
+        `<text x="20" y="${y}" font-family="DejaVu Sans Mono" font-size="13">${label}</text>` +
+        `<line x1="140" y1="${y + 3}" x2="420" y2="${y + 3}" stroke="#000" stroke-width="1"/>` +
+        `<text x="160" y="${y}" font-family="DejaVu Sans Mono" font-size="13">${value}</text>`,
+    )
+    .join("");
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><rect width="100%" height="100%" fill="#fff"/>${rows}</svg>`;
+  return sharp(Buffer.from(svg)).flatten({ background: "#fff" }).withMetadata({ density: 100 }).png().toBuffer();
+}
+
+describe("a generated form scanned at 100 DPI", () => {
+  it("reads each label's value from its fill-in rule", async () => {
+    const { pages } = await readDocument({ bytes: await scannedForm(), model: "docsvc-OCR-v1" });
+    const pairs = Object.fromEntries(findKeyValuePairs(pages).map(({ key, value }) => [key, value]));
+    expect(pairs).toEqual({ Publication: "Weekly Herald", Reporter: "Fran Brock", Deadline: "Already handled" });
+  });
+});

@@ -1,0 +1,151 @@
+import type { Page, Word } from "@/lib/documents/types";
+import { isCheckMark, looksLikeLabel, meaningfulWords } from "./label-words";
+import { makePair } from "./make-pair";
+import { claim, freeWords, type PageWords } from "./page-words";
+import type { KeyValuePair } from "./types";
+import { isNoiseWord, isValueText, meanWordConfidence, trimNoise } from "./value-words";
+
+// "Label    value" on one line without a colon: the line falls into phrases at gaps wider than a
+// word space, and a phrase that reads as a label takes the phrase after it as its value when the
+// form says so: the value sits on a fill-in rule (a ruling line under it, or underscores OCR read
+// before it), or a wide gap parts them and the value does not read as the next column's heading
+// or a list entry. "Name ____ Ann Lee   Date ____ 3 May" holds two pairs.
+
+/** A gap wider than this many line heights parts phrases; word spaces of typewriter type reach about 0.8. */
+const phraseGap = 1.2;
+/** Without a rule under the value, the gap alone must be this wide. */
+const wideGap = 2.5;
+/** Below this mean word confidence, a guess from spacing alone is OCR noise more often than not. */
+const minGapPairConfidence = 0.75;
+/** With a rule under the value the layout says more, and handwriting reads unsurely. */
+const minRuledPairConfidence = 0.5;
+const maxValueWords = 12;
+
+const right = (word: Word) => word.box.x + word.box.width;
+const text = (words: Word[]) => words.map((word) => word.text).join(" ");
+
+/** Whether a ruling line runs under the words: a fill-in rule they were typed or written on. */
+function sitsOnRule(page: Page, words: Word[]): boolean {
+  const lettered = meaningfulWords(words);
+  if (lettered.length === 0) return false;
+  const bottom = Math.max(...lettered.map((word) => word.box.y + word.box.height));
+  const height = Math.max(...lettered.map((word) => word.box.height));
+  const left = lettered[0].box.x;
+  const end = right(lettered.at(-1)!);
+  return (page.rulings?.horizontal ?? []).some(
+    (rule) =>
+      rule.position > bottom - height * 0.5 &&
+      rule.position < bottom + height * 0.6 &&
+      rule.start < end &&
+      rule.end > left &&
+      Math.min(rule.end, end) - Math.max(rule.start, left) > (end - left) * 0.3,
+  );
+}
+
+/** A leader OCR read from a fill-in rule or a dotted leader: "____", "------", "Length---", "_Fran". */
+const leaderMark = /^(?:_+|[-–—.]{2,})$|^_|(?:_|[-–—.]{2,})$/;
+const isLeader = (word: Word) => leaderMark.test(word.text);
+
+interface Phrase {
+  words: Word[];
+  /** A leader or a wide gap comes before it. */
+  ledIn: boolean;
+}
+
+/**
+ * The line's phrases: split at gaps wider than a word space and at leader words (which belong to
+ * neither side and are dropped), each marked when a leader runs into it.
+ */
+function phrasesOf(words: Word[], height: number): Phrase[] {
+  const phrases: Phrase[] = [];
+  let current: Word[] = [];
+  let led = false;
+  const close = () => {
+    if (current.some((word) => !isNoiseWord(word))) phrases.push({ words: current, ledIn: led });
+    current = [];
+  };
+  for (const word of words) {
+    const previous = current.at(-1);
+    const parted = previous !== undefined && word.box.x - right(previous) > height * phraseGap;
+    if (isNoiseWord(word) && isLeader(word)) {
+      close();
+      led = phrases.length > 0;
+      continue;
+    }
+    if (parted || (previous !== undefined && /^_/.test(word.text))) {
+      close();
+      led = isLeader(previous) || /^_/.test(word.text);
+    }
+    current.push(word);
+    if (/(?:_|[-–—.]{2,})$/.test(word.text) && current.length > 0) {
+      close();
+      led = true;
+    }
+  }
+  close();
+  return phrases;
+}
+
+/** A phrase that reads as a form's label: a few capitalised words, not a number, not a sentence's end. */
+function readsAsLabel(words: Word[]): boolean {
+  const meaningful = meaningfulWords(words);
+  const label = text(meaningful);
+  return (
+    meaningful.length > 0 &&
+    looksLikeLabel(meaningful) &&
+    !meaningful.some(isCheckMark) &&
+    /^[("“]?\p{Lu}/u.test(label) &&
+    !/^\d/.test(label) &&
+    !/\p{L}{4}[.!]$/u.test(label) &&
+    !/[,;]$/.test(label)
+  );
+}
+
+function phrasePair(
+  state: PageWords,
+  label: Word[],
+  value: Word[],
+  led: boolean,
+  gap: number,
+  height: number,
+  ruledOnly: boolean,
+): KeyValuePair | undefined {
+  const labelWords = trimNoise(label);
+  const valueWords = trimNoise(value);
+  if (valueWords.length === 0 || valueWords.length > maxValueWords || !readsAsLabel(labelWords)) return undefined;
+  if (!isValueText(valueWords) || valueWords.some((word) => /\p{L}:/u.test(word.text))) return undefined;
+  const ruled = led || isLeader(labelWords.at(-1)!) || sitsOnRule(state.page, valueWords);
+  const confidence = meanWordConfidence([...labelWords, ...valueWords]);
+  if (ruled) {
+    if (confidence < minRuledPairConfidence || sitsOnRule(state.page, labelWords)) return undefined;
+  } else {
+    if (ruledOnly || gap <= height * wideGap || confidence < minGapPairConfidence) return undefined;
+    // One word alone on either side is as likely the next column's heading or a list entry.
+    const valueText = text(valueWords);
+    if ((meaningfulWords(labelWords).length === 1 || meaningfulWords(valueWords).length === 1) && !/\d/.test(valueText))
+      return undefined;
+    if (/^\P{L}*\p{Ll}/u.test(labelWords[0].text) || /^\(\w{1,2}\)/u.test(valueText)) return undefined;
+  }
+  return makePair(state.page, labelWords, valueWords, "gap");
+}
+
+/**
+ * The label/value pairs of a line's free words, phrase by phrase from the left; with `ruledOnly`
+ * (a line of a layout table) only values on a fill-in rule.
+ */
+export function rowPhrasePairs(state: PageWords, lineIndex: number, ruledOnly = false): KeyValuePair[] {
+  const height = state.page.lines[lineIndex].box.height;
+  const phrases = phrasesOf(freeWords(state, lineIndex), height);
+  const pairs: KeyValuePair[] = [];
+  for (let index = 0; index + 1 < phrases.length; index++) {
+    const label = phrases[index].words;
+    const value = phrases[index + 1];
+    const gap = value.words[0].box.x - right(label.at(-1)!);
+    const found = phrasePair(state, label, value.words, value.ledIn, gap, height, ruledOnly);
+    if (!found) continue;
+    pairs.push(found);
+    claim(state, [...label, ...value.words]);
+    index++;
+  }
+  return pairs;
+}
