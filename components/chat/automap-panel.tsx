@@ -27,6 +27,8 @@ interface LibraryTemplate {
 
 /** The template's fields: typed here, or read from a spreadsheet saved in the library. */
 const TYPED = "typed";
+/** Library templates the Excel fill reads (CSV files are kept as templates too, but have no cells to fill). */
+const FILLABLE = /\.(xlsx|xlsm|xltx|xls|ods|qpw)$/i;
 
 interface AutomapResult {
   mappings: Mapping[];
@@ -113,14 +115,16 @@ export function AutomapPanel({
         >
           <option value={TYPED}>Fields typed below</option>
           {templates.status === "ready"
-            ? templates.data.files.map((file) => (
-                <option key={file.id} value={file.id}>
-                  {file.file_name} (library)
-                </option>
-              ))
+            ? templates.data.files
+                .filter((file) => FILLABLE.test(file.file_name))
+                .map((file) => (
+                  <option key={file.id} value={file.id}>
+                    {file.file_name} (library)
+                  </option>
+                ))
             : null}
         </select>
-        {templates.status === "ready" && templates.data.files.length === 0 ? (
+        {templates.status === "ready" && !templates.data.files.some((file) => FILLABLE.test(file.file_name)) ? (
           <span className="text-ink-muted">Save a spreadsheet template to your library to pick it here.</span>
         ) : null}
         {templates.status === "error" ? (
