@@ -172,7 +172,7 @@ test.describe("batches", () => {
     });
     const unplaceable = await request.put(`${base}/page/1`, { headers: auth, data: { extracted_text: "Too short" } });
     expect(unplaceable.status()).toBe(422);
-    expect((await unplaceable.json()).detail).toContain("cannot be placed");
+    expect((await unplaceable.json()).detail[0].msg).toContain("cannot be placed");
 
     const all = await request.put(base, {
       headers: auth,
