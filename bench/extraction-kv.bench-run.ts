@@ -6,22 +6,23 @@ import { afterAll, it } from "vitest";
 import { readDocument } from "@/lib/documents/read-document";
 import type { Page } from "@/lib/documents/types";
 import { extractStructure } from "@/lib/extraction/extract-structure";
-import { parseDate, parseNumber } from "@/lib/extraction/normalise-values";
-import type { SchemaField } from "@/lib/extraction/types";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
 import { ratio, scorePairs, similar, type ScoredPairs } from "./kv-scoring";
+import { describeTally, newTally, receiptSchema, tallyReceipt } from "./receipt-fields";
 
 // Key-value linking on the shared corpus (../shared/corpus/01_forms_kv), read in place and never
 // copied: FUNSD forms against their annotated question→answer links, and SROIE receipts' key fields
 // (company, date, address, total) through schema-guided extraction. Each scan is OCR'd with
 // docsvc-OCR-v1 once and the pages are cached under the system temp folder (keyed by the file's
 // hash), so runs that change only the pairing compare like with like; BENCH_FRESH_OCR=1 re-reads.
-// BENCH_VERBOSE=1 lists every miss. Run:
+// BENCH_VERBOSE=1 lists every miss; BENCH_SET=forms or receipts measures one set; BENCH_HALF=a or b
+// scores every other receipt (tune on one half, report the other). Run:
 //   npx vitest run --config bench/vitest.config.ts bench/extraction-kv.bench-run.ts
 
 afterAll(terminateOcrPool);
 
-const corpus = path.resolve(process.cwd(), "../shared/corpus/01_forms_kv");
+// BENCH_CORPUS points elsewhere (a git worktree is not beside ../shared).
+const corpus = path.resolve(process.env.BENCH_CORPUS ?? "../shared/corpus/01_forms_kv");
 const cacheFolder = path.join(tmpdir(), "docsvc-kv-bench-ocr");
 const verbose = process.env.BENCH_VERBOSE === "1";
 
@@ -119,56 +120,43 @@ async function measureFunsd(): Promise<void> {
   );
 }
 
-const receiptSchema: SchemaField[] = [
-  { name: "company", type: "string" },
-  { name: "date", type: "date" },
-  { name: "address", type: "string" },
-  { name: "total", type: "number" },
-];
-
-function receiptFieldCorrect(name: string, expected: string, found: string | null): boolean {
-  if (found === null) return false;
-  if (name === "date") {
-    // SROIE's answers are copied from Malaysian receipts, which write dates day-first.
-    const expectedDate = parseDate(expected, "day-first");
-    return expectedDate !== null ? expectedDate === found : similar(expected, found);
-  }
-  if (name === "total") return parseNumber(expected) === parseNumber(found);
-  return similar(expected, found);
+/** BENCH_HALF=a or b: every other receipt by name (a = 1st, 3rd, …), as fields-score.mjs --half picks them. */
+function half<T>(list: T[]): T[] {
+  const which = process.env.BENCH_HALF;
+  return which === "a" || which === "b" ? list.filter((_, index) => index % 2 === (which === "a" ? 0 : 1)) : list;
 }
 
 async function measureReceipts(): Promise<void> {
-  const folder = path.join(corpus, "receipts", "sroie");
+  const folder = path.join(corpus, "receipts", "sroie_dev");
   if (!existsSync(folder)) return console.log(`${folder} absent: SROIE pass skipped.`);
-  const receipts = readdirSync(path.join(folder, "key_fields"))
-    .filter((name) => name.endsWith(".json"))
-    .sort();
-  const perField = new Map(receiptSchema.map((field) => [field.name, { correct: 0, answered: 0 }]));
-  console.log(`\nSROIE: ${receipts.length} receipts, key fields through schema-guided extraction`);
+  const receipts = half(
+    readdirSync(path.join(folder, "key_fields"))
+      .filter((name) => name.endsWith(".json"))
+      .sort(),
+  );
+  const tally = newTally();
+  console.log(
+    `\nSROIE development set${process.env.BENCH_HALF ? `, half ${process.env.BENCH_HALF}` : ""}: ${receipts.length} receipts, schema-guided extraction`,
+  );
   for (const name of receipts) {
     const expected = JSON.parse(readFileSync(path.join(folder, "key_fields", name), "utf8")) as Record<string, string>;
     const { pages } = await ocrPages(path.join(folder, "images", name.replace(/\.json$/, ".jpg")));
-    const fields = extractStructure({ pages, schema: receiptSchema }).fields ?? {};
-    const marks = receiptSchema.map(({ name: field }) => {
-      const entry = perField.get(field)!;
-      const correct = receiptFieldCorrect(field, expected[field] ?? "", fields[field] ?? null);
-      if (fields[field] !== null) entry.answered++;
-      if (correct) entry.correct++;
-      if (verbose && !correct)
+    const details = extractStructure({ pages, schema: receiptSchema }).fieldDetails ?? [];
+    const misses = tallyReceipt(tally, expected, details);
+    console.log(
+      `${name.replace(/\.json$/, "").padEnd(26)} ${misses.length === 0 ? "all right" : `wrong: ${misses.map((miss) => miss.field).join(", ")}`}`,
+    );
+    if (verbose)
+      for (const miss of misses)
         console.log(
-          `    ${name} ${field}: found ${JSON.stringify(fields[field])}, annotated ${JSON.stringify(expected[field])}`,
+          `    ${miss.field}: found ${JSON.stringify(miss.found)} (${miss.confidence}${miss.reason ? `; ${miss.reason}` : ""}), annotated ${JSON.stringify(miss.expected)}`,
         );
-      return `${field} ${correct ? "ok" : fields[field] === null ? "-" : "wrong"}`;
-    });
-    console.log(`${name.replace(/\.json$/, "").padEnd(6)} ${marks.join("  ")}`);
   }
-  console.log(
-    `SROIE per field (correct / answered / receipts): ${[...perField].map(([field, entry]) => `${field} ${entry.correct}/${entry.answered}/${receipts.length}`).join(", ")}`,
-  );
+  for (const line of describeTally(tally)) console.log(line);
 }
 
 it("measures key-value linking on the forms corpus", async () => {
   if (!existsSync(corpus)) return console.log(`${corpus} absent: nothing measured.`);
-  await measureFunsd();
-  await measureReceipts();
+  if (process.env.BENCH_SET !== "receipts") await measureFunsd();
+  if (process.env.BENCH_SET !== "forms") await measureReceipts();
 });

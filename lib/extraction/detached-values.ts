@@ -2,7 +2,7 @@ import { unionBox } from "@/lib/documents/layout";
 import type { Word } from "@/lib/documents/types";
 import { columnHeads, columnValues } from "./column-values";
 import { looksLikeLabel } from "./label-words";
-import { makePair } from "./make-pair";
+import { emptyPair, makePair } from "./make-pair";
 import { claim, freeWords, takenLines, type PageWords } from "./page-words";
 import type { KeyValuePair } from "./types";
 import { continuationLines, isLabelLine, lineBeside, lineWords, wrappedLabelAbove } from "./value-lines";
@@ -11,7 +11,7 @@ import { meanWordConfidence, untilWideGap } from "./value-words";
 // Values of labels left open on their own line ("Label:" and nothing after it): beside the label
 // when OCR read the form's label and value columns as separate lines, else below it, in a column.
 // Open labels side by side on one row are a header ("Firm:  Phone No.:  Fax No.:") and share
-// the rows below between them.
+// the rows below between them. A label with no value anywhere gets an empty one.
 
 export interface OpenLabel {
   words: Word[];
@@ -76,12 +76,17 @@ export function detachedPairs(state: PageWords, open: OpenLabel[]): KeyValuePair
   for (const row of rows) {
     const heads = columnHeads(row);
     columnValues(state, heads).forEach((values, column) => {
+      let answered = false;
       for (const { words } of values) {
         const found = makePair(state.page, heads[column].words, words, "below");
         if (!found) continue;
         pairs.push(found);
         claim(state, words);
+        answered = true;
       }
+      // Left blank: an empty value, rather than the neighbour's taken by a later finder.
+      const blank = answered ? undefined : emptyPair(state.page, heads[column].words);
+      if (blank) pairs.push(blank);
     });
   }
   return pairs;

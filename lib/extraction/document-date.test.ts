@@ -57,4 +57,43 @@ describe("the document's date", () => {
       date: null,
     });
   });
+
+  const dateDetail = (...rows: string[]) => fieldsOf(rows, [{ name: "date", type: "date" }]).fieldDetails![0];
+
+  it("reads an ambiguous date day-first on a day-first receipt, and says why", () => {
+    const ringgit = dateDetail("KIM HUAT SDN BHD", "Date: 11/01/2019 14:03", "TOTAL RM 9.00");
+    expect(ringgit.value).toBe("2019-01-11");
+    expect(ringgit.reason).toContain("day-first: amounts in RM");
+    const shown = dateDetail("Printed 25/12/2018", "Date: 11/01/2019");
+    expect(shown).toMatchObject({ value: "2019-01-11" });
+    expect(shown.reason).toContain("another date on it, 25/12/2018, can only be read day-first");
+  });
+
+  it("reads it month-first when nothing on the document says otherwise, and is not sure of it", () => {
+    const plain = dateDetail("CORNER DELI", "Date: 11/01/2019 14:03", "TOTAL 9.00");
+    expect(plain.value).toBe("2019-11-01");
+    expect(plain.reason).toContain("month-first: nothing on the document says the day comes first");
+    expect(plain.confidence).toBeLessThan(0.9);
+    expect(dateDetail("Corner Deli Inc.", "Date: 11/01/2019").reason).toContain("an Inc., a US legal form");
+  });
+
+  it("reads dates through OCR slips: spaced or mixed separators, specks, letters for digits, a misread century", () => {
+    expect(dateDetail("SHOP SDN BHD", "Date : 05- \u201803- 2018 19:02").value).toBe("2018-03-05");
+    expect(dateDetail("SHOP SDN BHD", "24. 03-18 18:02 SH01").value).toBe("2018-03-24");
+    expect(dateDetail("SHOP SDN BHD", "Inv No :6K33 | Date:D2/02/17 19:44").value).toBe("2017-02-02");
+    const century = dateDetail("SHOP SDN BHD", "09/03/2518 18:54 1008");
+    expect(century.value).toBe("2018-03-09");
+    expect(century.reason).toContain("year 2518 read as 2018");
+    expect(century.confidence).toBeLessThan(0.9);
+  });
+
+  it("is sure of a clearly printed labelled date, less of one OCR was unsure of", () => {
+    expect(dateDetail("SHOP SDN BHD", "Date: 25/12/2018 10:30").confidence).toBeGreaterThanOrEqual(0.9);
+    const blurred = extractStructure({
+      pages: [ocrPage([[line(0.1, 0.1, "SHOP SDN BHD"), line(0.1, 0.12, "Date: 25/12/2018", 0.5)]])],
+      schema: [{ name: "date", type: "date" }],
+    }).fieldDetails![0];
+    expect(blurred.value).toBe("2018-12-25");
+    expect(blurred.confidence).toBeLessThan(0.9);
+  });
 });

@@ -1,19 +1,182 @@
-import type { Entity } from "./types";
+import { unionBox } from "@/lib/documents/layout";
+import type { Box, Page, Word } from "@/lib/documents/types";
+import type { DateOrderEvidence } from "./date-order";
+import { isoDate, parseDate } from "./normalise-values";
+import { lineWords } from "./value-lines";
+import { meanWordConfidence } from "./value-words";
 
-// A receipt's or letter's own date where no label names it: receipts print it unlabelled beside
-// the time ("29 Mar 2018 18:15"), at the head or at the foot. The first date from the top is the
-// document's; a misread number that happens to parse as a date in year 3180 is not.
+// A receipt's or letter's own date, read through a scan's OCR slips ("05- '03- 2018", "D2/02/17",
+// "24. 03-18"): a date on a line labelled as the date first, the first from the top otherwise,
+// and its reading explained. An ambiguous numeric date ("11/01/2019") takes the document's own
+// order (date-order.ts), and the reason says what decided it. A date printed twice in agreement,
+// or labelled, is surer; one whose digits had to be repaired, or whose order nothing on the
+// document decides, less so.
 
-const earliestYear = 1970;
-const latestYear = 2099;
+export interface DocumentDate {
+  value: string;
+  page: number;
+  box: Box;
+  words: string[];
+  /** How it was read: what decided the order, what was repaired. */
+  reason: string;
+  /** Evidence for calibration (field-confidence.ts). */
+  labelled: boolean;
+  repeated: boolean;
+  repaired: boolean;
+  /** An ambiguous numeric date read in the order a language, currency or country suggests, or by default. */
+  orderGuessed: boolean;
+  /** An ambiguous numeric date nothing on the document decides: read month-first by default. */
+  orderUnknown: boolean;
+  wordConfidence: number;
+}
 
-const plausibleYear = (isoDate: string) => {
-  const year = Number(isoDate.slice(0, 4));
+const earliestYear = 1990;
+const latestYear = 2049;
+
+/** Characters OCR prints for digits inside a number: O/D/Q for 0, I/l/| for 1, S for 5, B for 8. */
+const digitFor: Record<string, string> = { O: "0", o: "0", D: "0", Q: "0", I: "1", l: "1", "|": "1", S: "5", B: "8" };
+const d = "[0-9OoDQIl|SB]";
+/** Three numeric parts, separators possibly spaced or mixed ("24. 03-18"), not inside a longer run. */
+const numericDate = new RegExp(
+  `(?<![\\p{L}\\p{N}/.-])(${d}{1,2}) *[/.~-] *(${d}{1,2}) *[/.~-] *(${d}{4}|${d}{2})(?![\\p{L}\\p{N}/]|[.-]\\d)`,
+  "gu",
+);
+const monthName = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?";
+/** "2018-12-25", "25 Dec 2018", "25-Dec-18", "Dec 25, 2018": written one way only, read by parseDate. */
+const writtenDate = new RegExp(
+  `\\b(?:19|20)\\d{2}[-/.]\\d{1,2}[-/.]\\d{1,2}\\b|\\b\\d{1,2}(?:st|nd|rd|th)?[-./\\s]\\s*${monthName}(?:[-./,]\\s*|\\s+)(?:\\d{4}|\\d{2})\\b|\\b${monthName}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}\\b`,
+  "gi",
+);
+/** "Date:", "BIZDATE:", "Tarikh", "Datum". */
+const dateLabel = /(?:date|dated|tarikh|datum|fecha)\b/i;
+
+interface Candidate extends Omit<DocumentDate, "repeated"> {
+  y: number;
+}
+
+const plausible = (iso: string) => {
+  const year = Number(iso.slice(0, 4));
   return year >= earliestYear && year <= latestYear;
 };
 
-export function findDocumentDate(entities: Entity[]): Entity | undefined {
-  return entities
-    .filter((entity) => entity.type === "date" && plausibleYear(entity.value))
-    .sort((a, b) => a.page - b.page || (a.box?.y ?? 0) - (b.box?.y ?? 0))[0];
+/** The words a character range of the words joined by spaces falls in. */
+function wordsAt(words: Word[], start: number, end: number): Word[] {
+  let offset = 0;
+  return words.filter((word) => {
+    const from = offset;
+    offset += word.text.length + 1;
+    return from < end && from + word.text.length > start;
+  });
+}
+
+/** "2518" → "2018": a century digit misread, when the year as printed cannot be a receipt's. */
+function repairedYear(year: string): string | undefined {
+  return year.length === 4 && year[0] === "2" && year[1] !== "0" ? `20${year.slice(2)}` : undefined;
+}
+
+function readNumeric(
+  match: RegExpMatchArray,
+  evidence: DateOrderEvidence | undefined,
+): Omit<Candidate, "page" | "box" | "words" | "labelled" | "wordConfidence" | "y"> | undefined {
+  const parts = [match[1], match[2], match[3]];
+  const digits = parts.map((part) => part.replace(/[^0-9]/g, (character) => digitFor[character] ?? character));
+  // A word with a slash or dash in it ("SO-IS-OD") is not a date: most characters must be digits.
+  const printedDigits = parts.join("").replace(/\D/g, "").length;
+  if (printedDigits * 2 < digits.join("").length) return undefined;
+  const repaired = digits.join("") !== parts.join("");
+  const notes: string[] = [];
+  if (repaired) notes.push(`read ${match[0].trim()} as ${digits.join("/")}`);
+  let year = digits[2];
+  const [first, second] = [Number(digits[0]), Number(digits[1])];
+  const fixedYear = repairedYear(year);
+  if (fixedYear && !plausible(`${year}-01-01`)) {
+    notes.push(`year ${year} read as ${fixedYear}`);
+    year = fixedYear;
+  }
+  const dayFirst = isoDate(Number(year), second, first);
+  const monthFirst = isoDate(Number(year), first, second);
+  let value = dayFirst ?? monthFirst;
+  let orderGuessed = false;
+  let orderUnknown = false;
+  if (dayFirst && monthFirst && dayFirst !== monthFirst) {
+    if (evidence) {
+      value = evidence.order === "day-first" ? dayFirst : monthFirst;
+      notes.push(`${evidence.order}: ${evidence.reason}`);
+      orderGuessed = !evidence.reason.startsWith("another date");
+    } else {
+      value = monthFirst;
+      notes.push("month-first: nothing on the document says the day comes first");
+      orderGuessed = true;
+      orderUnknown = true;
+    }
+  } else if (dayFirst !== monthFirst) {
+    notes.push(`${dayFirst ? "day-first" : "month-first"}: ${Math.max(first, second)} can only be the day`);
+  }
+  if (!value || !plausible(value)) return undefined;
+  return {
+    value,
+    reason: notes.join("; "),
+    repaired: repaired || fixedYear !== undefined,
+    orderGuessed,
+    orderUnknown,
+  };
+}
+
+function candidatesOn(page: Page, evidence: DateOrderEvidence | undefined): Candidate[] {
+  const found: Candidate[] = [];
+  page.lines.forEach((_, lineIndex) => {
+    const words = lineWords(page, lineIndex);
+    if (words.length === 0) return;
+    // Quotes OCR reads from specks ("05- ‘03- 2018") are dropped one for one with spaces, keeping offsets.
+    const text = words.map((word) => word.text.replace(/[‘’'"“”`]/g, " ")).join(" ");
+    const labelled = dateLabel.test(text);
+    const add = (match: RegExpMatchArray, read: ReturnType<typeof readNumeric>) => {
+      if (!read) return;
+      const matched = wordsAt(words, match.index!, match.index! + match[0].length);
+      found.push({
+        ...read,
+        page: page.pageNumber,
+        box: unionBox(matched.map((word) => word.box)),
+        words: matched.map((word) => word.text),
+        labelled,
+        wordConfidence: meanWordConfidence(matched),
+        y: matched[0].box.y,
+      });
+    };
+    for (const match of text.matchAll(numericDate)) add(match, readNumeric(match, evidence));
+    for (const match of text.matchAll(writtenDate)) {
+      const value = parseDate(match[0]);
+      if (value && plausible(value))
+        add(match, { value, reason: "", repaired: false, orderGuessed: false, orderUnknown: false });
+    }
+  });
+  return found;
+}
+
+/** The document's date, or undefined when no plausible date is printed on it. */
+export function findDocumentDate(pages: Page[], evidence?: DateOrderEvidence): DocumentDate | undefined {
+  const candidates = pages
+    .filter((page) => !page.error)
+    .flatMap((page) => candidatesOn(page, evidence))
+    .sort((a, b) => a.page - b.page || a.y - b.y);
+  const chosen = candidates.find((candidate) => candidate.labelled && !candidate.repaired) ?? candidates[0];
+  if (!chosen) return undefined;
+  const repeated = candidates.some(
+    (other) => other !== chosen && other.value === chosen.value && Math.abs(other.y - chosen.y) > 0.005,
+  );
+  const reasons = [chosen.labelled ? "labelled as the date" : "the first date from the top", chosen.reason];
+  if (repeated) reasons.push("printed again elsewhere on the document");
+  return {
+    value: chosen.value,
+    page: chosen.page,
+    box: chosen.box,
+    words: chosen.words,
+    labelled: chosen.labelled,
+    repaired: chosen.repaired,
+    orderGuessed: chosen.orderGuessed,
+    orderUnknown: chosen.orderUnknown,
+    wordConfidence: chosen.wordConfidence,
+    repeated,
+    reason: reasons.filter(Boolean).join("; "),
+  };
 }

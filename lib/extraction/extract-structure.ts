@@ -1,6 +1,6 @@
 import type { Page } from "@/lib/documents/types";
 import { classifyDocument, detectLanguage } from "./classify";
-import { dateOrderOf } from "./date-order";
+import { dateOrderEvidence } from "./date-order";
 import { findEntities } from "./entities";
 import { findKeyValuePairs } from "./key-values";
 import { extractSchemaFields } from "./schema-fields";
@@ -13,9 +13,9 @@ export function extractStructure(options: { pages: Page[]; schema?: SchemaField[
   const text = pages.map((page) => page.text).join("\n\n");
   const language = detectLanguage(text);
   // One order for all the document's dates: "03/01/2018" means the same day wherever it is printed.
-  const dateOrder = dateOrderOf(pages, language);
+  const dateOrder = dateOrderEvidence(pages, language);
   const keyValuePairs = findKeyValuePairs(pages);
-  const entities = findEntities(pages, dateOrder);
+  const entities = findEntities(pages, dateOrder?.order);
   const readPages = pages.filter((page) => !page.error);
   const pageConfidence =
     readPages.length === 0 ? 0 : readPages.reduce((sum, page) => sum + page.confidence, 0) / readPages.length;

@@ -26,6 +26,7 @@ import { meanWordConfidence } from "./value-words";
 // themselves; a lone heading needs a value printed differently from it.
 
 const maxHeadingWords = 6;
+const minStubRows = 3;
 /** A lone heading in capitals may run longer, its parenthesised note aside. */
 const maxLoneHeadingWords = 7;
 
@@ -126,6 +127,9 @@ function pairsUnder(
   if (!accept(values)) return [];
   const pairs: KeyValuePair[] = [];
   values.forEach((column, index) => {
+    // A long column of headings under a heading is a table's row labels ("Overall Length", "Tipping Length", …), not its values.
+    if (column.length >= minStubRows && column.filter(({ words }) => readsAsHeading(words)).length * 2 > column.length)
+      return;
     for (const { words } of column) {
       const found = makePair(state.page, heads[index].words, words, "below");
       if (!found) continue;

@@ -72,4 +72,50 @@ describe("issuer name and address from the head of a receipt", () => {
       customer_address: null,
     });
   });
+
+  it("reads a legal form through OCR slips and gives the name back properly spelled, brackets closed", () => {
+    const page = ocrPage(head("KIM HUAT {M) SON BHO", "NO 3, JALAN BESI 2,", "43000 KAJANG"));
+    expect(extractStructure({ pages: [page], schema }).fields?.company).toBe("KIM HUAT (M) SDN BHD");
+    const shortForm = ocrPage(head("ANGSANA MART 5/8 273900-U", "LOT 7, JALAN BESI,", "43000 KAJANG"));
+    expect(extractStructure({ pages: [shortForm], schema }).fields?.company).toBe("ANGSANA MART S/B");
+  });
+
+  it("takes the name over the address before a legal-form line printed under it", () => {
+    const page = ocrPage(
+      head(
+        "PAPER LANTERN STATIONERY",
+        "NO. 31G, JALAN SETIA 4,",
+        "40170 SETIA ALAM",
+        "Tel: 03-3362 4137",
+        "Owned by:",
+        "LANTERN SUPPLY SDN BHD",
+      ),
+    );
+    expect(extractStructure({ pages: [page], schema }).fields).toMatchObject({
+      company: "PAPER LANTERN STATIONERY",
+      address: "NO. 31G, JALAN SETIA 4, 40170 SETIA ALAM",
+    });
+  });
+
+  it("stops the address at a telephone number printed on its own", () => {
+    const page = ocrPage(head("GOLDEN LEAF SDN BHD", "LOT 7, JALAN BESI,", "43000 KAJANG", "016-5498845"));
+    expect(extractStructure({ pages: [page], schema }).fields?.address).toBe("LOT 7, JALAN BESI, 43000 KAJANG");
+  });
+
+  it("is sure of a legal-form name and an address only when OCR was sure of every word", () => {
+    const sure = ocrPage(head("GOLDEN LEAF SDN BHD", "LOT 7, JALAN BESI,", "43000 KAJANG"));
+    const [company, address] = extractStructure({ pages: [sure], schema }).fieldDetails!;
+    expect(company.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(address.confidence).toBeGreaterThanOrEqual(0.9);
+    const blurred = ocrPage([
+      [
+        line(0.3, 0.05, "GOLDEN LEAF SDN BHD"),
+        [...line(0.3, 0.065, "LOT 7, JALAN"), ...line(0.4, 0.065, "BESI,", 0.4)],
+        line(0.3, 0.08, "43000 KAJANG"),
+      ],
+    ]);
+    const [, unsure] = extractStructure({ pages: [blurred], schema }).fieldDetails!;
+    expect(unsure.value).toBe("LOT 7, JALAN BESI, 43000 KAJANG");
+    expect(unsure.confidence).toBeLessThan(0.9);
+  });
 });

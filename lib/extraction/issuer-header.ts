@@ -1,33 +1,40 @@
 import { unionBox } from "@/lib/documents/layout";
 import type { Box, Page, Word } from "@/lib/documents/types";
+import { legalFormWords } from "./legal-forms";
 import { lineWords } from "./value-lines";
 import { meanWordConfidence, trimNoise } from "./value-words";
 
 // Who issued a receipt or an invoice, from the head of its first page, where there is no label
-// to read: the business name is the first line carrying a legal form ("Sdn Bhd", "Ltd", "GmbH",
-// "Enterprise") or a registration number in brackets, or else the line right over a line holding
-// only such a number; its address is the first run of lines that read as an address (street
-// words, a building number, a postcode) and the lines continuing it, up to the telephone, tax
-// or invoice lines.
+// to read: the business name is the first line over the address carrying a legal form ("Sdn Bhd",
+// "Ltd", "GmbH", "Enterprise", read through OCR slips: legal-forms.ts) or a registration number in
+// brackets, or else the line right over a line holding only such a number, or else the first
+// name-like line over the address (a shop printing its trading name without a legal form); its
+// address is the first run of lines that read as an address (street words, a building number, a
+// postcode) and the lines continuing it, up to the telephone, tax or invoice lines.
+
+/** What singled the name out: a legal form, a registration number under it, or only its place at the top. */
+export type IssuerCue = "legal_form" | "over_identifier" | "first_line" | "address";
 
 export interface IssuerPart {
   text: string;
+  cue: IssuerCue;
+  /** The OCR confidence of its least sure word: one misread letter makes the whole name wrong. */
+  weakestWord: number;
   page: number;
   box: Box;
   words: string[];
-  confidence: number;
 }
 
 /** Lines of the head considered: a receipt's header rarely runs longer. */
 const headLines = 14;
 const maxAddressLines = 6;
 
-const legalForm =
-  /\b(?:sdn\.?|bhd\.?|berhad|sb|ltd\.?|limited|llc|llp|inc\.?|incorporated|corp\.?|corporation|co\.|company|gmbh|ag|s\.?a\.?|s\.?a\.?r\.?l\.?|s\.?r\.?l\.?|b\.?v\.?|n\.?v\.?|plc|pty\.?|pte\.?|enterprises?|trading|holdings?|kg|oy|ab|spa|lda)$/i;
 /** A registration number in brackets after the name: "(123456 X)", "(Co. No:98765-T)", "{456789-K)". */
 const registration = /[([{][^)\]}]*\d{4,}[^)\]}]*[)\]}]?/;
 const streetWord =
   /^(?:jalan|jln|lorong|lrg|taman|tmn|persiaran|lebuh|lebuhraya|kampung|lot|no\.?|unit|block|blk|level|lvl|floor|fl|suite|ste|building|bldg|street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|highway|hwy|plaza|square|sq|place|pl|rue|strasse|straße|str|via|calle|avenida|p\.?o\.?|box)\.?,?$/i;
+/** A telephone number printed on its own ("016-5498845", "03-7845 6155"). */
+const phoneOnly = /^[+(]?\d[\d ()+-]{6,}\d[,.]?$/;
 /** Lines that end a header part: contact, tax, document and label lines. */
 const stopLine =
   /\b(?:tel|telephone|phone|fax|gst|vat|tax|invoice|receipt|bill|cashier|date|time|www|http|e-?mail|reg|registration|order|counter|member|document)\b|@|\.com\b|:/i;
@@ -37,6 +44,8 @@ const datePattern =
 interface HeadLine {
   words: Word[];
   text: string;
+  /** The line as OCR read it, noise words included. */
+  printed: string;
 }
 
 const letterWords = (line: HeadLine) => line.words.filter((word) => /\p{L}{2}/u.test(word.text));
@@ -64,17 +73,18 @@ function isNameLike(line: HeadLine): boolean {
 }
 
 function hasLegalForm(line: HeadLine): boolean {
-  return (
-    registration.test(line.text) ||
-    nameText(line)
-      .split(/\s+/)
-      .some((word) => legalForm.test(word.replace(/[,)]+$/, "")))
-  );
+  return registration.test(line.text) || legalFormWords(nameText(line).split(/\s+/)).size > 0;
 }
 
 /** Street words, a building number followed by a comma ("55,", "PT1234,"), or a postcode beside a place name. */
 function readsAsAddress(line: HeadLine): boolean {
-  if (stopLine.test(line.text) || datePattern.test(line.text) || meanWordConfidence(line.words) < 0.4) return false;
+  if (
+    stopLine.test(line.text) ||
+    phoneOnly.test(line.text) ||
+    datePattern.test(line.text) ||
+    meanWordConfidence(line.words) < 0.4
+  )
+    return false;
   const postcode = line.words.some((word) => /^\d{4,6},?$/.test(word.text)) && letterWords(line).length > 0;
   return line.words.some((word) => streetWord.test(word.text)) || /\d,/.test(line.text) || postcode;
 }
@@ -86,34 +96,37 @@ function continuesAddress(line: HeadLine): boolean {
     (letterWords(line).length > 0 &&
       line.words.length <= 5 &&
       !stopLine.test(line.text) &&
+      !phoneOnly.test(line.text) &&
       !datePattern.test(line.text) &&
       meanWordConfidence(line.words) >= 0.4)
   );
 }
 
-function part(page: Page, lines: HeadLine[], text: string): IssuerPart {
+function part(page: Page, lines: HeadLine[], text: string, cue: IssuerCue): IssuerPart {
   const words = lines.flatMap((line) => line.words);
   return {
     text,
+    cue,
+    weakestWord: Math.min(...words.map((word) => word.confidence)),
     page: page.pageNumber,
     box: unionBox(words.map((word) => word.box)),
     words: text.split(/\s+/),
-    confidence: Math.round(meanWordConfidence(words) * 0.6 * 100) / 100,
   };
 }
 
 function headOf(page: Page): HeadLine[] {
   return page.lines
-    .map((_, index) => trimNoise(lineWords(page, index)))
-    .filter((words) => words.length > 0 && words.some((word) => /[\p{L}\p{N}]{2}/u.test(word.text)))
-    .sort((a, b) => a[0].box.y - b[0].box.y)
+    .map((line, index) => ({ words: trimNoise(lineWords(page, index)), printed: line.text }))
+    .filter(({ words }) => words.length > 0 && words.some((word) => /[\p{L}\p{N}]{2}/u.test(word.text)))
+    .sort((a, b) => a.words[0].box.y - b.words[0].box.y)
     .slice(0, headLines)
-    .map((words) => ({ words, text: words.map((word) => word.text).join(" ") }));
+    .map(({ words, printed }) => ({ words, printed, text: words.map((word) => word.text).join(" ") }));
 }
 
-/** The company's lines: the legal-form line (with a short one's first line above it), else the line over an identifier. */
-function companyLines(head: HeadLine[]): HeadLine[] {
-  const legal = head.findIndex((line) => isNameLike(line) && hasLegalForm(line));
+/** The company's lines and what singled them out: see the head of this file. */
+function companyLines(head: HeadLine[], addressStart: number): { lines: HeadLine[]; cue?: IssuerCue } {
+  const overAddress = addressStart >= 0 ? head.slice(0, addressStart) : head;
+  const legal = overAddress.findIndex((line) => isNameLike(line) && hasLegalForm(line));
   if (legal >= 0) {
     const above = head[legal - 1];
     const name = nameText(head[legal]).split(/\s+/);
@@ -124,26 +137,51 @@ function companyLines(head: HeadLine[]): HeadLine[] {
       isNameLike(above) &&
       !hasLegalForm(above) &&
       head[legal].words[0].box.y - above.words[0].box.y < head[legal].words[0].box.height * 2.5;
-    return wrapped ? [above, head[legal]] : [head[legal]];
+    return { lines: wrapped ? [above, head[legal]] : [head[legal]], cue: "legal_form" };
   }
   const overIdentifier = head.findIndex(
     (line, index) => isNameLike(line) && head[index + 1] !== undefined && isIdentifierLine(head[index + 1]),
   );
-  return overIdentifier >= 0 ? [head[overIdentifier]] : [];
+  if (overIdentifier >= 0) return { lines: [head[overIdentifier]], cue: "over_identifier" };
+  // Only at the very top: further down, a name-like line is as likely an item or a slogan.
+  const first = addressStart > 0 ? overAddress.slice(0, 3).findIndex(isNameLike) : -1;
+  if (first < 0) return { lines: [] };
+  // "HOME HARDWARE &" over "ELECTRICAL": a name wrapped after its ampersand (trimmed off the line as noise).
+  const next = overAddress[first + 1];
+  const wrapped = next !== undefined && letterWords(next).length > 0 && /&\s*$/.test(head[first].printed);
+  return { lines: wrapped ? [head[first], next] : [head[first]], cue: "first_line" };
+}
+
+/** The name as printed, through OCR slips: legal forms spelled properly, brackets closed, a trailing registration number dropped. */
+function companyText(lines: HeadLine[]): string {
+  const words = lines.flatMap((line) => nameText(line).split(/\s+/)).filter(Boolean);
+  const forms = legalFormWords(words);
+  const lastForm = Math.max(-1, ...forms.keys());
+  const end = lastForm >= 0 && /\d{4,}/.test(words[lastForm + 1] ?? "") ? lastForm + 1 : words.length;
+  return (
+    words
+      .slice(0, end)
+      .map((word, index) => forms.get(index) ?? word)
+      .join(" ")
+      .replace(/[{[]/g, "(")
+      .replace(/[}\]]/g, ")")
+      .replace(/Y?¥/g, "Y")
+      // "D.1.Y.": initials read as digits.
+      .replace(/\b(?:[A-Z0-9]\.){2,}/g, (initials) => initials.replace(/1/g, "I").replace(/0/g, "O"))
+      .replace(/[\s,(]+$/, "")
+  );
 }
 
 export function findIssuer(page: Page): { company?: IssuerPart; address?: IssuerPart } {
   const head = headOf(page);
-  const company = companyLines(head);
+  const addressStart = head.findIndex((line) => readsAsAddress(line) && !(isNameLike(line) && hasLegalForm(line)));
+  const company = companyLines(head, addressStart);
   const result: { company?: IssuerPart; address?: IssuerPart } = {};
-  if (company.length > 0) {
-    const text = company
-      .map(nameText)
-      .join(" ")
-      .replace(/[\s,(]+$/, "");
-    if (text) result.company = part(page, company, text);
+  if (company.cue) {
+    const text = companyText(company.lines);
+    if (text) result.company = part(page, company.lines, text, company.cue);
   }
-  const rest = head.filter((line) => !company.includes(line));
+  const rest = head.filter((line) => !company.lines.includes(line));
   const start = rest.findIndex(readsAsAddress);
   if (start >= 0) {
     const lines = [rest[start]];
@@ -152,7 +190,7 @@ export function findIssuer(page: Page): { company?: IssuerPart; address?: Issuer
       if (line.words[0].box.y - (last.y + last.height) > last.height * 1.5 || !continuesAddress(line)) break;
       lines.push(line);
     }
-    result.address = part(page, lines, lines.map((line) => line.text).join(" "));
+    result.address = part(page, lines, lines.map((line) => line.text).join(" "), "address");
   }
   return result;
 }

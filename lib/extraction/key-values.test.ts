@@ -34,6 +34,7 @@ describe("findKeyValuePairs on OCR layouts", () => {
       ["COURT", "San Francisco Superior Court"],
       ["LORILLARD ENTITIES", "Lorillard Tobacco Company"],
       ["COUNSEL", "Wartnick, Chaber & Smith 101 California Street San Francisco 94111"],
+      ["JUDGE", ""],
     ]);
     const court = findKeyValuePairs([page])[1];
     expect(court.valueBox!.x).toBeCloseTo(0.3, 6);
@@ -50,6 +51,7 @@ describe("findKeyValuePairs on OCR layouts", () => {
       ["FROM", "T. D. Blachly"],
       ["FAX NUMBER", "(336) 335-7392"],
       ["PHONE NUMBER", "(336) 335-7363"],
+      ["Fax No.", ""],
     ]);
   });
 
@@ -114,17 +116,39 @@ describe("labels without a colon and values on the next lines", () => {
     ]);
   });
 
-  it("does not pair a label with the next label", () => {
+  it("gives a label followed by the next label an empty value, not the next label", () => {
     const page = ocrPage([
       [line(0.1, 0.1, "SEATS: SEATS: # ROWS")],
       [line(0.1, 0.2, "FIRM: >PHONE NO.:")],
       [line(0.1, 0.3, "Fax Transmittal >Sender")],
     ]);
-    expect(pairsOf(page)).toEqual([]);
+    expect(pairsOf(page)).toEqual([
+      ["SEATS", ""],
+      ["SEATS", ""],
+      ["FIRM", ""],
+      ["PHONE NO.", ""],
+    ]);
   });
   it("starts a label with a colon after the other column's text across a wide gap, not at the line's start", () => {
     const page = ocrPage([[line(0.1, 0.1, "Initiation Date ~8/3/87 >Total Area Budget: 780,900.00")]]);
     expect(pairsOf(page)).toContainEqual(["Total Area Budget", "780,900.00"]);
     expect(pairsOf(page).map(([key]) => key)).not.toContain("Initiation Date 8/3/87 Total Area Budget");
+  });
+  it("takes a heading's column of row labels for a table's stub, not for its values", () => {
+    const page = ocrPage([
+      [line(0.1, 0.116, "CIGARETTE MAKING >TRIAL SPECIFICATION")],
+      [
+        line(0.1, 0.13, "Overall Length"),
+        line(0.1, 0.16, "Filter Length"),
+        line(0.1, 0.19, "Tipping Length"),
+        line(0.1, 0.22, "Tobacco Rod Density"),
+      ],
+      [line(0.42, 0.13, "99 mm"), line(0.4, 0.16, "27 mm"), line(0.44, 0.19, "32.5 mm")],
+    ]);
+    expect(pairsOf(page)).toEqual([
+      ["TRIAL SPECIFICATION", "99 mm"],
+      ["TRIAL SPECIFICATION", "27 mm"],
+      ["TRIAL SPECIFICATION", "32.5 mm"],
+    ]);
   });
 });

@@ -50,3 +50,17 @@ export function makePair(
     method,
   };
 }
+
+/** A label with nothing after it, beside it or under it: the field is on the form and left blank. */
+export function emptyPair(page: Page, keyWords: Word[]): KeyValuePair | undefined {
+  const key = labelText(keyWords);
+  if (!key) return undefined;
+  return {
+    key,
+    value: "",
+    page: page.pageNumber,
+    keyBox: unionBox(keyWords.map((word) => word.box)),
+    confidence: Math.round(baseConfidence.colon * meanWordConfidence(keyWords) * 100) / 100,
+    method: "colon",
+  };
+}

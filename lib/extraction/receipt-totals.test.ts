@@ -42,8 +42,10 @@ describe("findDocumentTotal", () => {
     const total = findDocumentTotal([page])!;
     expect(total).toMatchObject({ value: 9, page: 1, words: ["9.00"] });
     expect(total.box.x).toBeGreaterThan(0.2);
-    expect(total.confidence).toBeGreaterThan(0.5);
-    expect(total.confidence).toBeLessThanOrEqual(1);
+    expect(total.checks).toEqual([
+      expect.objectContaining({ agrees: true, kind: "payment", says: "10.00 paid less 1.00 change is 9.00" }),
+      expect.objectContaining({ agrees: true, kind: "parts" }),
+    ]);
   });
 
   it("prefers the sum to pay over a plain total and a total with tax over one without", () => {
@@ -109,5 +111,32 @@ describe("schema fields naming the total", () => {
     expect(extractStructure({ pages: [plain], schema: [{ name: "total", type: "number" }] }).fields).toEqual({
       total: null,
     });
+  });
+
+  const totalDetail = (...rows: string[]) =>
+    extractStructure({ pages: [ocrPage(receipt(...rows))], schema: [{ name: "total", type: "number" }] })
+      .fieldDetails![0];
+
+  it("is sure of a total the payment confirms, and says so", () => {
+    const detail = totalDetail("Subtotal >8.49", "GST 6% >0.51", "TOTAL >9.00", "CASH >20.00", "CHANGE >11.00");
+    expect(detail.value).toBe("9");
+    expect(detail.reason).toBe(
+      'labelled "TOTAL"; 20.00 paid less 11.00 change is 9.00; subtotal 8.49 plus 0.51 is 9.00',
+    );
+    expect(detail.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("lowers a total its items and payment disagree with, and says why", () => {
+    const detail = totalDetail("Widget >4.00", "TOTAL >9.00", "CASH >20.00", "CHANGE >15.00");
+    expect(detail.value).toBe("9");
+    expect(detail.reason).toBe('labelled "TOTAL"; but 20.00 paid less 15.00 change is 5, not 9.00');
+    expect(detail.confidence).toBeLessThan(0.6);
+  });
+
+  it("prefers the amount the arithmetic confirms over a misread one with a stronger label", () => {
+    // OCR read 31.00 as 37.00 on the final line; the subtotal, the tax summary and the payment agree on 31.00.
+    expect(
+      totalOf("Sub total >31.00", "Total Incl GST >37.00", "CASH >50.00", "CHANGE >19.00", "SR @ 6% >29.25 >1.75"),
+    ).toBe(31);
   });
 });

@@ -1,6 +1,7 @@
 import { unionBox } from "@/lib/documents/layout";
 import type { Box, Page, Word } from "@/lib/documents/types";
 import { parseNumber } from "./normalise-values";
+import { amountLines, checkTotal, type PaymentFacts, type TotalCheck } from "./total-checks";
 import { totalLabelKind, totalLabelStrength, type TotalLabelKind } from "./total-labels";
 import { lineBeside, lineWords } from "./value-lines";
 import { meanWordConfidence, trimNoise } from "./value-words";
@@ -8,7 +9,10 @@ import { meanWordConfidence, trimNoise } from "./value-words";
 // The total of a receipt or invoice, read as a person reads one: the amounts at the end of
 // labelled lines, the one whose label names the sum to pay (grand total, amount due, total incl.
 // tax) over a plain total over a subtotal, never the tax, rounding, cash tendered or change; and
-// the payment as a check: the amount tendered less the change is what the total was.
+// the arithmetic as a check (total-checks.ts): the amount tendered less the change, the subtotal
+// plus the tax, a tax summary's net plus tax. Checks that agree outweigh a step of label wording
+// (OCR garbles labels and misreads digits); the chosen total carries them, and any that disagree,
+// as evidence for its confidence and as the reason stated in the field's details.
 
 export interface DocumentTotal {
   value: number;
@@ -16,7 +20,12 @@ export interface DocumentTotal {
   box: Box;
   /** The words the amount was read from. */
   words: string[];
-  confidence: number;
+  kind: TotalLabelKind;
+  label: string;
+  checks: TotalCheck[];
+  /** Mean OCR confidence of the labelled row. */
+  wordConfidence: number;
+  reason: string;
 }
 
 interface LabelledAmount {
@@ -27,6 +36,7 @@ interface LabelledAmount {
   y: number;
   amountWords: Word[];
   rowWords: Word[];
+  label: string;
   /** Another amount in front of this one: a row of a table (a tax summary), not a sum line. */
   tableRow: boolean;
 }
@@ -73,6 +83,7 @@ function readRow(page: Page, words: Word[]): LabelledAmount | undefined {
     y: amountWords[0].box.y,
     amountWords,
     rowWords: row,
+    label: label.trim(),
     tableRow: anyAmount.test(label),
   };
 }
@@ -95,47 +106,47 @@ function labelledAmounts(page: Page): LabelledAmount[] {
   return found.sort((a, b) => a.y - b.y);
 }
 
-const sameAmount = (a: number, b: number) => Math.abs(a - b) < 0.005;
-const labelConfidence = {
-  final: 0.9,
-  total_with_tax: 0.85,
-  total: 0.8,
-  subtotal: 0.6,
-  tendered: 0,
-  change: 0,
-  other: 0,
-};
-
 export function findDocumentTotal(pages: Page[]): DocumentTotal | undefined {
   const amounts = pages.filter((page) => !page.error).flatMap(labelledAmounts);
-  const tendered = amounts.filter((amount) => amount.kind === "tendered").map((amount) => amount.value);
-  const change = amounts.filter((amount) => amount.kind === "change").map((amount) => amount.value);
-  const paid =
-    change.length === 0
-      ? tendered
-      : tendered.flatMap((given) => change.filter((back) => back <= given).map((back) => given - back));
-  const payment = amounts.find((amount) => amount.kind === "tendered" || amount.kind === "change");
+  const payment: PaymentFacts = {
+    tendered: amounts.filter((amount) => amount.kind === "tendered").map((amount) => amount.value),
+    change: amounts.filter((amount) => amount.kind === "change").map((amount) => amount.value),
+  };
+  const subtotals = amounts
+    .filter((amount) => amount.kind === "subtotal")
+    .map((amount) => ({ value: amount.value, page: amount.page, y: amount.y, rowAmounts: [amount.value] }));
+  const lines = amountLines(pages);
+  const paid = amounts.find((amount) => amount.kind === "tendered" || amount.kind === "change");
   const beforePayment = (amount: LabelledAmount) =>
-    !payment || amount.page < payment.page || (amount.page === payment.page && amount.y <= payment.y);
-  let best: { amount: LabelledAmount; score: number; confirmed: boolean } | undefined;
+    !paid || amount.page < paid.page || (amount.page === paid.page && amount.y <= paid.y);
+  let best: { amount: LabelledAmount; score: number; checks: TotalCheck[] } | undefined;
   for (const amount of amounts) {
     const strength = totalLabelStrength(amount.kind);
     if (strength === 0 || amount.value === 0) continue;
-    const confirmed = paid.some((value) => sameAmount(value, amount.value));
-    // What was paid outweighs one step of label wording (an OCR-garbled label, a total labelled
-    // only "Subtotal"); a table row or a line after the payment is a summary, not the sum.
-    const score = strength + (confirmed ? 1.5 : 0) - (amount.tableRow ? 1.5 : 0) - (beforePayment(amount) ? 0 : 0.5);
+    const checks = checkTotal(amount.value, amount, payment, subtotals, lines);
+    const weight = { payment: 1.5, parts: 1.5, summary: 1, repeated: 0.5 };
+    const evidence = checks.reduce((sum, check) => sum + (check.agrees ? weight[check.kind] : -1.5), 0);
+    // What adds up outweighs a step of label wording (an OCR-garbled label, a total labelled only
+    // "Subtotal"); a table row or a line after the payment is a summary, not the sum.
+    const score = strength + Math.min(2, evidence) - (amount.tableRow ? 1.5 : 0) - (beforePayment(amount) ? 0 : 0.5);
     // On equal terms the later line: the final total comes after the subtotals.
-    if (!best || score >= best.score) best = { amount, score, confirmed };
+    if (!best || score >= best.score) best = { amount, score, checks };
   }
   if (!best) return undefined;
-  const { amount, confirmed } = best;
-  const confidence = labelConfidence[amount.kind] * meanWordConfidence(amount.rowWords) * (confirmed ? 1 : 0.9);
+  const { amount, checks } = best;
+  const reasons = [
+    `labelled "${amount.label}"`,
+    ...checks.map((check) => (check.agrees ? check.says : `but ${check.says}`)),
+  ];
   return {
     value: amount.value,
     page: amount.page,
     box: unionBox(amount.amountWords.map((word) => word.box)),
     words: amount.amountWords.map((word) => word.text),
-    confidence: Math.round(confidence * 100) / 100,
+    kind: amount.kind,
+    label: amount.label,
+    checks,
+    wordConfidence: meanWordConfidence(amount.rowWords),
+    reason: reasons.join("; "),
   };
 }

@@ -1,9 +1,12 @@
 import type { Page } from "@/lib/documents/types";
+import type { DateOrderEvidence } from "./date-order";
 import { findDocumentDate } from "./document-date";
+import { dateConfidence, issuerConfidence, totalConfidence } from "./field-confidence";
 import { labelSimilarity } from "./label-similarity";
 import { findIssuer } from "./issuer-header";
 import { formatNumber, parseDate, parseNumber } from "./normalise-values";
 import { findDocumentTotal } from "./receipt-totals";
+import { totalLabelKind, totalLabelStrength } from "./total-labels";
 import type { DateOrder, Entity, FieldDetail, KeyValuePair, SchemaField } from "./types";
 
 // Deterministic schema-guided extraction: a field naming the document's total takes the amount a
@@ -34,11 +37,24 @@ function typed(
   return text ? { value: text, typedValue: text } : null;
 }
 
+/**
+ * A pair that only looks like the field's: "Company Reg. No.: 725186-V" is not the company's name,
+ * "Total Qty: 4" not the total.
+ */
+function namesSomethingElse(field: SchemaField, pair: KeyValuePair): boolean {
+  if (issuerPart(field.name)) return pair.value.replace(/\D/g, "").length > pair.value.replace(/\P{L}/gu, "").length;
+  if (namesDocumentTotal(field.name)) {
+    const kind = totalLabelKind(pair.key);
+    return kind !== undefined && totalLabelStrength(kind) === 0;
+  }
+  return false;
+}
+
 function fromPair(field: SchemaField, pairs: KeyValuePair[], dateOrder?: DateOrder): FieldDetail | undefined {
   let best: { pair: KeyValuePair; score: number; parsed: NonNullable<ReturnType<typeof typed>> } | undefined;
   for (const pair of pairs) {
     const score = labelSimilarity(field.name, pair.key);
-    if (score < 0.5 || (best && score <= best.score)) continue;
+    if (score < 0.5 || (best && score <= best.score) || namesSomethingElse(field, pair)) continue;
     const parsed = typed(field.type, pair.value, dateOrder);
     if (parsed) best = { pair, score, parsed };
   }
@@ -131,13 +147,14 @@ function fromDocumentTotal(field: SchemaField, pages: Page[]): FieldDetail | und
     page: total.page,
     box: total.box,
     words: total.words,
-    confidence: total.confidence,
+    confidence: totalConfidence(total),
+    reason: total.reason,
   };
 }
 
-function fromDocumentDate(field: SchemaField, entities: Entity[]): FieldDetail | undefined {
+function fromDocumentDate(field: SchemaField, pages: Page[], evidence?: DateOrderEvidence): FieldDetail | undefined {
   if (field.type !== "date" || !namesDocumentDate(field.name)) return undefined;
-  const date = findDocumentDate(entities);
+  const date = findDocumentDate(pages, evidence);
   if (!date) return undefined;
   return {
     name: field.name,
@@ -145,9 +162,10 @@ function fromDocumentDate(field: SchemaField, entities: Entity[]): FieldDetail |
     value: date.value,
     typedValue: date.value,
     page: date.page,
-    box: date.box ?? null,
-    words: date.text.split(/\s+/),
-    confidence: 0.4,
+    box: date.box,
+    words: date.words,
+    confidence: dateConfidence(date),
+    reason: date.reason,
   };
 }
 
@@ -166,7 +184,7 @@ function fromIssuerHeader(field: SchemaField, pages: Page[]): FieldDetail | unde
     page: found.page,
     box: found.box,
     words: found.words,
-    confidence: found.confidence,
+    confidence: issuerConfidence(found),
   };
 }
 
@@ -198,14 +216,14 @@ export function extractSchemaFields(
   pages: Page[],
   pairs: KeyValuePair[],
   entities: Entity[],
-  dateOrder?: DateOrder,
+  dateOrder?: DateOrderEvidence,
 ): FieldDetail[] {
   return schema.map(
     (field) =>
       fromDocumentTotal(field, pages) ??
-      fromPair(field, pairs, dateOrder) ??
+      fromDocumentDate(field, pages, dateOrder) ??
+      fromPair(field, pairs, dateOrder?.order) ??
       fromEntity(field, pages, entities) ??
-      fromDocumentDate(field, entities) ??
       fromIssuerHeader(field, pages) ?? {
         name: field.name,
         type: field.type,

@@ -56,7 +56,7 @@ const totalWords = words("total totals sum");
 const amountWords = words("amount amt");
 const finalWords = words("grand payable due rounded");
 const taxWords = words("gst vat tax sst hst pst taxes service svc");
-const includingWords = words("incl inclusive including inc with");
+const includingWords = words("incl inclusive including includes included inc with");
 const excludingWords = words("excl exclusive excluding exc ex before without");
 const tenderedWords = words(
   "cash tendered tender paid accepted received payment card visa mastercard amex debit credit eftpos",

@@ -20,6 +20,8 @@ function bestPairFor(
   let best: { write: CellWrite; score: number } | undefined;
   for (const { source, pairs } of sources) {
     for (const pair of pairs) {
+      // A label left blank on the source (empty value) has nothing to write.
+      if (!pair.value.trim()) continue;
       const score = labelMatchScore([slot.label], pair.key);
       if (score < minLabelScore || (concept && !conceptAcceptsValue(concept, pair.value))) continue;
       const confidence = Math.round(score * (0.4 + 0.6 * pair.confidence) * 100) / 100;

@@ -86,6 +86,7 @@ export async function extractFile(input: ExtractFileInput): Promise<ExtractedFil
           box: detail.box,
           confidence: round(detail.confidence),
           words: detail.words,
+          ...(detail.reason ? { reason: detail.reason } : {}),
         }))
       : keyValueDetails(structure.keyValuePairs, read.pages);
     extraction.pages = read.pages.map((page) => ({

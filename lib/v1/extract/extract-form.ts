@@ -73,7 +73,7 @@ export const ExtractForm = z
       .stringbool()
       .default(false)
       .describe(
-        "true adds field_details (page, box, confidence and words of each value) and pages (each page's text).",
+        "true adds field_details (page, box, calibrated confidence, words and, where rules weighed evidence, the reason for each value) and pages (each page's text).",
       ),
     webhook_url: z
       .string()

@@ -1,0 +1,109 @@
+import { parseDate, parseNumber } from "@/lib/extraction/normalise-values";
+import type { FieldDetail, SchemaField } from "@/lib/extraction/types";
+import { characterErrorRate } from "@/lib/documents/testing/render-text-image";
+
+// SROIE receipts' key fields scored as ../shared/tools/fields-score.mjs scores them, so the bench
+// and the outside check print comparable figures: company and address equal once upper-cased with
+// spaces and , . ; : ' " - dropped ("near": within 10% character edits), the date the same calendar
+// day (the answers are copied from Malaysian receipts, written day-first), the total the same amount.
+// A field reported at confidence ≥ 0.9 is "sure"; the share of sure fields that are right is what
+// the confidence promises.
+
+export const receiptSchema: SchemaField[] = [
+  { name: "company", type: "string" },
+  { name: "date", type: "date" },
+  { name: "address", type: "string" },
+  { name: "total", type: "number" },
+];
+
+export const sureConfidence = 0.9;
+
+const tight = (text: string) =>
+  text
+    .normalize("NFKC")
+    .toUpperCase()
+    .replace(/[\s,.;:'"`-]+/g, "");
+
+export function receiptFieldRight(name: string, expected: string, found: string | null): boolean {
+  if (found === null || found === "") return false;
+  if (name === "date") {
+    const day = parseDate(expected, "day-first");
+    return day !== null && parseDate(found, "day-first") === day;
+  }
+  if (name === "total") {
+    const [a, b] = [parseNumber(expected), parseNumber(found)];
+    return a !== null && b !== null && Math.abs(a - b) < 0.005;
+  }
+  return tight(expected) === tight(found);
+}
+
+export function receiptFieldNear(name: string, expected: string, found: string | null): boolean {
+  if (receiptFieldRight(name, expected, found)) return true;
+  if (found === null || (name !== "company" && name !== "address")) return false;
+  const [a, b] = [tight(expected), tight(found)];
+  const edits = characterErrorRate(a, b) * a.length;
+  return a.length > 0 && 1 - edits / Math.max(a.length, b.length) >= 0.9;
+}
+
+export interface ReceiptTally {
+  receipts: number;
+  right: Record<string, number>;
+  near: Record<string, number>;
+  /** Fields with a value reported at ≥ sureConfidence, and how many of those are right. */
+  sure: number;
+  sureRight: number;
+}
+
+export function newTally(): ReceiptTally {
+  const zero = () => Object.fromEntries(receiptSchema.map((field) => [field.name, 0]));
+  return { receipts: 0, right: zero(), near: zero(), sure: 0, sureRight: 0 };
+}
+
+/** Adds one receipt; returns the fields it got wrong, with what was found and what was expected. */
+export function tallyReceipt(
+  tally: ReceiptTally,
+  expected: Record<string, string>,
+  details: FieldDetail[],
+): Array<{ field: string; found: string | null; expected: string; confidence: number; reason?: string }> {
+  tally.receipts++;
+  const misses = [];
+  for (const { name } of receiptSchema) {
+    const detail = details.find((candidate) => candidate.name === name);
+    const found = detail?.value ?? null;
+    const right = receiptFieldRight(name, expected[name] ?? "", found);
+    tally.right[name] += Number(right);
+    tally.near[name] += Number(receiptFieldNear(name, expected[name] ?? "", found));
+    if (found !== null && found !== "" && (detail?.confidence ?? 0) >= sureConfidence) {
+      tally.sure++;
+      tally.sureRight += Number(right);
+    }
+    if (!right)
+      misses.push({
+        field: name,
+        found,
+        expected: expected[name] ?? "",
+        confidence: detail?.confidence ?? 0,
+        reason: detail?.reason,
+      });
+  }
+  return misses;
+}
+
+const figure = (part: number, whole: number) => (whole === 0 ? "n/a" : (part / whole).toFixed(3));
+
+export function describeTally(tally: ReceiptTally): string[] {
+  const fields = receiptSchema.map((field) => field.name);
+  const perField = (counts: Record<string, number>) =>
+    fields.map((name) => `${name} ${figure(counts[name], tally.receipts)}`).join(", ");
+  const all = (counts: Record<string, number>) =>
+    figure(
+      fields.reduce((sum, name) => sum + counts[name], 0),
+      fields.length * tally.receipts,
+    );
+  const fieldCount = fields.length * tally.receipts;
+  return [
+    `sroie (${tally.receipts} receipts): ours ${perField(tally.right)} | near ${perField(tally.near)}`,
+    `sroie confidence >= ${sureConfidence}: ${tally.sure} of ${fieldCount} fields (${figure(tally.sure, fieldCount)}), right ${figure(tally.sureRight, tally.sure)}`,
+    `SROIE field accuracy ours ${all(tally.right)} (near ${all(tally.near)}), sure ${figure(tally.sure, fieldCount)} right ${figure(tally.sureRight, tally.sure)}`,
+  ];
+}

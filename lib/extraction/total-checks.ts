@@ -1,0 +1,129 @@
+import type { Page } from "@/lib/documents/types";
+import { formatNumber, parseNumber } from "./normalise-values";
+import { lineWords } from "./value-lines";
+
+// The arithmetic a person does to check a receipt's total: what was paid (cash tendered less the
+// change), what it is made of (the subtotal plus the tax, service charge and rounding printed
+// between it and the total), a tax summary row (net plus tax), and the same amount printed again
+// (a card slip, a rounded line). Each agreeing check is stated; a payment that disagrees is too.
+
+export interface AmountLine {
+  value: number;
+  page: number;
+  y: number;
+  /** All amounts on the row, left to right: a summary row's net and tax. */
+  rowAmounts: number[];
+}
+
+export interface TotalCheck {
+  agrees: boolean;
+  /** What was checked, for the field's details: "cash 50.00 less change 19.00 is 31.00". */
+  says: string;
+  /** A payment check is strong evidence; the others are weaker. */
+  kind: "payment" | "parts" | "summary" | "repeated";
+}
+
+const money = /(?<![\d.,])\d{1,6}[.,] ?\d{2}(?![\d])/g;
+const same = (a: number, b: number) => Math.abs(a - b) < 0.005;
+const shown = (value: number) => value.toFixed(2);
+
+/** Every amount with cents on the pages, one entry per row. */
+export function amountLines(pages: Page[]): AmountLine[] {
+  return pages
+    .filter((page) => !page.error)
+    .flatMap((page) =>
+      page.lines.flatMap((_, index) => {
+        const words = lineWords(page, index);
+        const rowAmounts = [
+          ...words
+            .map((word) => word.text)
+            .join(" ")
+            .matchAll(money),
+        ]
+          .map((match) => parseNumber(match[0].replace(" ", "")))
+          .filter((value): value is number => value !== null);
+        if (rowAmounts.length === 0 || words.length === 0) return [];
+        return [{ value: rowAmounts.at(-1)!, page: page.pageNumber, y: words[0].box.y, rowAmounts }];
+      }),
+    );
+}
+
+export interface PaymentFacts {
+  tendered: number[];
+  change: number[];
+}
+
+/** Cash tendered less the change; only when both are printed (a card payment alone is no check). */
+function paymentCheck(value: number, payment: PaymentFacts): TotalCheck | undefined {
+  if (payment.tendered.length === 0 || payment.change.length === 0) return undefined;
+  for (const given of payment.tendered)
+    for (const back of payment.change)
+      if (back <= given && same(given - back, value))
+        return {
+          agrees: true,
+          kind: "payment",
+          says: `${shown(given)} paid less ${shown(back)} change is ${shown(value)}`,
+        };
+  const [given, back] = [payment.tendered[0], payment.change[0]];
+  return {
+    agrees: false,
+    kind: "payment",
+    says: `${shown(given)} paid less ${shown(back)} change is ${formatNumber(Math.round((given - back) * 100) / 100)}, not ${shown(value)}`,
+  };
+}
+
+/** The subtotal plus everything printed between it and the total (tax, service, rounding). */
+function partsCheck(
+  value: number,
+  total: { page: number; y: number },
+  subtotals: AmountLine[],
+  lines: AmountLine[],
+): TotalCheck | undefined {
+  for (const subtotal of subtotals) {
+    if (subtotal.page !== total.page || subtotal.y >= total.y || same(subtotal.value, value)) continue;
+    const between = lines.filter((line) => line.page === total.page && line.y > subtotal.y && line.y < total.y);
+    const sum = between.reduce((sum, line) => sum + line.value, subtotal.value);
+    if (between.length > 0 && same(sum, value))
+      return {
+        agrees: true,
+        kind: "parts",
+        says: `subtotal ${shown(subtotal.value)} plus ${between.map((line) => shown(line.value)).join(" and ")} is ${shown(value)}`,
+      };
+  }
+  return undefined;
+}
+
+/** A tax summary row whose net and tax add up to the total. */
+function summaryCheck(value: number, lines: AmountLine[]): TotalCheck | undefined {
+  const row = lines.find(
+    (line) => line.rowAmounts.length >= 2 && same(line.rowAmounts.at(-2)! + line.rowAmounts.at(-1)!, value),
+  );
+  if (!row) return undefined;
+  const [net, tax] = row.rowAmounts.slice(-2);
+  return { agrees: true, kind: "summary", says: `a summary row's ${shown(net)} plus ${shown(tax)} is ${shown(value)}` };
+}
+
+/** The checks that apply to one candidate total. */
+export function checkTotal(
+  value: number,
+  at: { page: number; y: number },
+  payment: PaymentFacts,
+  subtotals: AmountLine[],
+  lines: AmountLine[],
+): TotalCheck[] {
+  const elsewhere = lines.filter(
+    (line) =>
+      (line.page !== at.page || Math.abs(line.y - at.y) > 0.005) &&
+      same(line.value, value) &&
+      !payment.tendered.some((given) => same(given, value)),
+  );
+  const checks = [
+    paymentCheck(value, payment),
+    partsCheck(value, at, subtotals, lines),
+    summaryCheck(value, lines),
+    elsewhere.length > 0
+      ? ({ agrees: true, kind: "repeated", says: `${shown(value)} is printed again` } as const)
+      : undefined,
+  ];
+  return checks.filter((check): check is TotalCheck => check !== undefined);
+}
