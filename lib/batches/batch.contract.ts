@@ -9,6 +9,8 @@ import {
   PageUpdateRequest,
   ProcessBatchQuery,
   ProcessBatchResponse,
+  RenameBatchRequest,
+  RenameBatchResponse,
   RetryRequest,
   RetryResponse,
 } from "./request-schemas";
@@ -30,8 +32,12 @@ export const uploadBatchRoute = defineRoute({
   summary: "Upload documents as a batch and start processing",
   description:
     "Any supported format (GET /v1/formats); the type is detected from the bytes. Checked before anything is stored: " +
-    "file size and pages per upload by tier (Free 10 MB / 10 pages, Starter 25 MB / 50, Growth 50 MB / 100, Scale 100 MB / 200; 413), " +
+    "file size and pages per upload by tier (Free 10 MB / 46 pages, Starter 25 MB / 50, Growth 50 MB / 100, Scale 100 MB / 200; 413; " +
+    "no tier below the guest allowance), " +
     "the token balance (pages × the model's tokens per page; 402), and for guests 1 file of at most 46 pages per session (403). " +
+    "A file refused on its own (empty, too large, unreadable, unsupported, too many pages) does not sink the batch: the other files are " +
+    "accepted and each refused file is listed in rejected with its code and reason. When no file is accepted the upload is refused " +
+    "with the first file's status (and every file's reason). " +
     "Processing runs in the background unless skip_processing is true; follow GET /api/batch/status/{batch_id}.",
   tags,
   form: z.object({
@@ -93,6 +99,20 @@ export const deleteBatchRoute = defineRoute({
   tags,
   params: z.object({ batch_id: z.string().uuid() }),
   responses: { 200: DeleteBatchResponse, 404: notFound },
+});
+
+export const renameBatchRoute = defineRoute({
+  method: "PATCH",
+  path: "/api/batch/{batch_id}",
+  surface: "api",
+  auth: "user",
+  operationId: "batchRename",
+  summary: "Rename a batch",
+  description: "Not in the original interface; added so a batch's name can be corrected after upload.",
+  tags,
+  params: z.object({ batch_id: z.string().uuid() }),
+  body: RenameBatchRequest,
+  responses: { 200: RenameBatchResponse, 404: notFound },
 });
 
 export const deleteBatchDocumentRoute = defineRoute({

@@ -201,13 +201,49 @@ describe("batches", () => {
     });
   });
 
+  it("accepts the good files of a batch and lists each refused file with its reason", async () => {
+    const db = await getDb();
+    const store = getBlobStore();
+    const { owner } = await newUser("partial");
+    const [pdf] = await sampleBatchFiles();
+    const junk = new File([new Uint8Array(Buffer.from("not a document at all \u0000\u0001"))], "junk.bin");
+    const empty = new File([], "empty.pdf");
+    const upload = await uploadBatch(db, store, {
+      owner,
+      tier: "free",
+      files: [junk, pdf, empty],
+      skipProcessing: true,
+    });
+    expect(upload.documents.map((document) => document.file_name)).toEqual(["invoice.pdf"]);
+    expect(upload.total_files).toBe(1);
+    expect(upload.rejected).toEqual([
+      {
+        file_index: 0,
+        file_name: "junk.bin",
+        code: "unsupported_format",
+        message: "This type of file cannot be read. Upload a PDF, an image or an office document.",
+      },
+      { file_index: 2, file_name: "empty.pdf", code: "empty_document", message: "empty.pdf is empty" },
+    ]);
+    expect(upload.message).toContain("2 file(s) were not accepted");
+    expect((await store.list(`batches/${upload.batch_id}/`)).length).toBe(1);
+
+    await expect(uploadBatch(db, store, { owner, tier: "free", files: [junk, empty] })).rejects.toMatchObject({
+      status: 415,
+      message:
+        "None of the 2 files could be accepted. junk.bin: This type of file cannot be read. Upload a PDF, an image or an office document; empty.pdf: empty.pdf is empty.",
+    });
+    expect(await db.batch.count({ where: { userId: owner.userId } })).toBe(1);
+  });
+
   it("refuses over-limit uploads before storing anything, and deletes every blob with the batch", async () => {
     const db = await getDb();
     const store = getBlobStore();
     const { owner } = await newUser("limits");
-    const eleven = await makeTextPdf(Array.from({ length: 11 }, () => ["x"]));
+    // Free's /v1 limit is 10 pages, but an upload in the app allows what a guest may: 46.
+    const tooLong = await makeTextPdf(Array.from({ length: 47 }, () => ["x"]));
     await expect(
-      uploadBatch(db, store, { owner, tier: "free", files: [new File([new Uint8Array(eleven)], "big.pdf")] }),
+      uploadBatch(db, store, { owner, tier: "free", files: [new File([new Uint8Array(tooLong)], "big.pdf")] }),
     ).rejects.toMatchObject({ code: "too_many_pages" });
     await expect(
       uploadBatch(db, store, {

@@ -201,3 +201,18 @@ export const DeleteDocumentResponse = z
     message: z.string(),
   })
   .meta({ id: "DeleteDocumentResponse" });
+
+export const RenameBatchRequest = z
+  .object({
+    batch_name: z
+      .string()
+      .max(200)
+      .nullable()
+      .describe("The new name; null or blank removes the name (lists then show when the batch was uploaded)."),
+  })
+  .strict()
+  .meta({ id: "RenameBatchRequest" });
+
+export const RenameBatchResponse = z
+  .object({ batch_id: z.string().uuid(), batch_name: z.string().nullable(), message: z.string() })
+  .meta({ id: "RenameBatchResponse" });

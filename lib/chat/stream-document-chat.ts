@@ -8,6 +8,7 @@ import { createEventStream } from "@/lib/http/sse";
 import { saveLibraryFile } from "@/lib/library";
 import { getBlobStore, type BlobStore } from "@/lib/storage";
 import { assertTokensAvailable } from "@/lib/usage/assert-tokens-available";
+import { chatChargeKey } from "@/lib/usage/charge-keys";
 import { chargeUsage } from "@/lib/usage/charge-usage";
 import { runAgent } from "./agent/run-agent";
 import {
@@ -125,7 +126,7 @@ export async function streamDocumentChat(options: StreamDocumentChatOptions): Pr
               model: ai.label,
               pages: 0,
               tokens,
-              chargeKey: `chat:${session.id}:${messageId}`,
+              chargeKey: chatChargeKey(session.id, messageId),
             });
           }
         } else {

@@ -25,7 +25,7 @@ export function totalConfidence(total: DocumentTotal): number {
   const agreeing = total.checks.filter((check) => check.agrees);
   if (total.checks.some((check) => !check.agrees)) return byWords(0.5, total.wordConfidence);
   const paid = agreeing.some((check) => check.kind === "payment");
-  if (paid && total.wordConfidence >= 0.8) return agreeing.length > 1 ? 0.97 : 0.95;
+  if (paid && total.wordConfidence >= (agreeing.length > 1 ? 0.7 : 0.8)) return agreeing.length > 1 ? 0.97 : 0.95;
   if (agreeing.length >= 2 && total.wordConfidence >= 0.9) return 0.9;
   const label = { final: 0.85, total_with_tax: 0.85, total: 0.8, subtotal: 0.6, tendered: 0, change: 0, other: 0 };
   return byWords(label[total.kind], total.wordConfidence);
@@ -33,7 +33,7 @@ export function totalConfidence(total: DocumentTotal): number {
 
 /** A name or an address is right only if every word is: its least sure word decides. */
 export function issuerConfidence(part: IssuerPart): number {
-  const sure = { legal_form: 0.88, address: 0.85 } as Partial<Record<IssuerPart["cue"], number>>;
+  const sure = { legal_form: 0.88, over_identifier: 0.9, address: 0.85 } as Partial<Record<IssuerPart["cue"], number>>;
   const threshold = sure[part.cue];
   if (threshold !== undefined && part.weakestWord >= threshold) return 0.9;
   const ceiling = { legal_form: 0.85, over_identifier: 0.8, first_line: 0.6, address: 0.85 }[part.cue];

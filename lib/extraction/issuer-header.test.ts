@@ -118,4 +118,21 @@ describe("issuer name and address from the head of a receipt", () => {
     expect(unsure.value).toBe("LOT 7, JALAN BESI, 43000 KAJANG");
     expect(unsure.confidence).toBeLessThan(0.9);
   });
+
+  it("joins a legal form wrapped onto the next line, and takes no address from below the first price", () => {
+    const page = ocrPage(head("SINAR HOLDINGS", "SDN. BHD.", "LOT 7, JALAN BESI,", "43000 KAJANG"));
+    expect(extractStructure({ pages: [page], schema }).fields?.company).toBe("SINAR HOLDINGS SDN. BHD.");
+    const noAddress = ocrPage(head("SINAR SDN BHD", "Tel: 03-555 0101", "1 ICE MOCHA 12.99", "NO 3, JALAN BESI 2,"));
+    expect(extractStructure({ pages: [noAddress], schema }).fields?.address).toBeNull();
+  });
+
+  it("keeps the ampersand of a name wrapped after it, and reads symbols OCR put for letters in an address", () => {
+    const page = ocrPage(
+      head("HOME HARDWARE &", "ELECTRICAL", "109, S$21/1A, JALAN SS21,", "§3300 KUALA LUMPUR", "GST ID: 001"),
+    );
+    expect(extractStructure({ pages: [page], schema }).fields).toMatchObject({
+      company: "HOME HARDWARE & ELECTRICAL",
+      address: "109, SS21/1A, JALAN SS21, 53300 KUALA LUMPUR",
+    });
+  });
 });

@@ -52,7 +52,12 @@ const letterWords = (line: HeadLine) => line.words.filter((word) => /\p{L}{2}/u.
 
 /** A line holding only an identifier: "(54321-A)", "001234567-X". */
 function isIdentifierLine(line: HeadLine): boolean {
-  return line.text.replace(/\D/g, "").length >= 5 && !line.words.some((word) => /\p{L}{3}/u.test(word.text));
+  return (
+    line.text.replace(/\D/g, "").length >= 5 &&
+    !line.words.some((word) => /\p{L}{3}/u.test(word.text)) &&
+    // "109, SS21/1A,": a building number and a street code are an address.
+    !/\d,/.test(line.text)
+  );
 }
 
 /** The line's text before a registration number in brackets. */
@@ -137,9 +142,14 @@ function companyLines(head: HeadLine[], addressStart: number): { lines: HeadLine
       isNameLike(above) &&
       !hasLegalForm(above) &&
       head[legal].words[0].box.y - above.words[0].box.y < head[legal].words[0].box.height * 2.5;
-    return { lines: wrapped ? [above, head[legal]] : [head[legal]], cue: "legal_form" };
+    // "SINNATHAMBY HOLDINGS" over "SDN. BHD.": the rest of the legal form wrapped onto the next line.
+    const below = head[legal + 1];
+    const belowWords = below ? nameText(below).split(/\s+/) : [];
+    const continued = belowWords.length > 0 && legalFormWords(belowWords).size === belowWords.length;
+    const lines = [...(wrapped ? [above] : []), head[legal], ...(continued ? [below] : [])];
+    return { lines, cue: "legal_form" };
   }
-  const overIdentifier = head.findIndex(
+  const overIdentifier = overAddress.findIndex(
     (line, index) => isNameLike(line) && head[index + 1] !== undefined && isIdentifierLine(head[index + 1]),
   );
   if (overIdentifier >= 0) return { lines: [head[overIdentifier]], cue: "over_identifier" };
@@ -154,7 +164,9 @@ function companyLines(head: HeadLine[], addressStart: number): { lines: HeadLine
 
 /** The name as printed, through OCR slips: legal forms spelled properly, brackets closed, a trailing registration number dropped. */
 function companyText(lines: HeadLine[]): string {
-  const words = lines.flatMap((line) => nameText(line).split(/\s+/)).filter(Boolean);
+  // An ampersand closing a wrapped line is trimmed from its words as noise; the name keeps it.
+  const wrappedAt = (line: HeadLine) => (/&\s*$/.test(line.printed) && !/&$/.test(line.text) ? " &" : "");
+  const words = lines.flatMap((line) => (nameText(line) + wrappedAt(line)).split(/\s+/)).filter(Boolean);
   const forms = legalFormWords(words);
   const lastForm = Math.max(-1, ...forms.keys());
   const end = lastForm >= 0 && /\d{4,}/.test(words[lastForm + 1] ?? "") ? lastForm + 1 : words.length;
@@ -172,6 +184,15 @@ function companyText(lines: HeadLine[]): string {
   );
 }
 
+/** The address as printed, through the symbols OCR reads for letters and digits: "S$21/1A" → "SS21/1A", "§3300" → "53300". */
+function addressText(lines: HeadLine[]): string {
+  return lines
+    .map((line) => line.text)
+    .join(" ")
+    .replace(/(?<=[A-Z$])\$|\$(?=[A-Z$])/g, "S")
+    .replace(/§(?=\d)/g, "5");
+}
+
 export function findIssuer(page: Page): { company?: IssuerPart; address?: IssuerPart } {
   const head = headOf(page);
   const addressStart = head.findIndex((line) => readsAsAddress(line) && !(isNameLike(line) && hasLegalForm(line)));
@@ -181,7 +202,9 @@ export function findIssuer(page: Page): { company?: IssuerPart; address?: Issuer
     const text = companyText(company.lines);
     if (text) result.company = part(page, company.lines, text, company.cue);
   }
-  const rest = head.filter((line) => !company.lines.includes(line));
+  // The address is printed before the items: nothing past the first line with a price is the head.
+  const firstPrice = head.findIndex((line) => /\d[.,]\d{2}\b/.test(line.text) && !readsAsAddress(line));
+  const rest = head.slice(0, firstPrice < 0 ? head.length : firstPrice).filter((line) => !company.lines.includes(line));
   const start = rest.findIndex(readsAsAddress);
   if (start >= 0) {
     const lines = [rest[start]];
@@ -190,7 +213,7 @@ export function findIssuer(page: Page): { company?: IssuerPart; address?: Issuer
       if (line.words[0].box.y - (last.y + last.height) > last.height * 1.5 || !continuesAddress(line)) break;
       lines.push(line);
     }
-    result.address = part(page, lines, lines.map((line) => line.text).join(" "), "address");
+    result.address = part(page, lines, addressText(lines), "address");
   }
   return result;
 }

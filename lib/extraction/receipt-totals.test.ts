@@ -139,4 +139,9 @@ describe("schema fields naming the total", () => {
       totalOf("Sub total >31.00", "Total Incl GST >37.00", "CASH >50.00", "CHANGE >19.00", "SR @ 6% >29.25 >1.75"),
     ).toBe(31);
   });
+
+  it("takes a total rounded to 5 cents on a line labelled as rounding, not the adjustment", () => {
+    expect(totalOf("Total Sales (Inclusive GST) >42.33", "Rounding Adjustment >0.02", "Rounding >42.35")).toBe(42.35);
+    expect(totalOf("Total >42.33", "Rounding Adjustment >0.02", "CASH >50.00")).toBe(42.33);
+  });
 });

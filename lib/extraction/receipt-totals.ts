@@ -106,6 +106,21 @@ function labelledAmounts(page: Page): LabelledAmount[] {
   return found.sort((a, b) => a.y - b.y);
 }
 
+/**
+ * "Rounding 42.35" under "Total 42.33": a line labelled as rounding whose amount is a total rounded
+ * to the nearest 5 cents, not the adjustment itself, is the sum to pay.
+ */
+function roundedTotal(amount: LabelledAmount, amounts: LabelledAmount[]): boolean {
+  if (amount.kind !== "other" || !/\bround(?:ing|ed)?\b/i.test(amount.label)) return false;
+  return amounts.some(
+    (total) =>
+      totalLabelStrength(total.kind) >= 2 &&
+      total.y < amount.y &&
+      total.value !== amount.value &&
+      Math.abs(total.value - amount.value) <= 0.05,
+  );
+}
+
 export function findDocumentTotal(pages: Page[]): DocumentTotal | undefined {
   const amounts = pages.filter((page) => !page.error).flatMap(labelledAmounts);
   const payment: PaymentFacts = {
@@ -119,9 +134,10 @@ export function findDocumentTotal(pages: Page[]): DocumentTotal | undefined {
   const paid = amounts.find((amount) => amount.kind === "tendered" || amount.kind === "change");
   const beforePayment = (amount: LabelledAmount) =>
     !paid || amount.page < paid.page || (amount.page === paid.page && amount.y <= paid.y);
-  let best: { amount: LabelledAmount; score: number; checks: TotalCheck[] } | undefined;
+  let best: { amount: LabelledAmount; kind: TotalLabelKind; score: number; checks: TotalCheck[] } | undefined;
   for (const amount of amounts) {
-    const strength = totalLabelStrength(amount.kind);
+    const kind = roundedTotal(amount, amounts) ? "final" : amount.kind;
+    const strength = totalLabelStrength(kind);
     if (strength === 0 || amount.value === 0) continue;
     const checks = checkTotal(amount.value, amount, payment, subtotals, lines);
     const weight = { payment: 1.5, parts: 1.5, summary: 1, repeated: 0.5 };
@@ -130,10 +146,10 @@ export function findDocumentTotal(pages: Page[]): DocumentTotal | undefined {
     // "Subtotal"); a table row or a line after the payment is a summary, not the sum.
     const score = strength + Math.min(2, evidence) - (amount.tableRow ? 1.5 : 0) - (beforePayment(amount) ? 0 : 0.5);
     // On equal terms the later line: the final total comes after the subtotals.
-    if (!best || score >= best.score) best = { amount, score, checks };
+    if (!best || score >= best.score) best = { amount, kind, score, checks };
   }
   if (!best) return undefined;
-  const { amount, checks } = best;
+  const { amount, kind, checks } = best;
   const reasons = [
     `labelled "${amount.label}"`,
     ...checks.map((check) => (check.agrees ? check.says : `but ${check.says}`)),
@@ -143,7 +159,7 @@ export function findDocumentTotal(pages: Page[]): DocumentTotal | undefined {
     page: amount.page,
     box: unionBox(amount.amountWords.map((word) => word.box)),
     words: amount.amountWords.map((word) => word.text),
-    kind: amount.kind,
+    kind,
     label: amount.label,
     checks,
     wordConfidence: meanWordConfidence(amount.rowWords),
