@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getCurrentUser } from "@/components/auth/get-current-user";
 import { GuestUpload } from "@/components/documents/guest-upload";
+import { readableFormats } from "@/lib/batches/get-upload-allowance";
 
 // Each card says what exists today and links to where it is done.
 const capabilities = [
@@ -65,7 +66,7 @@ export default async function LandingPage() {
             </Link>
           </div>
         </section>
-        {user ? null : <GuestUpload />}
+        {user ? null : <GuestUpload formats={readableFormats()} />}
       </div>
       <section aria-label="What docsvc does" className="mt-16 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {capabilities.map((capability) => (

@@ -4,11 +4,14 @@ import { getCurrentUser } from "@/components/auth/get-current-user";
 import { BatchUploader } from "@/components/documents/batch-uploader";
 import { GuestUpload } from "@/components/documents/guest-upload";
 import { AddWebPage } from "@/components/web/add-web-page";
+import { getUploadAllowance, readableFormats } from "@/lib/batches/get-upload-allowance";
+import { getDb } from "@/lib/db";
 
 export const metadata: Metadata = { title: "Upload" };
 
 export default async function UploadPage() {
   const user = await getCurrentUser();
+  const allowance = user ? await getUploadAllowance(await getDb(), user) : undefined;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
       <div>
@@ -32,7 +35,7 @@ export default async function UploadPage() {
           )}
         </p>
       </div>
-      {user ? <BatchUploader /> : <GuestUpload />}
+      {allowance ? <BatchUploader allowance={allowance} /> : <GuestUpload formats={readableFormats()} />}
       {user ? <AddWebPage /> : null}
     </div>
   );

@@ -1,5 +1,5 @@
 import { apiFetch } from "@/lib/client/api-fetch";
-import type { BatchHistory, BatchResults, BatchStatus, PageStructure, ResultPage } from "./types";
+import type { BatchHistory, BatchResults, BatchStatus, BatchStatusValue, PageStructure, ResultPage } from "./types";
 
 /**
  * Who is asking: a signed-in person (the session cookie goes along by itself) or a guest, whose
@@ -21,12 +21,33 @@ export function fetchBatchStatus(viewer: Viewer, batchId: string, signal?: Abort
   return apiFetch(withGuest(`/api/batch/status/${encodeURIComponent(batchId)}`, viewer), { signal });
 }
 
+/** Narrows the batch list: text in a name or file name, a status, a span of days (YYYY-MM-DD). */
+export interface BatchFilters {
+  q?: string;
+  status?: BatchStatusValue;
+  created_from?: string;
+  created_to?: string;
+}
+
 export function fetchBatchHistory(
   viewer: Viewer,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number } & BatchFilters,
   signal?: AbortSignal,
 ): Promise<BatchHistory> {
-  return apiFetch(withGuest("/api/batch/history", viewer, page), { signal });
+  return apiFetch(withGuest("/api/batch/history", viewer, { ...page }), { signal });
+}
+
+export function renameBatch(
+  batchId: string,
+  batchName: string,
+): Promise<{ batch_name: string | null; message: string }> {
+  return apiFetch(`/api/batch/${encodeURIComponent(batchId)}`, { method: "PATCH", body: { batch_name: batchName } });
+}
+
+export function deleteBatchDocument(batchId: string, documentId: string): Promise<{ batch_deleted: boolean }> {
+  return apiFetch(`/api/batch/${encodeURIComponent(batchId)}/document/${encodeURIComponent(documentId)}`, {
+    method: "DELETE",
+  });
 }
 
 /** One window of pages of one document of the batch: the viewer asks for a few pages at a time. */

@@ -8,6 +8,8 @@ import { buttonClasses } from "@/components/ui/button-classes";
 import { Spinner } from "@/components/ui/spinner";
 import { ExportMenu } from "@/components/export/export-menu";
 import { BatchActions } from "./batch-actions";
+import { BatchTitle } from "./batch-title";
+import { DeleteDocumentButton } from "./delete-document-button";
 import { documentProgress, failedShare } from "./document-progress";
 import { batchDisplayName, formatDateTime, plural } from "./format";
 import { CLAIM_PATH, viewerPath } from "./paths";
@@ -47,8 +49,17 @@ export function BatchDetail({ batchId, signedIn }: { batchId: string; signedIn: 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
-          <h1 className="truncate text-2xl font-bold tracking-tight">{name}</h1>
+        <div className="min-w-0 flex-1">
+          <BatchTitle
+            batchId={batchId}
+            displayName={name}
+            currentName={status.batch_name}
+            canRename={signedIn}
+            onRenamed={(text) => {
+              setNotice({ tone: "success", text });
+              setGeneration((value) => value + 1);
+            }}
+          />
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-muted">
             <StatusBadge status={status.status} />
             {plural(status.total_documents, "document")} · {plural(status.pages_total, "page")} · created{" "}
@@ -96,7 +107,7 @@ export function BatchDetail({ batchId, signedIn }: { batchId: string; signedIn: 
             data-testid="document-card"
           >
             <div className="flex items-start justify-between gap-2">
-              <h2 className="min-w-0 truncate font-medium">{document.file_name}</h2>
+              <h2 className="min-w-0 break-all font-medium">{document.file_name}</h2>
               <StatusBadge status={document.status} />
             </div>
             <ProgressBar label={`Pages read of ${document.file_name}`} {...documentProgress(document)} />
@@ -104,7 +115,7 @@ export function BatchDetail({ batchId, signedIn }: { batchId: string; signedIn: 
             {(document.status === "failed" || document.status === "partially_completed") && !document.retryable ? (
               <p className="text-sm text-ink-muted">Retrying would not help: this file cannot be read as it is.</p>
             ) : null}
-            <div>
+            <div className="flex flex-wrap items-center gap-2">
               {document.pages_done > 0 ? (
                 <Link
                   href={viewerPath(batchId, document.document_id)}
@@ -116,6 +127,21 @@ export function BatchDetail({ batchId, signedIn }: { batchId: string; signedIn: 
               ) : (
                 <span className="text-sm text-ink-muted">Opens when its first page is read.</span>
               )}
+              {signedIn ? (
+                <DeleteDocumentButton
+                  batchId={batchId}
+                  documentId={document.document_id}
+                  fileName={document.file_name}
+                  lastDocument={status.total_documents === 1}
+                  onDeleted={(batchDeleted) => {
+                    if (batchDeleted) router.push("/batches");
+                    else {
+                      setNotice({ tone: "success", text: `Deleted “${document.file_name}”.` });
+                      setGeneration((value) => value + 1);
+                    }
+                  }}
+                />
+              ) : null}
             </div>
           </li>
         ))}

@@ -8,8 +8,12 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Spinner } from "@/components/ui/spinner";
+import type { ReadableFormats } from "@/lib/batches/get-upload-allowance";
+import { GUEST_MAX_FILE_SIZE_BYTES, GUEST_MAX_PAGES } from "@/lib/guest/guest-limits";
 import { fetchBatchHistory } from "./batch-api";
+import { checkChosenFile, countPdfPagesInBrowser } from "./check-chosen-files";
 import { FileDropZone } from "./file-drop-zone";
+import { formatBytes } from "./format";
 import { ensureGuestSession, loadStoredGuestSession, type GuestLimits } from "./guest-session";
 import { batchPath, CLAIM_PATH, viewerPath } from "./paths";
 import { UploadProgressList } from "./upload-progress-list";
@@ -31,9 +35,10 @@ const SIGN_UP_TO_KEEP = `/sign-up?next=${encodeURIComponent(CLAIM_PATH)}`;
  * the guest first chooses a file (opening the page spends none of the address's daily sessions) and
  * kept in this browser, and the result opens in the viewer once it is read.
  */
-export function GuestUpload() {
+export function GuestUpload({ formats }: { formats: ReadableFormats }) {
   const router = useRouter();
   const [session, setSession] = useState<Session>({ phase: "loading" });
+  const [precheck, setPrecheck] = useState<{ fileName: string; problem: string }>();
   const { state, start, reset } = useUpload();
   const guestSessionId = session.phase === "ready" ? session.limits?.session_id : undefined;
   const upload = state.phase === "uploaded" ? state.upload : undefined;
@@ -61,10 +66,23 @@ export function GuestUpload() {
   }, []);
 
   async function uploadAsGuest(files: File[]) {
+    const [file] = files;
+    const pagesLeft =
+      session.phase === "ready" && session.limits
+        ? session.limits.max_pages - session.limits.current_pages
+        : GUEST_MAX_PAGES;
+    // Checked before a guest session is made, so a file that would be refused spends none.
+    const { problem } = await checkChosenFile(
+      file,
+      { maxFileSizeBytes: GUEST_MAX_FILE_SIZE_BYTES, maxPages: pagesLeft, ...formats },
+      countPdfPagesInBrowser,
+    );
+    setPrecheck(problem ? { fileName: file.name, problem } : undefined);
+    if (problem) return;
     try {
       const limits = session.phase === "ready" && session.limits ? session.limits : await ensureGuestSession();
       setSession({ phase: "ready", limits });
-      if (limits.can_upload) await start(files.slice(0, 1), { guestSessionId: limits.session_id });
+      if (limits.can_upload) await start([file], { guestSessionId: limits.session_id });
     } catch (error) {
       setSession({ phase: "error", error: error instanceof ApiError ? error : new ApiError(0, String(error)) });
     }
@@ -80,9 +98,7 @@ export function GuestUpload() {
         Try it now — no account needed
       </h2>
       <p className="mt-1 min-h-10 text-sm text-ink-muted" data-testid="guest-limits">
-        {session.phase === "ready" && session.limits
-          ? `As a guest you can upload ${session.limits.max_files} file (a PDF or an image) of up to ${session.limits.max_pages} pages and 10 MB. ${session.limits.can_upload ? "" : session.limits.message}`
-          : "As a guest you can upload 1 file (a PDF or an image) of up to 46 pages and 10 MB."}
+        {guestLimitsText(session)}
       </p>
       <div className="mt-4 flex flex-col gap-4">
         {session.phase === "loading" ? <Spinner label="Loading…" className="min-h-32" /> : null}
@@ -95,7 +111,20 @@ export function GuestUpload() {
             to upload instead.
           </Alert>
         ) : null}
-        {session.phase === "ready" && state.phase === "idle" ? (
+        {precheck ? (
+          <Alert
+            tone="error"
+            title={`${precheck.fileName} cannot be uploaded`}
+            action={
+              <Button variant="secondary" onClick={() => setPrecheck(undefined)}>
+                Choose another file
+              </Button>
+            }
+          >
+            {precheck.problem}
+          </Alert>
+        ) : null}
+        {session.phase === "ready" && state.phase === "idle" && !precheck ? (
           !session.limits || session.limits.can_upload ? (
             <FileDropZone
               label="Choose a file"
@@ -118,7 +147,13 @@ export function GuestUpload() {
           )
         ) : null}
         {state.phase !== "idle" ? (
-          <UploadProgressList files={state.files} sent={state.sent} upload={upload} status={status} />
+          <UploadProgressList
+            files={state.files}
+            sent={state.sent}
+            upload={upload}
+            status={status}
+            refusedAll={state.phase === "failed" ? state.error.message : undefined}
+          />
         ) : null}
         {state.phase === "failed" ? (
           <UploadRefusal
@@ -154,4 +189,13 @@ export function GuestUpload() {
       </div>
     </section>
   );
+}
+
+/** What a guest may upload, said only while they can: an unavailable or used-up allowance is said instead. */
+function guestLimitsText(session: Session): string {
+  // The alert below says why; promising an upload here would contradict it.
+  if (session.phase === "error") return "";
+  if (session.phase === "ready" && session.limits && !session.limits.can_upload) return session.limits.message;
+  const pages = session.phase === "ready" && session.limits ? session.limits.max_pages : GUEST_MAX_PAGES;
+  return `As a guest you can upload 1 file (a PDF or an image) of up to ${pages} pages and ${formatBytes(GUEST_MAX_FILE_SIZE_BYTES)}.`;
 }

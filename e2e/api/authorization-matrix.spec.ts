@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { bearer } from "../support/accounts";
-import { createV1Account, pdfPart, postExtract, textPdf, type V1Account } from "../support/v1";
+import { createV1Account, pdfPart, postExtract, secondKey, textPdf, type V1Account } from "../support/v1";
 import { digitalPdf, guestHeaders, uploadBatch, waitForBatch } from "./batch-support";
 
 // Issue 17, item 4: every route with an id in its path, found from /openapi.json so a new route
@@ -28,6 +28,7 @@ const BODIES: Record<string, unknown> = {
   },
   "POST /api/batch/{batch_id}/document/{document_id}/automap": { template_fields: [{ name: "Invoice Number" }] },
   "POST /api/batch/{batch_id}/document/{document_id}/chat": { question: "What is the invoice number?" },
+  "PATCH /api/batch/{batch_id}": { batch_name: "renamed by someone else" },
 };
 
 /** Owner GETs not checked for a 2xx first: the resource cannot be made in this suite. */
@@ -70,6 +71,25 @@ async function makeOwnerResources(request: APIRequestContext): Promise<void> {
   });
   expect(extract.status(), await extract.text()).toBe(200);
 
+  // A job with a webhook, so the owner has a delivery (nothing listens on the discard port; the row is what counts).
+  // With a key of its own: the owner's main key keeps its per-minute budget for the checks below.
+  const hooked = await postExtract(request, await secondKey(request, owner), {
+    file: pdfPart(await textPdf(1, [`Invoice Number: ${marker}`])),
+    webhook_url: "http://127.0.0.1:9/hook",
+  });
+  expect(hooked.status(), await hooked.text()).toBe(202);
+  let deliveryId: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const log = await (await request.get("/api/users/me/webhook-deliveries", { headers: ownerJwt })).json();
+        deliveryId = log[0]?.id;
+        return deliveryId;
+      },
+      { timeout: 30_000 },
+    )
+    .toBeDefined();
+
   const chat = await json(request, "POST", "/api/batch/document-chat/sessions", ownerJwt, {
     title: marker,
     batch_id: batch.batch_id,
@@ -93,6 +113,7 @@ async function makeOwnerResources(request: APIRequestContext): Promise<void> {
     storage_key: new URL(imageUrl, "http://x").pathname.replace("/api/batch/image/", ""),
     id: (await extract.json()).id,
     key_id: owner.keyId,
+    delivery_id: deliveryId!,
     file_id: (await library.json()).file.id,
     format_type: "csv",
     // Document-chat sessions are saved; web sessions need a live browser session, so a made-up id stands in.

@@ -17,14 +17,16 @@ test("a guest uploads a scanned image from the landing page and sees its text an
   await guest.expectReady();
   await captureScreen(page, "landing-guest-upload");
 
-  // A refused upload says why, and the guest can pick another file.
+  // A file the browser can tell will be refused is refused before anything is sent, saying why, and
+  // the guest can pick another file.
   await guest.upload({
     name: "notes.xyz",
     mimeType: "application/octet-stream",
     buffer: Buffer.from("\u0000\u0001 not a document \u0002"),
   });
   const refusal = guest.panel.getByRole("alert");
-  await expect(refusal).toContainText("Unsupported file format");
+  await expect(refusal).toContainText("notes.xyz cannot be uploaded");
+  await expect(refusal).toContainText("This type of file cannot be read.");
   await refusal.getByRole("button", { name: "Choose another file" }).click();
 
   await guest.upload(await scannedReceiptPng());

@@ -93,6 +93,26 @@ test("the API reference lists every operation of /openapi.json by tag", async ({
     "#schema-CreateAPIKeyRequest",
   );
   await expect(page.getByRole("heading", { name: "Accounts", level: 3 })).toBeVisible();
+  // The developer API comes first; each operation links to itself and shows examples in three languages.
+  await expect(page.getByRole("heading", { level: 3 }).first()).not.toHaveText("Health");
+  await expect(page.getByTestId("api-operation").first()).toContainText("/v1/");
+  await expect(page.locator("#v1Extract").getByRole("link", { name: "Link to POST /v1/extract" })).toHaveAttribute(
+    "href",
+    "#v1Extract",
+  );
+  const examples = page.locator("#v1Extract").getByTestId("operation-examples");
+  await examples.getByText("Examples").click();
+  await expect(examples.getByRole("figure").filter({ hasText: "curl" })).toContainText('-F "file=@document.pdf"');
+  await expect(examples.getByText("JavaScript", { exact: true })).toBeVisible();
+  await expect(examples.getByText("Python", { exact: true })).toBeVisible();
+
+  // The search box narrows the list as one types.
+  await page.getByRole("searchbox", { name: "Search the API" }).fill("fill excel");
+  await expect(page.getByTestId("api-operation")).toHaveCount(1);
+  await expect(page.getByTestId("api-operation")).toContainText("/v1/fill/excel");
+  await expect(page.getByText("1 operation match.")).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search the API" }).fill("");
+  await expect(page.getByTestId("api-operation")).toHaveCount(operationCount);
   // The reference is very long: the screenshot shows its first screen; axe still checks all of it.
   await captureScreen(page, "developers-api-reference", { fullPage: false });
 });
@@ -126,6 +146,12 @@ test.describe("on a phone", () => {
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(keys.row("phone key")).toContainText("Active");
+    // Revoke stays on screen: the key is a card, not a row of a table wider than the phone.
+    const revoke = await keys
+      .row("phone key")
+      .getByRole("button", { name: /^Revoke phone key/ })
+      .boundingBox();
+    expect(revoke!.x + revoke!.width).toBeLessThanOrEqual(390);
 
     // Wide tables and code scroll inside their boxes; the page itself never scrolls sideways.
     for (const path of ["/developers/usage", "/developers/quick-start", "/developers/reference", "/settings"]) {

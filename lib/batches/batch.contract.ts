@@ -9,6 +9,8 @@ import {
   PageUpdateRequest,
   ProcessBatchQuery,
   ProcessBatchResponse,
+  RenameBatchRequest,
+  RenameBatchResponse,
   RetryRequest,
   RetryResponse,
 } from "./request-schemas";
@@ -30,8 +32,12 @@ export const uploadBatchRoute = defineRoute({
   summary: "Upload documents as a batch and start processing",
   description:
     "Any supported format (GET /v1/formats); the type is detected from the bytes. Checked before anything is stored: " +
-    "file size and pages per upload by tier (Free 10 MB / 10 pages, Starter 25 MB / 50, Growth 50 MB / 100, Scale 100 MB / 200; 413), " +
+    "file size and pages per upload by tier (Free 10 MB / 46 pages, Starter 25 MB / 50, Growth 50 MB / 100, Scale 100 MB / 200; 413; " +
+    "no tier below the guest allowance), " +
     "the token balance (pages × the model's tokens per page; 402), and for guests 1 file of at most 46 pages per session (403). " +
+    "A file refused on its own (empty, too large, unreadable, unsupported, too many pages) does not sink the batch: the other files are " +
+    "accepted and each refused file is listed in rejected with its code and reason. When no file is accepted the upload is refused " +
+    "with the first file's status (and every file's reason). " +
     "Processing runs in the background unless skip_processing is true; follow GET /api/batch/status/{batch_id}.",
   tags,
   form: z.object({
@@ -95,6 +101,20 @@ export const deleteBatchRoute = defineRoute({
   responses: { 200: DeleteBatchResponse, 404: notFound },
 });
 
+export const renameBatchRoute = defineRoute({
+  method: "PATCH",
+  path: "/api/batch/{batch_id}",
+  surface: "api",
+  auth: "user",
+  operationId: "batchRename",
+  summary: "Rename a batch",
+  description: "Not in the original interface; added so a batch's name can be corrected after upload.",
+  tags,
+  params: z.object({ batch_id: z.string().uuid() }),
+  body: RenameBatchRequest,
+  responses: { 200: RenameBatchResponse, 404: notFound },
+});
+
 export const deleteBatchDocumentRoute = defineRoute({
   method: "DELETE",
   path: "/api/batch/{batch_id}/document/{document_id}",
@@ -115,7 +135,8 @@ export const updateDocumentPagesRoute = defineRoute({
   operationId: "batchUpdateDocument",
   summary: "Correct several pages of a document at once",
   description:
-    "All pages are updated in one transaction, or none (404 names pages that do not exist). Fields not given stay as they are.",
+    "All pages are updated in one transaction, or none (404 names pages that do not exist). Fields not given stay as they are. " +
+    "Text and words are kept in agreement per page as in the single-page PUT.",
   tags,
   params: DocumentParams,
   body: DocumentPagesUpdateRequest,
@@ -131,7 +152,9 @@ export const updatePageRoute = defineRoute({
   summary: "Correct one page",
   description:
     "Answers the page as stored, with edited: true. Reprocessing keeps the edited version. word_edits corrects single words: their text changes in bounding_boxes " +
-    "(the engine's reading kept as original_text) and extracted_text is rebuilt from the words. A body whose extracted_text disagrees with the words of its bounding_boxes answers 422.",
+    "(the engine's reading kept as original_text) and extracted_text is rebuilt from the words. A body whose extracted_text disagrees with the words of its bounding_boxes answers 422. " +
+    "extracted_text sent alone, for a page with words, is laid over them word by word (whitespace-separated, in reading order): the words whose text differs are corrected as by word_edits " +
+    "and the text is rebuilt from the words; a text with more or fewer words than the page's answers 422. For a page without words it is stored as sent.",
   tags,
   params: DocumentParams.extend({ page_number: z.coerce.number().int().min(1).max(100_000).describe("1-based.") }),
   body: PageUpdateRequest,

@@ -10,6 +10,7 @@ import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
 import { deleteBatch } from "./delete-batch";
 import { getBatchResults } from "./get-batch-results";
 import { getBatchStatus } from "./get-batch-status";
+import { openBatchImage } from "./open-batch-image";
 import { retryBatch } from "./retry-batch";
 import { startBatchProcessing } from "./start-batch-processing";
 import { sampleBatchFiles } from "./testing/sample-files";
@@ -91,7 +92,7 @@ describe("batches", () => {
     ).rejects.toMatchObject({ code: "not_found" });
   });
 
-  it("reads a long PDF in chunks and stores an image per page", async () => {
+  it("reads a long PDF in chunks, gives every page an image and keeps the run's stage times", async () => {
     const db = await getDb();
     const { owner } = await newUser("long");
     await db.user.update({ where: { id: owner.userId }, data: { tier: "growth" } });
@@ -106,8 +107,32 @@ describe("batches", () => {
     expect(results.documents[0].pages.map((page) => page.extracted_text.trim())).toEqual(
       Array.from({ length: 12 }, (_, index) => `Chunked page ${index + 1}`),
     );
-    const images = await getBlobStore().list(`batches/${upload.batch_id}/`);
-    expect(images.filter((entry) => entry.key.includes("/pages/"))).toHaveLength(12);
+    // Text pages are pictured when first asked for: each image URL answers a PNG, kept for next time.
+    const pageImages = async () =>
+      (await getBlobStore().list(`batches/${upload.batch_id}/`)).filter((entry) => entry.key.includes("/pages/"));
+    expect(await pageImages()).toHaveLength(0);
+    for (const page of results.documents[0].pages) {
+      const url = new URL(page.image_url!, "http://localhost");
+      const response = await openBatchImage(db, getBlobStore(), {
+        storageKey: decodeURIComponent(url.pathname.replace("/api/batch/image/", "")),
+        token: url.searchParams.get("token") ?? undefined,
+        caller: { kind: "anonymous" },
+      });
+      expect(response.headers.get("content-type")).toBe("image/png");
+      expect(
+        Buffer.from(await response.arrayBuffer())
+          .subarray(1, 4)
+          .toString(),
+      ).toBe("PNG");
+    }
+    expect(await pageImages()).toHaveLength(12);
+
+    const document = await db.batchDocument.findUniqueOrThrow({ where: { id: results.documents[0].document_id } });
+    const timings = document.timings as Record<string, number>;
+    expect(timings.pages).toBe(12);
+    expect(timings.render_ms).toBe(0);
+    for (const stage of ["read", "structure", "rows", "charge", "wall"])
+      expect(timings[`${stage}_ms`]).toBeGreaterThan(0);
   });
 
   it("fails a document whose file is missing, then retry completes it without charging twice, keeping edits", async () => {
@@ -201,13 +226,49 @@ describe("batches", () => {
     });
   });
 
+  it("accepts the good files of a batch and lists each refused file with its reason", async () => {
+    const db = await getDb();
+    const store = getBlobStore();
+    const { owner } = await newUser("partial");
+    const [pdf] = await sampleBatchFiles();
+    const junk = new File([new Uint8Array(Buffer.from("not a document at all \u0000\u0001"))], "junk.bin");
+    const empty = new File([], "empty.pdf");
+    const upload = await uploadBatch(db, store, {
+      owner,
+      tier: "free",
+      files: [junk, pdf, empty],
+      skipProcessing: true,
+    });
+    expect(upload.documents.map((document) => document.file_name)).toEqual(["invoice.pdf"]);
+    expect(upload.total_files).toBe(1);
+    expect(upload.rejected).toEqual([
+      {
+        file_index: 0,
+        file_name: "junk.bin",
+        code: "unsupported_format",
+        message: "This type of file cannot be read. Upload a PDF, an image or an office document.",
+      },
+      { file_index: 2, file_name: "empty.pdf", code: "empty_document", message: "empty.pdf is empty" },
+    ]);
+    expect(upload.message).toContain("2 file(s) were not accepted");
+    expect((await store.list(`batches/${upload.batch_id}/`)).length).toBe(1);
+
+    await expect(uploadBatch(db, store, { owner, tier: "free", files: [junk, empty] })).rejects.toMatchObject({
+      status: 415,
+      message:
+        "None of the 2 files could be accepted. junk.bin: This type of file cannot be read. Upload a PDF, an image or an office document; empty.pdf: empty.pdf is empty.",
+    });
+    expect(await db.batch.count({ where: { userId: owner.userId } })).toBe(1);
+  });
+
   it("refuses over-limit uploads before storing anything, and deletes every blob with the batch", async () => {
     const db = await getDb();
     const store = getBlobStore();
     const { owner } = await newUser("limits");
-    const eleven = await makeTextPdf(Array.from({ length: 11 }, () => ["x"]));
+    // Free's /v1 limit is 10 pages, but an upload in the app allows what a guest may: 46.
+    const tooLong = await makeTextPdf(Array.from({ length: 47 }, () => ["x"]));
     await expect(
-      uploadBatch(db, store, { owner, tier: "free", files: [new File([new Uint8Array(eleven)], "big.pdf")] }),
+      uploadBatch(db, store, { owner, tier: "free", files: [new File([new Uint8Array(tooLong)], "big.pdf")] }),
     ).rejects.toMatchObject({ code: "too_many_pages" });
     await expect(
       uploadBatch(db, store, {

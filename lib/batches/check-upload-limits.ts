@@ -17,16 +17,22 @@ export interface UploadLimits {
   maxFiles: number;
 }
 
-/** Per-upload limits: the user's tier (lib/tiers), or what remains of a guest session's allowance. */
+/**
+ * A signed-in user's per-upload limits: the tier's (lib/tiers), but never below what a guest may upload,
+ * since signing up must not take anything away. The developer API keeps the tiers' own page limits.
+ */
+export function userUploadLimits(tier: string | undefined): UploadLimits {
+  const limits = tierLimits(tier ?? "free");
+  return {
+    maxFileSizeBytes: Math.max(limits.maxFileSizeBytes, GUEST_MAX_FILE_SIZE_BYTES),
+    maxPages: Math.max(limits.maxPagesPerRequest, GUEST_MAX_PAGES),
+    maxFiles: Number.POSITIVE_INFINITY,
+  };
+}
+
+/** Per-upload limits: the user's (userUploadLimits), or what remains of a guest session's allowance. */
 export async function uploadLimitsFor(db: Db, owner: BatchOwner, tier: string | undefined): Promise<UploadLimits> {
-  if ("userId" in owner) {
-    const limits = tierLimits(tier ?? "free");
-    return {
-      maxFileSizeBytes: limits.maxFileSizeBytes,
-      maxPages: limits.maxPagesPerRequest,
-      maxFiles: Number.POSITIVE_INFINITY,
-    };
-  }
+  if ("userId" in owner) return userUploadLimits(tier);
   const session = await db.guestSession.findUnique({
     where: { id: owner.guestSessionId },
     select: { claimedByUserId: true },
@@ -90,6 +96,6 @@ export function assertPageTotal(owner: BatchOwner, limits: UploadLimits, pages: 
   }
   throw new AppError(
     "too_many_pages",
-    `The upload has ${pages} pages; your tier allows ${limits.maxPages} pages per upload`,
+    `The upload has ${pages} pages; your plan allows ${limits.maxPages} pages per upload`,
   );
 }

@@ -20,6 +20,17 @@ export const UploadedDocument = z
   })
   .meta({ id: "BatchUploadedDocument" });
 
+export const RejectedUploadFile = z
+  .object({
+    file_index: z.number().int().describe("Position of the file in the request's files field, from 0."),
+    file_name: z.string(),
+    code: z
+      .string()
+      .describe("Error code, as the same file alone would be refused with (unsupported_format, file_too_large, …)."),
+    message: z.string().describe("Why the file was refused, in words for a person."),
+  })
+  .meta({ id: "RejectedUploadFile" });
+
 export const BatchUploadResponse = z
   .object({
     batch_id: z.string().uuid(),
@@ -33,7 +44,10 @@ export const BatchUploadResponse = z
     processing_started: z
       .boolean()
       .describe("False when uploaded with skip_processing; start with POST /api/batch/{batch_id}/process."),
-    documents: z.array(UploadedDocument),
+    documents: z.array(UploadedDocument).describe("The accepted files, in the order they were sent."),
+    rejected: z
+      .array(RejectedUploadFile)
+      .describe("Files refused on their own (empty, too large, unreadable, too many pages); the others were accepted."),
     message: z.string(),
   })
   .meta({ id: "BatchUploadResponse" });
@@ -87,7 +101,8 @@ export const PageResponse = z
       .record(z.string(), z.unknown())
       .describe(
         "{ width, height, unit, orientation?, words, lines, blocks }: every box as { x, y, width, height } normalised 0–1 from the top-left of the page image served at image_url. " +
-          "A word may carry angle (degrees its text is turned clockwise; box is then the bound of the turned rectangle) and original_text (the engine's reading when text was corrected). " +
+          "A word may carry angle (degrees its text is turned clockwise; box is then the bound of the turned rectangle) and original_text (the engine's reading when text was corrected); " +
+          "a line or block carries the angle its words (lines) share. " +
           "orientation is the clockwise quarter turn (0, 90, 180, 270) the page's text was found in.",
       ),
     structured_data: z

@@ -1,12 +1,17 @@
 import type { z } from "zod";
 import type { Batch, BatchDocument } from "@/lib/db/generated/client";
 import type { BatchUploadResponse } from "./schemas";
+import type { RejectedFile } from "./inspect-upload-files";
 import type { DocumentStatus } from "./statuses";
 
 export type BatchUploadResponseBody = z.infer<typeof BatchUploadResponse>;
 
-export function toBatchUploadResponse(batch: Batch & { documents: BatchDocument[] }): BatchUploadResponseBody {
+export function toBatchUploadResponse(
+  batch: Batch & { documents: BatchDocument[] },
+  rejected: RejectedFile[] = [],
+): BatchUploadResponseBody {
   const started = batch.status !== "uploaded";
+  const refusedNote = rejected.length > 0 ? ` ${rejected.length} file(s) were not accepted; see rejected.` : "";
   return {
     batch_id: batch.id,
     batch_name: batch.name,
@@ -26,8 +31,10 @@ export function toBatchUploadResponse(batch: Batch & { documents: BatchDocument[
       page_count: document.pagesTotal,
       status: document.status as DocumentStatus,
     })),
-    message: started
-      ? `Processing ${batch.documents.length} document(s) in the background; follow GET /api/batch/status/${batch.id}.`
-      : `Uploaded without processing; start it with POST /api/batch/${batch.id}/process.`,
+    rejected,
+    message:
+      (started
+        ? `Processing ${batch.documents.length} document(s) in the background; follow GET /api/batch/status/${batch.id}.`
+        : `Uploaded without processing; start it with POST /api/batch/${batch.id}/process.`) + refusedNote,
   };
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db";
-import { inspectDocument } from "@/lib/documents/inspect-document";
-import type { FormatInfo } from "@/lib/documents/formats";
+import { AppError } from "@/lib/http/errors";
 import { batchPrefix, originalKey, type BlobStore } from "@/lib/storage";
 import { assertTokensAvailable } from "@/lib/usage/assert-tokens-available";
 import { reserveTokens } from "@/lib/usage/reserve-tokens";
 import type { BatchOwner } from "./batch-owner";
-import { assertFileCount, assertFileSize, assertPageTotal, uploadLimitsFor } from "./check-upload-limits";
+import { assertFileCount, assertPageTotal, uploadLimitsFor } from "./check-upload-limits";
+import { inspectUploadFiles, type RejectedFile } from "./inspect-upload-files";
 import { reserveGuestAllowance } from "./reserve-guest-allowance";
 import { modelForMode, type ProcessingMode } from "./processing-mode";
 import { queueDocuments } from "./queue-documents";
@@ -22,17 +22,11 @@ export interface UploadBatchInput {
   processingMode?: ProcessingMode;
 }
 
-interface InspectedFile {
-  file: File;
-  documentId: string;
-  type: FormatInfo;
-  pageCount: number | null;
-}
-
 /**
  * Creates a batch from uploaded files. Everything that can refuse the upload runs before anything is
- * stored: file count and size, type (from the bytes) and page count, the tier's or guest's page
- * limit, the token balance. Then the originals are stored and the rows created in one transaction that
+ * stored: file count, then each file on its own (size, type from the bytes, page count), then the
+ * accepted files together (the tier's or guest's page limit, the token balance). A file refused on its
+ * own is left out and listed in `rejected` with its reason; when no file is left, the upload is refused. Then the originals are stored and the rows created in one transaction that
  * reserves the user's tokens (or the guest's files and pages) under a row lock, so concurrent uploads
  * cannot together overspend; if anything fails, the stored files are deleted again, so no half batch
  * remains. Processing starts unless skipped.
@@ -41,14 +35,10 @@ export async function uploadBatch(db: Db, store: BlobStore, input: UploadBatchIn
   const { owner, files } = input;
   const limits = await uploadLimitsFor(db, owner, input.tier);
   assertFileCount(limits, files.length);
-  for (const file of files) assertFileSize(owner, limits, file);
-
-  const inspected: InspectedFile[] = [];
-  for (const file of files) {
-    // One copy of the bytes at a time: inspected here, streamed from the File again when stored.
-    const { type, pageCount } = await inspectDocument(Buffer.from(await file.arrayBuffer()), { fileName: file.name });
-    inspected.push({ file, documentId: randomUUID(), type, pageCount });
-  }
+  const inspection = await inspectUploadFiles({ owner, limits, files });
+  const inspected = inspection.accepted;
+  if (inspected.length === 0 && inspection.firstRefusal)
+    throw refusalOfEveryFile(inspection.firstRefusal, inspection.rejected);
   // A format whose pages only a conversion can count is counted as one page here; the reader's
   // own limit (maxPages) still applies when it is read.
   const knownPages = inspected.reduce((sum, entry) => sum + (entry.pageCount ?? 1), 0);
@@ -112,5 +102,12 @@ export async function uploadBatch(db: Db, store: BlobStore, input: UploadBatchIn
     where: { id: batchId },
     include: { documents: { orderBy: { createdAt: "asc" } } },
   });
-  return toBatchUploadResponse(batch);
+  return toBatchUploadResponse(batch, inspection.rejected);
+}
+
+/** Nothing was accepted: the one file's own refusal, or the first one's status with every file's reason. */
+function refusalOfEveryFile(firstRefusal: AppError, rejected: RejectedFile[]): AppError {
+  if (rejected.length === 1) return firstRefusal;
+  const reasons = rejected.map((file) => `${file.file_name}: ${file.message.replace(/\.$/, "")}`).join("; ");
+  return new AppError(firstRefusal.code, `None of the ${rejected.length} files could be accepted. ${reasons}.`);
 }

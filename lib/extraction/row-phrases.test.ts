@@ -38,6 +38,48 @@ describe("labels without a colon before a value on a fill-in rule", () => {
     ]);
   });
 
+  it("pairs the fields of form rows that line up like a table's when their values sit on rules", () => {
+    // Each row: label, value on its rule, then a second label and value a column apart.
+    const rows = [
+      ["Maker ~AMF >Kind ~True rod", 1, 1],
+      ["Length ~85 mm >Process ~Wet", 2, 1],
+      ["Paper ~554 >Weight ~0.9 g", 1, 2],
+    ] as const;
+    const blocks = rows.map(([text], index) => [line(0.1, 0.1 + index * 0.03, text)]);
+    const rules = blocks.flatMap(([words], index) => {
+      const [, first, second] = rows[index];
+      const values = [words.slice(1, 1 + first), words.slice(2 + first, 2 + first + second)];
+      return values.map((value) =>
+        ruleUnder(words[0].box.y, value[0].box.x - 0.005, value.at(-1)!.box.x + value.at(-1)!.box.width + 0.02),
+      );
+    });
+    expect(pairsOf(blocks, rules)).toEqual([
+      ["Maker", "AMF"],
+      ["Kind", "True rod"],
+      ["Length", "85 mm"],
+      ["Process", "Wet"],
+      ["Paper", "554"],
+      ["Weight", "0.9 g"],
+    ]);
+  });
+
+  it("reads ruled values before taking a row of labels for headings over the row below", () => {
+    const top = line(0.1, 0.1, "Maker ~AMF >Kind ~True rod");
+    const under = line(0.1, 0.114, "Length ~85 mm >Process ~Wet");
+    const rules = [
+      ruleUnder(0.1, top[1].box.x - 0.005, top[1].box.x + 0.05),
+      ruleUnder(0.1, top[3].box.x - 0.005, top[4].box.x + 0.05),
+      ruleUnder(0.114, under[1].box.x - 0.005, under[2].box.x + 0.05),
+      ruleUnder(0.114, under[4].box.x - 0.005, under[4].box.x + 0.05),
+    ];
+    expect(pairsOf([[top, under]], rules)).toEqual([
+      ["Maker", "AMF"],
+      ["Kind", "True rod"],
+      ["Length", "85 mm"],
+      ["Process", "Wet"],
+    ]);
+  });
+
   it("leaves headings a wide gap apart, and a line ruled under its label as much as its value, unpaired", () => {
     const y = 0.5;
     const ruled = line(0.1, y, "Department ~Corporate Affairs");

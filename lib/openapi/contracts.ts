@@ -19,6 +19,7 @@ import * as fillContracts from "@/lib/v1/fill/fill.contract";
 import * as usersContracts from "@/lib/users/users.contract";
 import * as v1JobsContracts from "@/lib/v1/jobs/jobs.contract";
 import * as webContracts from "@/lib/web/web.contract";
+import * as webhookDeliveryContracts from "@/lib/webhooks/webhook-deliveries.contract";
 import * as webhookSecretContracts from "@/lib/webhooks/webhook-secret.contract";
 import * as openApiContracts from "./openapi.contract";
 
@@ -40,6 +41,7 @@ const CONTRACT_MODULES: readonly Record<string, unknown>[] = [
   extractContracts,
   fillContracts,
   webhookSecretContracts,
+  webhookDeliveryContracts,
   batchContracts,
   batchReadingContracts,
   chatContracts,

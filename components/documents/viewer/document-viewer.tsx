@@ -32,7 +32,8 @@ import type { Box } from "../types";
 import { useDocumentPages } from "./use-document-pages";
 import { useWordCorrections } from "./use-word-corrections";
 import { WordEditor } from "./word-editor";
-import { ViewerToolbar } from "./viewer-toolbar";
+import { viewerKeyAction } from "./viewer-keys";
+import { stepZoom, ViewerToolbar } from "./viewer-toolbar";
 
 export interface DocumentViewerProps {
   batchId: string;
@@ -92,6 +93,21 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
     [totalPages, batchId, documentId],
   );
 
+  // Page and zoom keys anywhere in the viewer except while typing (viewer-keys.ts).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const action = viewerKeyAction(event);
+      if (!action) return;
+      event.preventDefault();
+      if (action === "previous-page") goTo(current - 1);
+      else if (action === "next-page") goTo(current + 1);
+      else if (action === "zoom-fit") setZoom(1);
+      else setZoom((previous) => stepZoom(previous, action === "zoom-in" ? 1 : -1));
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [current, goTo]);
+
   async function save() {
     const corrections = toCorrections(edits);
     setSaving(true);
@@ -140,7 +156,7 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
           >
             ← Back to the batch
           </Link>
-          <h1 className="mt-1 truncate text-2xl font-bold tracking-tight">{meta?.file_name ?? "Loading document…"}</h1>
+          <h1 className="mt-1 break-all text-2xl font-bold tracking-tight">{meta?.file_name ?? "Loading document…"}</h1>
           <p className="mt-1 flex min-h-6 flex-wrap items-center gap-2 text-sm text-ink-muted">
             {meta ? (
               <>
@@ -241,10 +257,7 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
           )}
           {error && meta ? <Alert tone="error">{error.message}</Alert> : null}
         </div>
-        <aside
-          aria-label="Extracted content"
-          className="flex min-w-0 flex-col gap-5 lg:max-h-[80vh] lg:overflow-y-auto lg:pr-1"
-        >
+        <aside aria-label="Extracted content" className="flex min-w-0 flex-col gap-5">
           {page ? (
             <>
               {page.status === "failed" ? (

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useTouchScreen } from "@/lib/client/use-touch-screen";
 import { turnedRectangle } from "@/lib/documents/word-corners";
 import { formatConfidence } from "../format";
 import type { PageBoxes, ResultPage, WordBox } from "../types";
@@ -50,6 +51,7 @@ export function PageCanvas({
   editor,
 }: PageCanvasProps) {
   const [hovered, setHovered] = useState<WordBox>();
+  const touch = useTouchScreen();
   const boxes = page.bounding_boxes as Partial<PageBoxes>;
   const width = boxes.width || page.width || 1;
   const height = boxes.height || page.height || 1.414;
@@ -223,7 +225,7 @@ export function PageCanvas({
             {shown.confidence < LOW_CONFIDENCE ? " · low — check it" : ""}
           </>
         ) : (
-          `${items.length} ${layer} on this page. Hover a box to see its text and confidence; click it to find its values.`
+          `${items.length} ${layer} on this page. ${touch ? "Tap a box to see its text and confidence and find its values." : "Hover a box to see its text and confidence; click it to find its values."}`
         )}
       </p>
     </div>

@@ -22,9 +22,9 @@ function Panel({ title, count, children }: { title: string; count: number; child
   const id = `panel-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
     <section aria-labelledby={id} className="flex flex-col gap-2">
-      <h3 id={id} className="text-sm font-semibold text-ink">
+      <h2 id={id} className="text-sm font-semibold text-ink">
         {title} <span className="font-normal text-ink-muted">({count})</span>
-      </h3>
+      </h2>
       {children}
     </section>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FOCUS_RING } from "@/components/ui/button-classes";
 import type { BoxLayer } from "./page-canvas";
@@ -16,51 +17,26 @@ export interface ViewerToolbarProps {
   onLayer: (layer: BoxLayer) => void;
 }
 
-/** Page, zoom and box-layer controls; every control has a name a screen reader can say. */
+/** The next zoom step in a direction, or the same zoom at either end. */
+export function stepZoom(zoom: number, direction: 1 | -1): number {
+  const index = ZOOM_STEPS.findIndex((step) => step === zoom);
+  return ZOOM_STEPS[Math.min(Math.max(index + direction, 0), ZOOM_STEPS.length - 1)];
+}
+
+/**
+ * Page, zoom and box-layer controls in one row on a phone: the page buttons show arrows only, and fit
+ * width and the box layer fold into a menu under a "View" button. Every control keeps a name a screen reader can say.
+ */
 export function ViewerToolbar({ current, totalPages, onPage, zoom, onZoom, layer, onLayer }: ViewerToolbarProps) {
   const zoomIndex = ZOOM_STEPS.findIndex((step) => step === zoom);
-  return (
-    <div role="toolbar" aria-label="Page and zoom" className="flex flex-wrap items-center gap-2 text-sm">
-      <Button variant="secondary" className="px-3 py-1.5" disabled={current <= 1} onClick={() => onPage(current - 1)}>
-        <span aria-hidden="true">‹</span> Previous page
-      </Button>
-      <span className="min-w-24 text-center tabular-nums text-ink" aria-live="polite" data-testid="page-indicator">
-        Page {current} of {totalPages}
-      </span>
-      <Button
-        variant="secondary"
-        className="px-3 py-1.5"
-        disabled={current >= totalPages}
-        onClick={() => onPage(current + 1)}
-      >
-        Next page <span aria-hidden="true">›</span>
-      </Button>
-      <span className="mx-2 hidden h-6 w-px bg-line sm:inline-block" aria-hidden="true" />
-      <Button
-        variant="secondary"
-        className="px-3 py-1.5"
-        disabled={zoomIndex <= 0}
-        onClick={() => onZoom(ZOOM_STEPS[zoomIndex - 1])}
-        aria-label="Zoom out"
-      >
-        −
-      </Button>
-      <span className="w-12 text-center tabular-nums" data-testid="zoom-level">
-        {Math.round(zoom * 100)}%
-      </span>
-      <Button
-        variant="secondary"
-        className="px-3 py-1.5"
-        disabled={zoomIndex >= ZOOM_STEPS.length - 1}
-        onClick={() => onZoom(ZOOM_STEPS[zoomIndex + 1])}
-        aria-label="Zoom in"
-      >
-        +
-      </Button>
+  const [viewOpen, setViewOpen] = useState(false);
+  const viewId = useId();
+  const viewControls = (
+    <>
       <Button variant="ghost" className="px-3 py-1.5" disabled={zoom === 1} onClick={() => onZoom(1)}>
         Fit width
       </Button>
-      <label className="ml-auto flex items-center gap-2">
+      <label className="flex items-center gap-2">
         <span className="text-ink-muted">Boxes</span>
         <select
           value={layer}
@@ -72,6 +48,86 @@ export function ViewerToolbar({ current, totalPages, onPage, zoom, onZoom, layer
           <option value="blocks">Blocks</option>
         </select>
       </label>
+    </>
+  );
+  return (
+    <div
+      role="toolbar"
+      aria-label="Page and zoom"
+      aria-keyshortcuts="PageUp PageDown + - 0"
+      className="relative flex flex-nowrap items-center gap-1 text-sm sm:flex-wrap sm:gap-2"
+      data-testid="viewer-toolbar"
+    >
+      <Button
+        variant="secondary"
+        className="px-3 py-1.5"
+        disabled={current <= 1}
+        onClick={() => onPage(current - 1)}
+        aria-label="Previous page"
+      >
+        <span aria-hidden="true">‹</span>
+        <span className="hidden sm:inline" aria-hidden="true">
+          {" "}
+          Previous page
+        </span>
+      </Button>
+      <span
+        className="min-w-16 text-center tabular-nums text-ink sm:min-w-24"
+        aria-live="polite"
+        data-testid="page-indicator"
+      >
+        Page {current} of {totalPages}
+      </span>
+      <Button
+        variant="secondary"
+        className="px-3 py-1.5"
+        disabled={current >= totalPages}
+        onClick={() => onPage(current + 1)}
+        aria-label="Next page"
+      >
+        <span className="hidden sm:inline" aria-hidden="true">
+          Next page{" "}
+        </span>
+        <span aria-hidden="true">›</span>
+      </Button>
+      <span className="mx-2 hidden h-6 w-px bg-line sm:inline-block" aria-hidden="true" />
+      <Button
+        variant="secondary"
+        className="px-3 py-1.5"
+        disabled={zoomIndex <= 0}
+        onClick={() => onZoom(stepZoom(zoom, -1))}
+        aria-label="Zoom out"
+      >
+        −
+      </Button>
+      <span className="w-11 text-center tabular-nums" data-testid="zoom-level">
+        {Math.round(zoom * 100)}%
+      </span>
+      <Button
+        variant="secondary"
+        className="px-3 py-1.5"
+        disabled={zoomIndex >= ZOOM_STEPS.length - 1}
+        onClick={() => onZoom(stepZoom(zoom, 1))}
+        aria-label="Zoom in"
+      >
+        +
+      </Button>
+      <Button
+        variant="secondary"
+        className="ml-auto px-3 py-1.5 sm:hidden"
+        aria-expanded={viewOpen}
+        aria-controls={viewId}
+        onClick={() => setViewOpen((open) => !open)}
+      >
+        View
+      </Button>
+      {/* One set of controls: a menu under the View button on a phone, inline from sm up. */}
+      <div
+        id={viewId}
+        className={`${viewOpen ? "flex" : "hidden"} absolute right-0 top-full z-10 mt-1 w-48 flex-col items-start gap-2 rounded-md border border-line bg-surface p-3 shadow-lg sm:static sm:ml-auto sm:mt-0 sm:flex sm:w-auto sm:flex-row sm:items-center sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none`}
+      >
+        {viewControls}
+      </div>
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { CodeBlock } from "@/components/portal/code-block";
+import type { ExampleRequests } from "./example-requests";
 import type { ReferenceOperation } from "./read-openapi";
 
 const METHOD_CLASSES: Record<string, string> = {
@@ -30,8 +32,12 @@ function SchemaLink({ name }: { name: string }) {
   );
 }
 
-/** One operation: method, path, summary, how to authenticate, parameters, body and responses. */
-export function OperationCard({ operation }: { operation: ReferenceOperation }) {
+/**
+ * One operation: method, path, summary, how to authenticate, parameters, body, responses, and example
+ * requests (curl, JavaScript, Python) with the documented example answer. The title links to itself.
+ */
+export function OperationCard({ operation, examples }: { operation: ReferenceOperation; examples: ExampleRequests }) {
+  const example = operation.responses.find((response) => response.example !== undefined);
   return (
     <article
       id={operation.id}
@@ -45,6 +51,13 @@ export function OperationCard({ operation }: { operation: ReferenceOperation }) 
         </span>
         <code className="break-all font-mono text-sm font-semibold text-ink">{operation.path}</code>
         <span className="text-sm text-ink-muted">— {operation.summary}</span>
+        <a
+          href={`#${operation.id}`}
+          className="text-sm text-brand-600 underline-offset-2 hover:underline dark:text-brand-100"
+          aria-label={`Link to ${operation.method} ${operation.path}`}
+        >
+          #
+        </a>
       </h4>
       {operation.description ? <p className="mt-2 text-sm text-ink-muted">{operation.description}</p> : null}
       <p className="mt-2 text-xs text-ink-muted">
@@ -128,6 +141,17 @@ export function OperationCard({ operation }: { operation: ReferenceOperation }) 
           </ul>
         </dd>
       </dl>
+      <details className="mt-3" data-testid="operation-examples">
+        <summary className="cursor-pointer text-sm font-medium text-brand-600 dark:text-brand-100">Examples</summary>
+        <div className="mt-2 flex flex-col gap-3">
+          <CodeBlock title="curl" code={examples.curl} />
+          <CodeBlock title="JavaScript" code={examples.javascript} />
+          <CodeBlock title="Python" code={examples.python} />
+          {example ? (
+            <CodeBlock title={`Example response (${example.status})`} code={JSON.stringify(example.example, null, 2)} />
+          ) : null}
+        </div>
+      </details>
     </article>
   );
 }

@@ -1,6 +1,8 @@
 // Turns the OpenAPI document into what the reference page lists: operations grouped by tag, and
 // schema names instead of raw JSON Schema.
 
+import { requestSample, type RequestSample } from "./request-sample";
+
 type Json = Record<string, unknown>;
 
 export interface ReferenceParameter {
@@ -15,6 +17,8 @@ export interface ReferenceResponse {
   status: string;
   description: string;
   schema?: string;
+  /** The documented example body, when the operation has one. */
+  example?: unknown;
 }
 
 export interface ReferenceOperation {
@@ -26,6 +30,8 @@ export interface ReferenceOperation {
   authentication: string[];
   parameters: ReferenceParameter[];
   requestBody?: { contentType: string; schema: string; required: boolean };
+  /** What an example request sends (form fields or a JSON body with placeholders). */
+  requestSample?: RequestSample;
   responses: ReferenceResponse[];
 }
 
@@ -55,11 +61,15 @@ export function listOperationsByTag(document: Json): { tag: string; operations: 
       if (!operation) continue;
       const tag = ((operation.tags as string[] | undefined) ?? [])[0] ?? "Other";
       const list = groups.get(tag) ?? [];
-      list.push(toOperation(path, method, operation));
+      list.push(toOperation(document, path, method, operation));
       groups.set(tag, list);
     }
   }
-  return [...groups.entries()].map(([tag, operations]) => ({
+  // The developer API (/v1) first: it is what most readers come for.
+  const developerFirst = [...groups.entries()].sort(
+    ([, a], [, b]) => Number(isDeveloperApi(b)) - Number(isDeveloperApi(a)),
+  );
+  return developerFirst.map(([tag, operations]) => ({
     tag,
     operations: operations.sort(
       (a, b) => a.path.localeCompare(b.path) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),
@@ -111,7 +121,11 @@ export function schemaLabel(schema: unknown): string {
   return "any";
 }
 
-function toOperation(path: string, method: string, operation: Json): ReferenceOperation {
+function isDeveloperApi(operations: ReferenceOperation[]): boolean {
+  return operations.some((operation) => operation.path.startsWith("/v1/"));
+}
+
+function toOperation(document: Json, path: string, method: string, operation: Json): ReferenceOperation {
   const parameters = ((operation.parameters as Json[] | undefined) ?? []).map((parameter) => ({
     name: String(parameter.name),
     location: String(parameter.in),
@@ -127,6 +141,7 @@ function toOperation(path: string, method: string, operation: Json): ReferenceOp
       status,
       description: String(response.description ?? ""),
       schema: responseMedia ? schemaLabel(responseMedia.schema) : undefined,
+      example: responseMedia?.example,
     };
   });
   const security = (operation.security as Record<string, unknown>[] | undefined) ?? [];
@@ -142,6 +157,7 @@ function toOperation(path: string, method: string, operation: Json): ReferenceOp
       contentType && media
         ? { contentType, schema: schemaLabel(media.schema), required: body?.required === true }
         : undefined,
+    requestSample: contentType && media ? requestSample(document, contentType, media.schema) : undefined,
     responses,
   };
 }

@@ -32,8 +32,12 @@ export class ApiKeysPage {
     return this.page.evaluate(() => navigator.clipboard.readText());
   }
 
+  /** The key's table row, or on a phone its card: whichever is shown. */
   row(name: string) {
-    return this.page.getByTestId("api-key-row").filter({ hasText: name });
+    return this.page
+      .getByTestId(/^api-key-(row|card)$/)
+      .filter({ hasText: name })
+      .filter({ visible: true });
   }
 
   async revoke(name: string) {

@@ -1,6 +1,7 @@
 import { ownerOf } from "@/lib/batches/batch-owner";
-import { deleteBatchRoute } from "@/lib/batches/batch.contract";
+import { deleteBatchRoute, renameBatchRoute } from "@/lib/batches/batch.contract";
 import { deleteBatch } from "@/lib/batches/delete-batch";
+import { renameBatch } from "@/lib/batches/rename-batch";
 import { getDb } from "@/lib/db";
 import { route, serveRoutes } from "@/lib/http";
 import { getBlobStore } from "@/lib/storage";
@@ -10,4 +11,9 @@ const remove = route(deleteBatchRoute, async ({ caller, params }) =>
   deleteBatch(await getDb(), getBlobStore(), ownerOf(caller), params.batch_id),
 );
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(remove);
+// PATCH /api/batch/{batch_id} – rename the batch
+const rename = route(renameBatchRoute, async ({ caller, params, body }) =>
+  renameBatch(await getDb(), ownerOf(caller), { batchId: params.batch_id, batchName: body.batch_name }),
+);
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(remove, rename);

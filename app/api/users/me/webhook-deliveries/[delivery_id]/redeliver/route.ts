@@ -1,0 +1,11 @@
+import { getDb } from "@/lib/db";
+import { route, serveRoutes } from "@/lib/http";
+import { redeliverWebhookDeliveryRoute } from "@/lib/webhooks/webhook-deliveries.contract";
+import { redeliverWebhookDelivery } from "@/lib/webhooks/redeliver-webhook-delivery";
+
+// POST /api/users/me/webhook-deliveries/{delivery_id}/redeliver – send that job's webhook again
+const redeliver = route(redeliverWebhookDeliveryRoute, async ({ caller, params }) =>
+  Response.json(await redeliverWebhookDelivery(await getDb(), caller.user.id, params.delivery_id), { status: 202 }),
+);
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(redeliver);

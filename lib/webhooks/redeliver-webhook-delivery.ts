@@ -1,0 +1,19 @@
+import type { Db } from "@/lib/db";
+import { AppError } from "@/lib/http/errors";
+import { serializeWebhookDelivery, type WebhookDeliveryResponse } from "./list-job-webhook-deliveries";
+import { redeliverJobWebhook } from "./redeliver-job-webhook";
+
+/** Sends again the job webhook of one of the user's deliveries: a new delivery of the job as it is now. */
+export async function redeliverWebhookDelivery(
+  db: Db,
+  userId: string,
+  deliveryId: string,
+): Promise<WebhookDeliveryResponse> {
+  const earlier = await db.webhookDelivery.findFirst({
+    where: { id: deliveryId, job: { userId } },
+    select: { jobId: true },
+  });
+  if (!earlier) throw new AppError("not_found", `Webhook delivery ${deliveryId} not found`);
+  const delivery = await redeliverJobWebhook(db, userId, earlier.jobId);
+  return serializeWebhookDelivery({ ...delivery, attempts: [] });
+}
