@@ -10,10 +10,10 @@ import { rowPhrasePairs } from "./row-phrases";
 import { unmarkedLabelPairs } from "./unmarked-labels";
 
 // Labels and values by layout, strongest evidence first, each word used by one pair at most:
-// ticked checkboxes; labels closed by a colon with their value after them, beside them or in the
-// column below; labels in capitals or ending in "No." followed by their value; rows of headings
-// over columns of values; and "Label    value" on a fill-in rule or across a wide gap
-// (row-phrases.ts). Filled AcroForm fields are pairs as they are.
+// ticked checkboxes; labels closed by a colon with their value after them; "Label ___value___"
+// on a fill-in rule (row-phrases.ts); open labels' values beside them or in the column below;
+// labels in capitals or ending in "No." followed by their value; rows of headings over columns of
+// values; and "Label    value" across a wide gap. Filled AcroForm fields are pairs as they are.
 
 type TableRun = ReturnType<typeof layoutTableRuns>[number];
 
@@ -53,6 +53,9 @@ function pairsOnPage(page: Page): KeyValuePair[] {
       open.push({ words, line: lineIndex });
     }
   }
+  // A value on a fill-in rule is stronger evidence than a place beside or under an open label, a
+  // heading's column or letter case.
+  for (const lineIndex of lines) pairs.push(...rowPhrasePairs(state, lineIndex, true));
   pairs.push(...detachedPairs(state, open));
   // Rows of tables are table cells, not label/value pairs: three or more columns always (a
   // description in capitals then numbers is an item), two columns when three or more such rows

@@ -63,6 +63,23 @@ describe("labels without a colon before a value on a fill-in rule", () => {
     ]);
   });
 
+  it("reads ruled values before taking a row of labels for headings over the row below", () => {
+    const top = line(0.1, 0.1, "Maker ~AMF >Kind ~True rod");
+    const under = line(0.1, 0.114, "Length ~85 mm >Process ~Wet");
+    const rules = [
+      ruleUnder(0.1, top[1].box.x - 0.005, top[1].box.x + 0.05),
+      ruleUnder(0.1, top[3].box.x - 0.005, top[4].box.x + 0.05),
+      ruleUnder(0.114, under[1].box.x - 0.005, under[2].box.x + 0.05),
+      ruleUnder(0.114, under[4].box.x - 0.005, under[4].box.x + 0.05),
+    ];
+    expect(pairsOf([[top, under]], rules)).toEqual([
+      ["Maker", "AMF"],
+      ["Kind", "True rod"],
+      ["Length", "85 mm"],
+      ["Process", "Wet"],
+    ]);
+  });
+
   it("leaves headings a wide gap apart, and a line ruled under its label as much as its value, unpaired", () => {
     const y = 0.5;
     const ruled = line(0.1, y, "Department ~Corporate Affairs");

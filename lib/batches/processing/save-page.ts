@@ -3,6 +3,7 @@ import type { Page } from "@/lib/documents/types";
 import type { Prisma } from "@/lib/db/generated/client";
 import type { ModelVersion } from "@/lib/models";
 import { pageImageKey, type BlobStore } from "@/lib/storage";
+import { pageChargeKey } from "@/lib/usage/charge-keys";
 import { chargeUsage } from "@/lib/usage/charge-usage";
 import { boundingBoxesOf, structuredDataOf } from "./page-data";
 import { logger } from "@/lib/log/logger";
@@ -68,7 +69,7 @@ export async function savePage(context: SavePageContext, page: Page): Promise<Sa
       model: context.model.id,
       pages: 1,
       tokens: context.model.tokensPerPage,
-      chargeKey: `doc:${document.id}:page:${page.pageNumber}`,
+      chargeKey: pageChargeKey(document.id, page.pageNumber),
       documentId: document.id,
     });
   }

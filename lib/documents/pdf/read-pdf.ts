@@ -8,16 +8,24 @@ import type { Page } from "../types";
 import { loadPdfjs, openPdf } from "./load-pdf";
 import { readPdfFormFields } from "./pdf-form-fields";
 import { isUsableTextLayer, readPdfTextLayer } from "./pdf-text-layer";
-import { renderPdfPage, renderPdfPagePixels } from "./render-pdf-page";
+import { assertRenderablePage, renderPdfPage, renderPdfPagePixels } from "./render-pdf-page";
 import type { ScanImage } from "./scan-image";
 import { scannedPageImage } from "./scanned-page-image";
 import { openStoredImages, storedScanImage } from "./stored-scan-image";
 import type { PDFDocument } from "pdf-lib";
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 
+/** Above every tier's and model's pages per request (200), so such a PDF is refused by the page limit. */
+const maxPagesCheckedAtUpload = 1000;
+
+/** The page count, refusing (image_too_large) a page too large to render. */
 export async function countPdfPages(bytes: Buffer, password?: string): Promise<number> {
   const document = await openPdf(bytes, password);
   try {
+    // A page too large to render is refused here, at upload, rather than failing when it is read.
+    // More pages than any tier takes in one request are refused by the page limit, unchecked.
+    if (document.numPages <= maxPagesCheckedAtUpload)
+      for (let number = 1; number <= document.numPages; number++) assertRenderablePage(await document.getPage(number));
     return document.numPages;
   } finally {
     await document.loadingTask.destroy();
