@@ -6,7 +6,7 @@
 import { ADMIN_SECRET_HEADER, readOrCreateAdminSecret } from "../lib/admin/admin-secret";
 import { changeUserTier, type UserTierChange } from "../lib/admin/change-user-tier";
 import { getConfig } from "../lib/config";
-import { closeDb } from "../lib/db";
+import { closeDb, getDb } from "../lib/db";
 import { TIERS } from "../lib/users/tier-allowance";
 
 /** The change made by the running app, or null when no app answers at APP_URL. */
@@ -40,7 +40,7 @@ async function main(): Promise<number> {
   const input = { email, tier };
   const result =
     (await throughRunningApp(input)) ??
-    (await changeUserTier(input).catch((error: unknown) => {
+    (await (async () => changeUserTier({ db: await getDb(), ...input }))().catch((error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
       throw new Error(
         /in use by process/.test(message)

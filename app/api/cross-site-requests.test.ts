@@ -137,7 +137,7 @@ describe("state-changing /api routes refuse the session cookie from a foreign pa
 
   it("leaves API keys unaffected, whatever the Origin", async () => {
     const { userId } = await sessionCookieFor("key-holder@example.com");
-    const { key } = await createApiKey({ userId, name: "script" });
+    const { key } = await createApiKey({ db, userId, name: "script" });
     const contract = cookieRoutes.find(
       (candidate) => candidate.path === "/api/users/me/api-keys" && candidate.method === "POST",
     )!;

@@ -48,3 +48,20 @@ test.describe("unknown routes and methods", () => {
     expect(response.headers()["content-type"]).toContain("application/json");
   });
 });
+
+test.describe("request ids", () => {
+  // Each id comes with the request's log line (lib/http/log-request.ts), also on the routes the
+  // route kit does not build: next-auth's, Inngest's endpoint and the JSON 404s and 405s.
+  for (const [method, path] of [
+    ["get", "/api/auth/providers"],
+    ["get", "/api/auth/csrf"],
+    ["get", "/api/inngest"],
+    ["get", "/api/does-not-exist"],
+    ["delete", "/debug-version"],
+  ] as const) {
+    test(`${method.toUpperCase()} ${path} carries an X-Request-Id`, async ({ request }) => {
+      const response = await request[method](path);
+      expect(response.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    });
+  }
+});

@@ -1,67 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { type Instance, migrate, portOf, startInstance, stop } from "../support/instances";
 
-// Built instances started by the test itself (the build is the one the suite runs against), each on
-// port 0. Scaling out means several instances on one PostgreSQL database and one blob folder.
-
-type Instance = { process: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function startInstance(env: Record<string, string>): Instance {
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", "0"], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { process: child, output: () => output, exited };
-}
-
-/** The port Next.js chose, from its "Local: http://localhost:N" line. */
-async function portOf(instance: Instance): Promise<number> {
-  const exitedEarly = instance.exited.then((code) => {
-    throw new Error(`the instance exited (${code}) before listening:\n${instance.output()}`);
-  });
-  const listening = (async () => {
-    for (;;) {
-      const match = /http:\/\/localhost:(\d+)/.exec(instance.output());
-      if (match) return Number(match[1]);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
-  return Promise.race([listening, exitedEarly]);
-}
-
-async function stop(instance: Instance): Promise<void> {
-  if (instance.process.exitCode === null) instance.process.kill("SIGTERM");
-  await instance.exited;
-}
-
-function migrate(env: Record<string, string>): Promise<void> {
-  const child = spawn(
-    process.execPath,
-    [
-      "--experimental-strip-types",
-      "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON",
-      "--import",
-      "./scripts/register-ts-resolve.mjs",
-      "scripts/db-migrate.ts",
-    ],
-    { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) =>
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`db:migrate exited ${code}:\n${output}`)))),
-  );
-}
+// Scaling out means several instances on one PostgreSQL database and one blob folder.
 
 test.describe("server instances", () => {
   test("an instance whose start-up fails logs why and exits non-zero", async () => {

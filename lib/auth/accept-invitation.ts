@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { claimInvitation } from "./claim-invitation";
 import { hashPassword } from "./password";
@@ -8,8 +8,8 @@ import { checkPasswordPolicy } from "./password-policy";
  * Creates the invited account with a password. The invitation link proves the mailbox, so the address
  * starts verified. Single use: the invitation is spent in the same transaction as the user is created.
  */
-export async function acceptInvitation(input: { token: string; password: string; name?: string }) {
-  const db = await getDb();
+export async function acceptInvitation(input: { db: Db; token: string; password: string; name?: string }) {
+  const { db } = input;
   const passwordHash = await hashPassword(input.password);
   return db.$transaction(async (tx) => {
     const invitation = await claimInvitation(tx, input.token);

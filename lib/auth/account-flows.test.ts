@@ -106,12 +106,15 @@ describe("password reset", () => {
   it("sends a single-use link that changes the password and revokes tokens", async () => {
     const email = uniqueEmail();
     const user = await registerUser({ email, password: PASSWORD });
-    await requestPasswordReset({ email: email.toUpperCase() });
+    await requestPasswordReset({ db: await getDb(), email: email.toUpperCase() });
     const mail = await lastMailTo(email);
     const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get("token")!;
 
-    await resetPassword({ token, newPassword: "a brand new passphrase" });
-    await rejectsWith(resetPassword({ token, newPassword: "yet another passphrase" }), "bad_request");
+    await resetPassword({ db: await getDb(), token, newPassword: "a brand new passphrase" });
+    await rejectsWith(
+      resetPassword({ db: await getDb(), token, newPassword: "yet another passphrase" }),
+      "bad_request",
+    );
     await rejectsWith(authenticateWithPassword({ email, password: PASSWORD }), "unauthorized");
     await authenticateWithPassword({ email, password: "a brand new passphrase" });
     const db = await getDb();
@@ -121,10 +124,13 @@ describe("password reset", () => {
   it("closes older links when a new one is requested, and rejects expired ones", async () => {
     const email = uniqueEmail();
     await registerUser({ email, password: PASSWORD });
-    await requestPasswordReset({ email });
+    await requestPasswordReset({ db: await getDb(), email });
     const first = new URL(/https?:\/\/\S+/.exec((await lastMailTo(email)).text)![0]).searchParams.get("token")!;
-    await requestPasswordReset({ email });
-    await rejectsWith(resetPassword({ token: first, newPassword: "a brand new passphrase" }), "bad_request");
+    await requestPasswordReset({ db: await getDb(), email });
+    await rejectsWith(
+      resetPassword({ db: await getDb(), token: first, newPassword: "a brand new passphrase" }),
+      "bad_request",
+    );
 
     const db = await getDb();
     const second = new URL(/https?:\/\/\S+/.exec((await lastMailTo(email)).text)![0]).searchParams.get("token")!;
@@ -132,12 +138,15 @@ describe("password reset", () => {
       where: { usedAt: null, user: { email } },
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
-    await rejectsWith(resetPassword({ token: second, newPassword: "a brand new passphrase" }), "bad_request");
+    await rejectsWith(
+      resetPassword({ db: await getDb(), token: second, newPassword: "a brand new passphrase" }),
+      "bad_request",
+    );
   });
 
   it("sends nothing for an unknown address and says nothing about it", async () => {
     const email = uniqueEmail();
-    await expect(requestPasswordReset({ email })).resolves.toBeUndefined();
+    await expect(requestPasswordReset({ db: await getDb(), email })).resolves.toBeUndefined();
     const db = await getDb();
     expect(await db.emailOutbox.count({ where: { to: email } })).toBe(0);
   });
@@ -149,12 +158,12 @@ describe("email verification", () => {
   it("verifies with the mailed code, once", async () => {
     const email = uniqueEmail();
     const user = await registerUser({ email, password: PASSWORD });
-    await sendVerificationCode({ userId: user.id, email });
+    await sendVerificationCode({ db: await getDb(), userId: user.id, email });
     const code = await codeOf(email);
     const wrong = code === "000000" ? "111111" : "000000";
-    await rejectsWith(verifyEmailCode({ userId: user.id, code: wrong }), "bad_request");
-    expect(await verifyEmailCode({ userId: user.id, code })).toEqual({ email, changed: false });
-    await rejectsWith(verifyEmailCode({ userId: user.id, code }), "bad_request");
+    await rejectsWith(verifyEmailCode({ db: await getDb(), userId: user.id, code: wrong }), "bad_request");
+    expect(await verifyEmailCode({ db: await getDb(), userId: user.id, code })).toEqual({ email, changed: false });
+    await rejectsWith(verifyEmailCode({ db: await getDb(), userId: user.id, code }), "bad_request");
     const db = await getDb();
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).emailVerifiedAt).not.toBeNull();
   });
@@ -162,12 +171,12 @@ describe("email verification", () => {
   it("kills a code after five wrong attempts", async () => {
     const email = uniqueEmail();
     const user = await registerUser({ email, password: PASSWORD });
-    await sendVerificationCode({ userId: user.id, email });
+    await sendVerificationCode({ db: await getDb(), userId: user.id, email });
     const code = await codeOf(email);
     const wrong = code === "000000" ? "111111" : "000000";
     for (let attempt = 0; attempt < 5; attempt++)
-      await rejectsWith(verifyEmailCode({ userId: user.id, code: wrong }), "bad_request");
-    const error = await rejectsWith(verifyEmailCode({ userId: user.id, code }), "bad_request");
+      await rejectsWith(verifyEmailCode({ db: await getDb(), userId: user.id, code: wrong }), "bad_request");
+    const error = await rejectsWith(verifyEmailCode({ db: await getDb(), userId: user.id, code }), "bad_request");
     expect(error.message).toMatch(/Too many/);
   });
 
@@ -176,13 +185,13 @@ describe("email verification", () => {
     const newEmail = uniqueEmail();
     const user = await registerUser({ email, password: PASSWORD });
     await rejectsWith(
-      requestEmailChange({ userId: user.id, currentPassword: "wrong password", newEmail }),
+      requestEmailChange({ db: await getDb(), userId: user.id, currentPassword: "wrong password", newEmail }),
       "unauthorized",
     );
-    await requestEmailChange({ userId: user.id, currentPassword: PASSWORD, newEmail });
+    await requestEmailChange({ db: await getDb(), userId: user.id, currentPassword: PASSWORD, newEmail });
     const db = await getDb();
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).email).toBe(email);
-    expect(await verifyEmailCode({ userId: user.id, code: await codeOf(newEmail) })).toEqual({
+    expect(await verifyEmailCode({ db: await getDb(), userId: user.id, code: await codeOf(newEmail) })).toEqual({
       email: newEmail,
       changed: true,
     });
@@ -194,34 +203,40 @@ describe("invitations", () => {
   it("invites, shows the invitation, and registers the invitee once", async () => {
     const inviter = await registerUser({ email: uniqueEmail(), password: PASSWORD, name: "Ines" });
     const email = uniqueEmail();
-    await createInvitation({ inviterId: inviter.id, email });
+    await createInvitation({ db: await getDb(), inviterId: inviter.id, email });
     const token = new URL(/https?:\/\/\S+/.exec((await lastMailTo(email)).text)![0]).searchParams.get("token")!;
 
-    expect(await getInvitationInfo(token)).toMatchObject({
+    expect(await getInvitationInfo({ db: await getDb(), token: token })).toMatchObject({
       email,
       inviter_email: inviter.email,
       inviter_name: "Ines",
       status: "pending",
       is_valid: true,
     });
-    const user = await acceptInvitation({ token, password: PASSWORD });
+    const user = await acceptInvitation({ db: await getDb(), token, password: PASSWORD });
     expect(user.email).toBe(email);
     expect(user.emailVerifiedAt).not.toBeNull();
-    expect(await getInvitationInfo(token)).toMatchObject({ status: "accepted", is_valid: false });
-    await rejectsWith(acceptInvitation({ token, password: PASSWORD }), "bad_request");
-    await rejectsWith(getInvitationInfo("no-such-token"), "not_found");
+    expect(await getInvitationInfo({ db: await getDb(), token: token })).toMatchObject({
+      status: "accepted",
+      is_valid: false,
+    });
+    await rejectsWith(acceptInvitation({ db: await getDb(), token, password: PASSWORD }), "bad_request");
+    await rejectsWith(getInvitationInfo({ db: await getDb(), token: "no-such-token" }), "not_found");
   });
 
   it("refuses inviting an existing account and accepting an expired invitation", async () => {
     const inviter = await registerUser({ email: uniqueEmail(), password: PASSWORD });
-    await rejectsWith(createInvitation({ inviterId: inviter.id, email: inviter.email }), "conflict");
+    await rejectsWith(createInvitation({ db: await getDb(), inviterId: inviter.id, email: inviter.email }), "conflict");
     const email = uniqueEmail();
-    await createInvitation({ inviterId: inviter.id, email });
+    await createInvitation({ db: await getDb(), inviterId: inviter.id, email });
     const token = new URL(/https?:\/\/\S+/.exec((await lastMailTo(email)).text)![0]).searchParams.get("token")!;
     const db = await getDb();
     await db.invitation.updateMany({ where: { email }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expect(await getInvitationInfo(token)).toMatchObject({ status: "expired", is_valid: false });
-    await rejectsWith(acceptInvitation({ token, password: PASSWORD }), "bad_request");
+    expect(await getInvitationInfo({ db: await getDb(), token: token })).toMatchObject({
+      status: "expired",
+      is_valid: false,
+    });
+    await rejectsWith(acceptInvitation({ db: await getDb(), token, password: PASSWORD }), "bad_request");
   });
 });
 
@@ -230,14 +245,20 @@ describe("change password", () => {
     const email = uniqueEmail();
     const user = await registerUser({ email, password: PASSWORD });
     await rejectsWith(
-      changePassword({ userId: user.id, currentPassword: "wrong password", newPassword: "another passphrase" }),
+      changePassword({
+        db: await getDb(),
+        userId: user.id,
+        currentPassword: "wrong password",
+        newPassword: "another passphrase",
+      }),
       "unauthorized",
     );
     await rejectsWith(
-      changePassword({ userId: user.id, currentPassword: PASSWORD, newPassword: PASSWORD }),
+      changePassword({ db: await getDb(), userId: user.id, currentPassword: PASSWORD, newPassword: PASSWORD }),
       "validation_error",
     );
     const updated = await changePassword({
+      db: await getDb(),
       userId: user.id,
       currentPassword: PASSWORD,
       newPassword: "another passphrase",

@@ -1,12 +1,12 @@
-import { getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { hashPassword } from "./password";
 import { checkPasswordPolicy } from "./password-policy";
 import { requireCurrentPassword } from "./require-current-password";
 
 /** Replaces the password after re-checking the current one, and revokes every earlier access token. */
-export async function changePassword(input: { userId: string; currentPassword: string; newPassword: string }) {
-  const db = await getDb();
+export async function changePassword(input: { db: Db; userId: string; currentPassword: string; newPassword: string }) {
+  const { db } = input;
   const user = await requireCurrentPassword(db, input.userId, input.currentPassword);
   const problem = checkPasswordPolicy(input.newPassword, user.email);
   if (problem)

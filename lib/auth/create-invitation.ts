@@ -1,5 +1,5 @@
 import { getConfig } from "@/lib/config";
-import { getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { invitationEmail } from "@/lib/email/templates";
 import { sendEmail } from "@/lib/email/send-email";
 import { AppError } from "@/lib/http/errors";
@@ -13,9 +13,9 @@ const MAX_INVITATIONS_PER_DAY = 50;
  * Invites an address to create an account: emails a single-use link valid for 7 days. Refused for an
  * address that already has an account (409). The token itself is only ever in the email.
  */
-export async function createInvitation(input: { inviterId: string; email: string }) {
+export async function createInvitation(input: { db: Db; inviterId: string; email: string }) {
   const email = normalizeEmail(input.email);
-  const db = await getDb();
+  const { db } = input;
   const inviter = await db.user.findUniqueOrThrow({
     where: { id: input.inviterId },
     select: { email: true, name: true },

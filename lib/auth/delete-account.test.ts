@@ -23,14 +23,14 @@ describe("deleteAccount", () => {
     const otherBatch = await db.batch.create({ data: { userId: other.id } });
     await store.put(`${batchPrefix(ownBatch.id)}doc/original.pdf`, Buffer.from("%PDF-own"), "application/pdf");
     await store.put(`${batchPrefix(otherBatch.id)}doc/original.pdf`, Buffer.from("%PDF-other"), "application/pdf");
-    await createApiKey({ userId: owner.id, name: "k" });
+    await createApiKey({ db: await getDb(), userId: owner.id, name: "k" });
 
-    await expect(deleteAccount({ userId: owner.id, password: "wrong password" })).rejects.toMatchObject({
+    await expect(deleteAccount({ db, store, userId: owner.id, password: "wrong password" })).rejects.toMatchObject({
       code: "unauthorized",
     });
     expect(await db.user.count({ where: { id: owner.id } })).toBe(1);
 
-    await deleteAccount({ userId: owner.id, password: "a sensible passphrase" });
+    await deleteAccount({ db, store, userId: owner.id, password: "a sensible passphrase" });
     expect(await db.user.count({ where: { id: owner.id } })).toBe(0);
     expect(await db.batch.count({ where: { id: ownBatch.id } })).toBe(0);
     expect(await db.apiKey.count({ where: { userId: owner.id } })).toBe(0);

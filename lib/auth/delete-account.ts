@@ -1,6 +1,6 @@
-import { getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
-import { batchPrefix, getBlobStore, jobPrefix } from "@/lib/storage";
+import { batchPrefix, jobPrefix, type BlobStore } from "@/lib/storage";
 import { verifyPassword } from "./password";
 
 /**
@@ -10,11 +10,13 @@ import { verifyPassword } from "./password";
  * accounts. Blobs go first so a failure leaves an account that can retry, never orphaned files.
  */
 export async function deleteAccount(input: {
+  db: Db;
+  store: BlobStore;
   userId: string;
   password?: string;
   confirmEmail?: string;
 }): Promise<void> {
-  const db = await getDb();
+  const { db, store } = input;
   const user = await db.user.findUniqueOrThrow({ where: { id: input.userId }, omit: { passwordHash: false } });
   if (user.passwordHash) {
     if (input.password === undefined || !(await verifyPassword(input.password, user.passwordHash))) {
@@ -29,7 +31,6 @@ export async function deleteAccount(input: {
     db.job.findMany({ where: { userId: user.id }, select: { id: true } }),
     db.libraryFile.findMany({ where: { userId: user.id }, select: { storageKey: true } }),
   ]);
-  const store = getBlobStore();
   for (const batch of batches) await store.deletePrefix(batchPrefix(batch.id));
   for (const job of jobs) await store.deletePrefix(jobPrefix(job.id));
   for (const file of libraryFiles) await store.delete(file.storageKey);

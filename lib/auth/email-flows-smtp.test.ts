@@ -64,8 +64,8 @@ describe("forgot-password over SMTP", () => {
     const { token: accessToken } = await signAccessToken(user);
     await expect(resolveAccessToken(db, accessToken)).resolves.toMatchObject({ user: { id: user.id } });
 
-    await requestPasswordReset({ email });
-    await requestPasswordReset({ email: email.toUpperCase() });
+    await requestPasswordReset({ db: await getDb(), email });
+    await requestPasswordReset({ db: await getDb(), email: email.toUpperCase() });
     const mails = inbox(email);
     expect(mails).toHaveLength(2);
     expect(mails[1].subject).toBe("Reset your docsvc password");
@@ -73,8 +73,11 @@ describe("forgot-password over SMTP", () => {
     expect(olderToken).not.toBe(token);
 
     // A newer link closes the older one.
-    await rejectsWith(resetPassword({ token: olderToken, newPassword: "another sensible passphrase" }), "bad_request");
-    await resetPassword({ token, newPassword: "another sensible passphrase" });
+    await rejectsWith(
+      resetPassword({ db: await getDb(), token: olderToken, newPassword: "another sensible passphrase" }),
+      "bad_request",
+    );
+    await resetPassword({ db: await getDb(), token, newPassword: "another sensible passphrase" });
 
     await expect(authenticateWithPassword({ email, password: "another sensible passphrase" })).resolves.toMatchObject({
       id: user.id,
@@ -82,12 +85,15 @@ describe("forgot-password over SMTP", () => {
     await rejectsWith(authenticateWithPassword({ email, password: PASSWORD }), "unauthorized");
     // Every access token issued before the reset is revoked, and the link is single-use.
     await rejectsWith(resolveAccessToken(db, accessToken), "unauthorized");
-    await rejectsWith(resetPassword({ token, newPassword: "a third sensible passphrase" }), "bad_request");
+    await rejectsWith(
+      resetPassword({ db: await getDb(), token, newPassword: "a third sensible passphrase" }),
+      "bad_request",
+    );
   });
 
   it("sends nothing for an address without an account", async () => {
     const before = smtp.received.length;
-    await requestPasswordReset({ email: uniqueEmail() });
+    await requestPasswordReset({ db: await getDb(), email: uniqueEmail() });
     expect(smtp.received).toHaveLength(before);
   });
 });
@@ -96,8 +102,8 @@ describe("email verification over SMTP", () => {
   it("mails a 6-digit code that verifies the address; a newer code replaces the older", async () => {
     const email = uniqueEmail();
     const user = await registerUser({ email, password: PASSWORD });
-    await sendVerificationCode({ userId: user.id, email });
-    await sendVerificationCode({ userId: user.id, email });
+    await sendVerificationCode({ db: await getDb(), userId: user.id, email });
+    await sendVerificationCode({ db: await getDb(), userId: user.id, email });
     const codes = inbox(email).map((mail) => {
       const code = /verification code is (\d{6})\./.exec(mail.text)?.[1];
       if (!code) throw new Error(`No code in: ${mail.text}`);
@@ -108,11 +114,15 @@ describe("email verification over SMTP", () => {
 
     const [older, latest] = codes;
     // Two random codes can coincide (one in a million); then the older one cannot be told apart.
-    if (older !== latest) await rejectsWith(verifyEmailCode({ userId: user.id, code: older }), "bad_request");
-    await expect(verifyEmailCode({ userId: user.id, code: latest })).resolves.toEqual({ email, changed: false });
+    if (older !== latest)
+      await rejectsWith(verifyEmailCode({ db: await getDb(), userId: user.id, code: older }), "bad_request");
+    await expect(verifyEmailCode({ db: await getDb(), userId: user.id, code: latest })).resolves.toEqual({
+      email,
+      changed: false,
+    });
     const db = await getDb();
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).emailVerifiedAt).not.toBeNull();
     // Spent: the same code does not work twice.
-    await rejectsWith(verifyEmailCode({ userId: user.id, code: latest }), "bad_request");
+    await rejectsWith(verifyEmailCode({ db: await getDb(), userId: user.id, code: latest }), "bad_request");
   });
 });

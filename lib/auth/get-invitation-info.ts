@@ -1,12 +1,19 @@
-import { getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { hashSecretToken } from "./secret-token";
 import type { z } from "zod";
 import type { InvitationInfo } from "./schemas";
 
 /** What the invitation page shows before the invitee sets a password; 404 for an unknown token. */
-export async function getInvitationInfo(token: string, now = new Date()): Promise<z.infer<typeof InvitationInfo>> {
-  const db = await getDb();
+export async function getInvitationInfo({
+  db,
+  token,
+  now = new Date(),
+}: {
+  db: Db;
+  token: string;
+  now?: Date;
+}): Promise<z.infer<typeof InvitationInfo>> {
   const invitation = await db.invitation.findUnique({
     where: { tokenHash: hashSecretToken(token) },
     include: { inviter: { select: { email: true, name: true } } },

@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { normalizeEmail } from "./email-address";
 import { requireCurrentPassword } from "./require-current-password";
@@ -10,16 +10,17 @@ import { sendVerificationCode } from "./send-verification-code";
  * do not control.
  */
 export async function requestEmailChange(input: {
+  db: Db;
   userId: string;
   currentPassword: string;
   newEmail: string;
 }): Promise<void> {
   const newEmail = normalizeEmail(input.newEmail);
-  const db = await getDb();
+  const { db } = input;
   const user = await requireCurrentPassword(db, input.userId, input.currentPassword);
   if (user.email === newEmail) throw new AppError("bad_request", "This is already your email address");
   if (await db.user.findUnique({ where: { email: newEmail }, select: { id: true } })) {
     throw new AppError("conflict", "An account with this email already exists");
   }
-  await sendVerificationCode({ userId: user.id, email: newEmail });
+  await sendVerificationCode({ db, userId: user.id, email: newEmail });
 }

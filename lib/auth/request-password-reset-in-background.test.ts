@@ -21,7 +21,7 @@ describe("requestPasswordResetInBackground", () => {
     const queue: (() => Promise<void>)[] = [];
 
     const answers = [known, unknown].map((email) =>
-      requestPasswordResetInBackground({ email, runAfterResponse: (task) => queue.push(task) }),
+      requestPasswordResetInBackground({ db, email, runAfterResponse: (task) => queue.push(task) }),
     );
     // Synchronous and identical: there is no time in which a lookup could happen.
     expect(answers).toEqual([undefined, undefined]);

@@ -1,5 +1,5 @@
 import { getConfig } from "@/lib/config";
-import { getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { passwordResetEmail } from "@/lib/email/templates";
 import { sendEmail } from "@/lib/email/send-email";
 import { normalizeEmail } from "./email-address";
@@ -13,8 +13,8 @@ const MAX_RESETS_PER_HOUR = 5;
  * Emails a single-use reset link when the address has an account; answers the same either way so the
  * endpoint does not reveal who is registered. A new link invalidates the older ones.
  */
-export async function requestPasswordReset(input: { email: string }): Promise<void> {
-  const db = await getDb();
+export async function requestPasswordReset(input: { db: Db; email: string }): Promise<void> {
+  const { db } = input;
   const user = await db.user.findUnique({
     where: { email: normalizeEmail(input.email) },
     select: { id: true, email: true },

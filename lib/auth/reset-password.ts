@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { hashPassword } from "./password";
 import { checkPasswordPolicy } from "./password-policy";
@@ -11,8 +11,8 @@ const INVALID_LINK = "This password reset link is invalid or has expired";
  * Sets a new password with a reset token. The token is spent atomically (a second use fails), every
  * other open link is closed, and every access token issued before is revoked.
  */
-export async function resetPassword(input: { token: string; newPassword: string }): Promise<void> {
-  const db = await getDb();
+export async function resetPassword(input: { db: Db; token: string; newPassword: string }): Promise<void> {
+  const { db } = input;
   const now = new Date();
   const record = await db.passwordResetToken.findUnique({
     where: { tokenHash: hashSecretToken(input.token) },

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { verificationCodeEmail } from "@/lib/email/templates";
 import { sendEmail } from "@/lib/email/send-email";
 import { AppError } from "@/lib/http/errors";
@@ -14,8 +14,8 @@ const MAX_CODES_PER_HOUR = 10;
  * Emails a fresh 6-digit code for `email` (the user's own address, or a new one being changed to);
  * older open codes stop working. Limited per hour so it cannot flood an inbox.
  */
-export async function sendVerificationCode(input: { userId: string; email: string }): Promise<void> {
-  const db = await getDb();
+export async function sendVerificationCode(input: { db: Db; userId: string; email: string }): Promise<void> {
+  const { db } = input;
   const now = new Date();
   const recent = await db.emailVerificationCode.count({
     where: { userId: input.userId, createdAt: { gt: new Date(now.getTime() - 3_600_000) } },

@@ -1,7 +1,6 @@
-import { getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 
 /** Revokes every access token and browser session of the user by moving its token version on. */
-export async function signOutEverywhere(userId: string): Promise<void> {
-  const db = await getDb();
+export async function signOutEverywhere({ db, userId }: { db: Db; userId: string }): Promise<void> {
   await db.user.update({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } });
 }

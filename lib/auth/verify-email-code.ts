@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { VERIFICATION_MAX_ATTEMPTS } from "./send-verification-code";
 import { verificationCodeMatches } from "./verification-code-hash";
@@ -8,10 +8,11 @@ import { verificationCodeMatches } from "./verification-code-hash";
  * switches the account to the new address). Wrong guesses count; after the limit the code is dead.
  */
 export async function verifyEmailCode(input: {
+  db: Db;
   userId: string;
   code: string;
 }): Promise<{ email: string; changed: boolean }> {
-  const db = await getDb();
+  const { db } = input;
   const now = new Date();
   const record = await db.emailVerificationCode.findFirst({
     where: { userId: input.userId, usedAt: null },

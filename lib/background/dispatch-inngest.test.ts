@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetConfigForTests } from "@/lib/config";
+import { setLogSinkForTests } from "@/lib/log/logger";
 
 // Inngest mode: events go to the Inngest server (a local stand-in that records them), and the
 // serve() route answers Inngest's introspection with our functions.
@@ -72,10 +73,23 @@ describe("dispatch (inngest)", () => {
     ]);
   });
 
-  it("serves the function definitions to Inngest", async () => {
+  it("serves the function definitions to Inngest, with a request log line like every route", async () => {
     const { GET } = await import("@/app/api/inngest/route");
-    const response = await GET(new Request("http://localhost:3000/api/inngest") as never, undefined as never);
+    const lines: string[] = [];
+    setLogSinkForTests((line) => lines.push(line));
+    const response = await GET(new Request("http://localhost:3000/api/inngest"), undefined).finally(() =>
+      setLogSinkForTests(undefined),
+    );
     expect(response.status).toBe(200);
+    const logged = lines.map((line) => JSON.parse(line)).filter((line) => line.event === "request");
+    expect(logged).toEqual([
+      expect.objectContaining({
+        method: "GET",
+        path: "/api/inngest",
+        status: 200,
+        request_id: response.headers.get("x-request-id"),
+      }),
+    ]);
     const body = (await response.json()) as { function_count: number; mode: string };
     expect(body.mode).toBe("dev");
     expect(body.function_count).toBeGreaterThanOrEqual(1);

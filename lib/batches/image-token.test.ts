@@ -18,7 +18,7 @@ describe("image tokens (probe finding 10)", () => {
     const before = await signImageToken(db, batch.id);
     expect(await verifyImageToken(db, before)).toBe(batch.id);
 
-    await signOutEverywhere(user.id);
+    await signOutEverywhere({ db, userId: user.id });
     await expect(verifyImageToken(db, before)).rejects.toMatchObject({
       code: "unauthorized",
       status: 401,

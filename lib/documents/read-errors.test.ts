@@ -47,6 +47,20 @@ describe("bad input", () => {
     expect(error.message).toContain("30000×30000 pixels");
   });
 
+  it("refuses a page too large to render when the upload is inspected, not when it is read", async () => {
+    const { PDFDocument } = await import("pdf-lib");
+    const document = await PDFDocument.create();
+    document.addPage([612, 792]);
+    document.addPage([14_400, 14_400]);
+    const error = await failure(inspectDocument(Buffer.from(await document.save())));
+    expect(error).toMatchObject({ code: "image_too_large", status: 413 });
+    expect(error.message).toContain("Page 2 is 14,400 × 14,400 pt (200 × 200 in)");
+    // The largest page that still renders at 72 DPI within the pixel budget is accepted.
+    const large = await PDFDocument.create();
+    large.addPage([7_700, 7_700]);
+    expect((await inspectDocument(Buffer.from(await large.save()))).pageCount).toBe(1);
+  });
+
   it("enforces the page limit before reading pages", async () => {
     const pdf = await makeTextPdf([["one"], ["two"], ["three"]]);
     expect((await inspectDocument(pdf)).pageCount).toBe(3);

@@ -43,7 +43,7 @@ function post(name: string, key?: string) {
 beforeAll(async () => {
   temp = await useTempDatabase();
   const user = await (await getDb()).user.create({ data: { email: "idempotent@example.com" } });
-  apiKey = (await createApiKey({ userId: user.id, name: "test" })).key;
+  apiKey = (await createApiKey({ db: await getDb(), userId: user.id, name: "test" })).key;
 });
 afterAll(() => temp?.dispose());
 

@@ -1,47 +1,12 @@
 import { ZodError } from "zod";
+import { ERROR_CODES, type ErrorCode } from "./error-codes";
 
-/** Every error code the service answers with, and its HTTP status. */
-export const ERROR_STATUS = {
-  bad_request: 400,
-  empty_document: 400,
-  password_required: 400,
-  invalid_password: 400,
-  invalid_model: 400,
-  no_source_data: 400,
-  unauthorized: 401,
-  insufficient_tokens: 402,
-  forbidden: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  conflict: 409,
-  gone: 410,
-  payload_too_large: 413,
-  file_too_large: 413,
-  too_many_pages: 413,
-  image_too_large: 413,
-  document_too_large: 413,
-  unsupported_media_type: 415,
-  unsupported_format: 415,
-  converter_unavailable: 415,
-  validation_error: 422,
-  idempotency_key_reused: 422,
-  corrupt_document: 422,
-  corrupt_file: 422,
-  document_too_complex: 422,
-  conversion_failed: 422,
-  no_form_fields: 422,
-  processing_error: 422,
-  xfa_not_supported: 422,
-  rate_limit_exceeded: 429,
-  internal_error: 500,
-  ocr_failed: 502,
-  page_unreachable: 502,
-  service_unavailable: 503,
-  page_timeout: 504,
-  conversion_timeout: 504,
-} as const;
+/** Each error code's HTTP status, from the one table in error-codes.ts. */
+export const ERROR_STATUS = Object.fromEntries(
+  Object.entries(ERROR_CODES).map(([code, entry]) => [code, entry.status]),
+) as { readonly [C in ErrorCode]: (typeof ERROR_CODES)[C]["status"] };
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type { ErrorCode };
 
 /** Where a request value came from; the first element of a FastAPI `loc`. */
 export type InputLocation = "path" | "query" | "body" | "header";
@@ -52,46 +17,6 @@ export interface ValidationIssue {
   msg: string;
   type: string;
 }
-
-const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
-  bad_request: "Bad request",
-  empty_document: "The file is empty",
-  password_required: "The PDF is protected by a password; send it in the password field",
-  invalid_password: "The password does not open this PDF",
-  invalid_model: "Unknown model",
-  no_source_data: "Nothing to fill from: give source_files, instructions or field_mappings",
-  unauthorized: "Not authenticated",
-  insufficient_tokens: "Insufficient token balance",
-  forbidden: "Forbidden",
-  not_found: "Not found",
-  method_not_allowed: "Method Not Allowed",
-  conflict: "Conflict",
-  gone: "Gone",
-  payload_too_large: "Payload too large",
-  file_too_large: "File too large",
-  too_many_pages: "Too many pages",
-  image_too_large: "The image has too many pixels",
-  document_too_large: "The document is larger than can be read",
-  unsupported_media_type: "Unsupported media type",
-  unsupported_format: "Unsupported file format",
-  converter_unavailable: "This format needs LibreOffice, which is not installed on this server",
-  validation_error: "Validation error",
-  idempotency_key_reused: "This Idempotency-Key was used with a different request",
-  corrupt_document: "The file is damaged and cannot be read",
-  corrupt_file: "The file is damaged and cannot be read",
-  document_too_complex: "The document needs more memory or time to read than is allowed",
-  conversion_failed: "The document could not be converted",
-  no_form_fields: "The PDF has no fillable form fields",
-  processing_error: "The document could not be processed",
-  xfa_not_supported: "XFA forms are not supported; only AcroForm fields can be filled",
-  rate_limit_exceeded: "Rate limit exceeded",
-  internal_error: "Internal server error",
-  ocr_failed: "The OCR engine failed",
-  page_unreachable: "The web page could not be loaded",
-  service_unavailable: "Service unavailable",
-  page_timeout: "The web page did not finish loading in time",
-  conversion_timeout: "Converting the document took too long",
-};
 
 export interface AppErrorOptions {
   /** Validation problems, rendered as FastAPI's detail list on /api and error.details on /v1. */
@@ -108,7 +33,7 @@ export class AppError extends Error {
   readonly headers: Record<string, string>;
 
   constructor(code: ErrorCode, message?: string, options: AppErrorOptions = {}) {
-    super(message ?? DEFAULT_MESSAGES[code], { cause: options.cause });
+    super(message ?? ERROR_CODES[code].message, { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.issues = options.issues;

@@ -1,4 +1,6 @@
 import { AppError } from "./errors";
+import { assertFormFieldSizes } from "./form-field-limit";
+import { formatBytes } from "./format-bytes";
 import { jsonDepth, MAX_JSON_DEPTH } from "./input-safety";
 
 /** Default limit for JSON bodies; uploads go through forms with their own limit. */
@@ -52,11 +54,6 @@ function tooLarge(explain: string, declaredBytes?: number): AppError {
   return new AppError("payload_too_large", `${size}; ${explain}`);
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round(bytes / (1024 * 1024))} MB`;
-  return bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} bytes`;
-}
-
 /**
  * A JSON body must say so: `application/json` or a `+json` type. A page on another site can post
  * `text/plain` or a form without asking the browser's permission, but not JSON, so this also keeps
@@ -102,12 +99,13 @@ export function parseJsonBody(bytes: Uint8Array): RawJson {
   return { ok: true, value };
 }
 
-/** A multipart or urlencoded body parsed into FormData; anything else is 415. */
+/** A multipart or urlencoded body parsed into FormData; anything else is 415, an oversize text field 413. */
 export async function parseFormBody(bytes: Uint8Array<ArrayBuffer>, contentType: string | null): Promise<FormData> {
   const type = contentType?.toLowerCase() ?? "";
   if (!type.startsWith("multipart/form-data") && !type.startsWith("application/x-www-form-urlencoded")) {
     throw new AppError("unsupported_media_type", "Expected multipart/form-data or application/x-www-form-urlencoded");
   }
+  assertFormFieldSizes(bytes, contentType);
   try {
     return await new Response(bytes, { headers: { "content-type": contentType ?? "" } }).formData();
   } catch (error) {

@@ -1,6 +1,4 @@
-import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { logger } from "@/lib/log/logger";
 import { getDb } from "@/lib/db";
 import { resolveCaller } from "./caller/resolve-caller";
 import type { Caller, CallerFor } from "./caller/types";
@@ -10,6 +8,7 @@ import { AppError } from "./errors";
 import type { IdempotentAnswer } from "@/lib/idempotency/with-idempotency";
 import { answerIdempotently } from "./answer-idempotently";
 import { bodyLimitFor } from "./body-limit";
+import { withRequestLog } from "./log-request";
 import { readCredential, readGuestSessionId } from "./caller/credentials";
 import { SURFACE_HOOKS } from "./hooks";
 import { assertSafeInput, multiValues } from "./input-safety";
@@ -97,19 +96,9 @@ export function route<const C extends RouteContract>(
       );
     }
   };
-  const nextHandler: NextRouteHandler = async (req, context) => {
-    const requestId = randomUUID();
-    const started = performance.now();
-    const response = withHeaders(await handle(req, context, requestId), new Headers({ "X-Request-Id": requestId }));
-    logger.info("request", {
-      request_id: requestId,
-      method: req.method,
-      path: new URL(req.url).pathname,
-      status: response.status,
-      ms: Math.round(performance.now() - started),
-    });
-    return response;
-  };
+  const nextHandler: NextRouteHandler = withRequestLog((req, requestId, context: NextRouteContext) =>
+    handle(req, context, requestId),
+  );
   nextHandler.contract = contract;
   return nextHandler;
 }

@@ -1,6 +1,7 @@
 import type { HttpMethod } from "./contract";
 import { AppError } from "./errors";
 import { renderError, type Surface } from "./error-response";
+import { withRequestLog } from "./log-request";
 import type { NextRouteHandler } from "./route";
 
 const METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -33,15 +34,20 @@ export function serveRoutes(...handlers: NextRouteHandler[]): RouteModuleExports
     HttpMethod,
     NextRouteHandler
   >;
-  return { ...exports, OPTIONS: async () => new Response(null, { status: 204, headers: { Allow: allow } }) };
+  const options = withRequestLog(async () => new Response(null, { status: 204, headers: { Allow: allow } }));
+  return { ...exports, OPTIONS: options };
 }
 
 function methodNotAllowedHandler(surface: Surface, allow: string): NextRouteHandler {
-  return async () => renderError(surface, new AppError("method_not_allowed", undefined, { headers: { Allow: allow } }));
+  return withRequestLog(async () =>
+    renderError(surface, new AppError("method_not_allowed", undefined, { headers: { Allow: allow } })),
+  );
 }
 
 /** Exports for a catch-all route.ts: every method answers 404 in the surface's shape. */
 export function notFoundRoutes(surface: Surface): RouteModuleExports {
-  const notFound: NextRouteHandler = async () => renderError(surface, new AppError("not_found", "Not Found"));
+  const notFound: NextRouteHandler = withRequestLog(async () =>
+    renderError(surface, new AppError("not_found", "Not Found")),
+  );
   return { GET: notFound, POST: notFound, PUT: notFound, PATCH: notFound, DELETE: notFound, OPTIONS: notFound };
 }

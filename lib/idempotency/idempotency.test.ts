@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { hashIdempotentRequest, IDEMPOTENCY_TTL_MS, withIdempotency } from "./index";
+import { hashIdempotentRequest } from "./hash-idempotent-request";
+import { IDEMPOTENCY_TTL_MS, withIdempotency } from "./with-idempotency";
 
 let testDb: TestDatabase;
 let db: Db;

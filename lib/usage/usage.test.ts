@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { assertTokensAvailable, chargeUsage, getApiUsage, getTokenBalance } from "./index";
+import { assertTokensAvailable } from "./assert-tokens-available";
+import { chargeUsage } from "./charge-usage";
+import { getApiUsage } from "./get-api-usage";
+import { getTokenBalance } from "./get-token-balance";
 
 let testDb: TestDatabase;
 let db: Db;

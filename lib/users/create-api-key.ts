@@ -1,5 +1,5 @@
 import { generateApiKey } from "@/lib/auth/api-key-hash";
-import { getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import type { z } from "zod";
 import type { APIKeyCreatedResponse } from "./schemas";
@@ -8,10 +8,11 @@ const MAX_ACTIVE_KEYS = 25;
 
 /** Creates a key for the user; the full key is in this answer only, the database keeps its hash. */
 export async function createApiKey(input: {
+  db: Db;
   userId: string;
   name: string;
 }): Promise<z.infer<typeof APIKeyCreatedResponse>> {
-  const db = await getDb();
+  const { db } = input;
   const active = await db.apiKey.count({ where: { userId: input.userId, isActive: true } });
   if (active >= MAX_ACTIVE_KEYS) {
     throw new AppError("bad_request", `At most ${MAX_ACTIVE_KEYS} active API keys; deactivate one first`);

@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import type { z } from "zod";
 import type { TokenUsageResponse } from "./schemas";
 import { currentUsagePeriod, MONTHLY_TOKEN_ALLOWANCE } from "./tier-allowance";
@@ -10,8 +10,15 @@ type Bucket = { tokens: number; pages: number; requestKeys: Set<string> };
  * Tokens used in the current monthly period against the tier's allowance, with requests and pages,
  * broken down by day (every day of the period so far, zeros included, for the portal's chart) and by model.
  */
-export async function getUsageSummary(userId: string, now = new Date()): Promise<z.infer<typeof TokenUsageResponse>> {
-  const db = await getDb();
+export async function getUsageSummary({
+  db,
+  userId,
+  now = new Date(),
+}: {
+  db: Db;
+  userId: string;
+  now?: Date;
+}): Promise<z.infer<typeof TokenUsageResponse>> {
   const { start, end } = currentUsagePeriod(now);
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { tier: true } });
   const events = await db.usageEvent.findMany({

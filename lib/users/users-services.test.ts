@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "@/lib/auth/register-user";
 import { useTempDatabase } from "@/lib/auth/testing/temp-database";
-import { getDb } from "@/lib/db";
+import { getDb, type Db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { createApiKey } from "./create-api-key";
 import { deactivateApiKey } from "./deactivate-api-key";
@@ -10,8 +10,10 @@ import { listApiKeys } from "./list-api-keys";
 import { setUserTier } from "./set-user-tier";
 
 let database: { dispose(): Promise<void> };
+let db: Db;
 beforeAll(async () => {
   database = await useTempDatabase();
+  db = await getDb();
 });
 afterAll(async () => database?.dispose());
 
@@ -23,29 +25,27 @@ describe("API keys", () => {
   it("stores only the hash, lists without the key, deactivates for the owner only", async () => {
     const alice = await newUser();
     const bob = await newUser();
-    const created = await createApiKey({ userId: alice.id, name: "ci" });
+    const created = await createApiKey({ db, userId: alice.id, name: "ci" });
     expect(created.key).toMatch(/^sd_[A-Za-z0-9_-]{43}$/);
-    const db = await getDb();
     const row = await db.apiKey.findUniqueOrThrow({ where: { id: created.key_id } });
     expect(row.keyHash).not.toContain(created.key);
     expect(row.lastFour).toBe(created.key.slice(-4));
 
-    expect(JSON.stringify(await listApiKeys(alice.id))).not.toContain(created.key);
-    expect(await listApiKeys(bob.id)).toEqual([]);
-    await expect(deactivateApiKey({ userId: bob.id, keyId: created.key_id })).rejects.toMatchObject({
+    expect(JSON.stringify(await listApiKeys({ db, userId: alice.id }))).not.toContain(created.key);
+    expect(await listApiKeys({ db, userId: bob.id })).toEqual([]);
+    await expect(deactivateApiKey({ db, userId: bob.id, keyId: created.key_id })).rejects.toMatchObject({
       code: "not_found",
     });
-    await deactivateApiKey({ userId: alice.id, keyId: created.key_id });
-    await deactivateApiKey({ userId: alice.id, keyId: created.key_id });
-    expect((await listApiKeys(alice.id))[0]).toMatchObject({ is_active: false });
-    await expect(deactivateApiKey({ userId: alice.id, keyId: "nope" })).rejects.toBeInstanceOf(AppError);
+    await deactivateApiKey({ db, userId: alice.id, keyId: created.key_id });
+    await deactivateApiKey({ db, userId: alice.id, keyId: created.key_id });
+    expect((await listApiKeys({ db, userId: alice.id }))[0]).toMatchObject({ is_active: false });
+    await expect(deactivateApiKey({ db, userId: alice.id, keyId: "nope" })).rejects.toBeInstanceOf(AppError);
   });
 });
 
 describe("usage summary", () => {
   it("sums this month's events against the tier allowance, by day and by model", async () => {
     const user = await newUser();
-    const db = await getDb();
     const now = new Date(Date.UTC(2026, 4, 3, 12));
     await db.usageEvent.createMany({
       data: [
@@ -90,7 +90,7 @@ describe("usage summary", () => {
         },
       ],
     });
-    const usage = await getUsageSummary(user.id, now);
+    const usage = await getUsageSummary({ db, userId: user.id, now });
     expect(usage).toMatchObject({
       tier: "free",
       tokens_used: 4500,
@@ -110,10 +110,12 @@ describe("usage summary", () => {
       { model: "docsvc-OCR-v1", tokens: 1500, requests: 1, pages: 3 },
     ]);
 
-    await setUserTier({ email: user.email.toUpperCase(), tier: "growth" });
-    expect((await getUsageSummary(user.id, now)).tokens_limit).toBe(2_500_000);
-    await expect(setUserTier({ email: user.email, tier: "platinum" })).rejects.toMatchObject({ code: "bad_request" });
-    await expect(setUserTier({ email: "nobody@example.com", tier: "free" })).rejects.toMatchObject({
+    await setUserTier({ db, email: user.email.toUpperCase(), tier: "growth" });
+    expect((await getUsageSummary({ db, userId: user.id, now })).tokens_limit).toBe(2_500_000);
+    await expect(setUserTier({ db, email: user.email, tier: "platinum" })).rejects.toMatchObject({
+      code: "bad_request",
+    });
+    await expect(setUserTier({ db, email: "nobody@example.com", tier: "free" })).rejects.toMatchObject({
       code: "not_found",
     });
   });

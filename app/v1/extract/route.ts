@@ -5,7 +5,8 @@ import { route, serveRoutes } from "@/lib/http";
 
 // POST /v1/extract – extract at once (one short file) or start a job; Idempotency-Key via the contract
 const extract = route(extractRoute, async ({ caller, form }) =>
-  submitExtraction(await getDb(), {
+  submitExtraction({
+    db: await getDb(),
     userId: caller.user.id,
     tier: caller.user.tier,
     apiKeyId: caller.via === "api_key" ? caller.apiKeyId : null,

@@ -20,7 +20,7 @@ let bob: { id: string; key: string };
 
 async function userWithKey(email: string) {
   const user = await db.user.create({ data: { email } });
-  return { id: user.id, key: (await createApiKey({ userId: user.id, name: "test" })).key };
+  return { id: user.id, key: (await createApiKey({ db: await getDb(), userId: user.id, name: "test" })).key };
 }
 
 function call(

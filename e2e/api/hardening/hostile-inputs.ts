@@ -10,6 +10,7 @@ import {
   bmpDeclaring,
   encryptedOfficeFile,
   gifDeclaring,
+  inflatingPdf,
   jpegDeclaring,
   pngDeclaring,
   psdDeclaring,
@@ -123,7 +124,9 @@ export async function hostileFiles(): Promise<HostileFile[]> {
       withBomb(await partsOf(pptx), { name: "ppt/slides/slide9.xml", megabytes: 100, declaredSize: 10 }),
     ],
     ["PNG with its pixel data cut off", "damaged.png", png.subarray(0, Math.floor(png.length / 2)), false],
-    ["PDF page of 14,400 × 14,400 pt", "poster.pdf", await hugePagePdf(), false],
+    ["PDF page of 14,400 × 14,400 pt", "poster.pdf", await hugePagePdf()],
+    ["PDF whose content stream inflates to 2 GB", "inflating.pdf", inflatingPdf(2048)],
+    ["PDF whose object stream inflates to 512 MB", "objects.pdf", inflatingPdf(512, { inObjectStream: true })],
   ];
   return rows.map(([label, name, bytes, atUpload = true]) => ({ label, name, bytes, atUpload }));
 }

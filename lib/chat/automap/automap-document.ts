@@ -5,6 +5,7 @@ import { AppError } from "@/lib/http/errors";
 import { readLibraryFile } from "@/lib/library";
 import type { BlobStore } from "@/lib/storage";
 import { assertTokensAvailable } from "@/lib/usage/assert-tokens-available";
+import { automapChargeKey } from "@/lib/usage/charge-keys";
 import { chargeUsage } from "@/lib/usage/charge-usage";
 import { loadChatScope } from "../scope/load-chat-scope";
 import { automapFields, type TemplateField } from "./automap-fields";
@@ -62,7 +63,7 @@ export async function automapDocument(
     await assertTokensAvailable(db, options.userId, 2000);
     try {
       const answer = await automapWithAi(fields, document, ai);
-      const chargeKey = `automap:${options.documentId}:${randomUUID()}`;
+      const chargeKey = automapChargeKey(options.documentId, randomUUID());
       if (answer.tokens > 0)
         await chargeUsage(db, {
           userId: options.userId,

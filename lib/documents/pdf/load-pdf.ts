@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { PDFDocumentProxy } from "pdfjs-dist/types/src/display/api";
 import { DocumentError } from "../errors";
+import { assertPdfStreamsBounded } from "./check-pdf-streams";
 
 // pdfjs-dist's legacy build is the one that runs in Node. Font and CMap data are read from the
 // package folder under process.cwd() (robust under the Next.js bundler, which rewrites
@@ -18,8 +19,12 @@ function packageFolder(sub: string): string {
   return path.join(process.cwd(), "node_modules", "pdfjs-dist", sub) + path.sep;
 }
 
-/** Open a PDF; maps pdfjs failures to DocumentError (password_required, invalid_password, corrupt_document, empty_document). */
+/**
+ * Open a PDF; maps pdfjs failures to DocumentError (password_required, invalid_password, corrupt_document,
+ * empty_document), and refuses one whose streams inflate past their limits (document_too_large) first.
+ */
 export async function openPdf(bytes: Buffer, password?: string): Promise<PDFDocumentProxy> {
+  assertPdfStreamsBounded(bytes);
   const pdfjs = await loadPdfjs();
   const task = pdfjs.getDocument({
     // pdfjs takes ownership of (and detaches) the array it is given, so it gets a copy.

@@ -9,22 +9,27 @@ const minRenderDpi = 72;
 
 /**
  * The scale to render at: the wanted DPI, lowered for a very large page so it stays within
- * maxRenderPixels; a page too large even at 72 DPI (PDF allows 14,400 pt, 200 in, a side) is refused
- * with a clear message rather than failing inside the canvas library.
+ * maxRenderPixels.
  */
 function renderScale(page: PDFPageProxy, dpi: number): number {
+  assertRenderablePage(page);
   const { width, height } = page.getViewport({ scale: 1 });
-  const fit = Math.sqrt(maxRenderPixels / Math.max(1, width * height));
-  const scale = Math.min(dpi / 72, fit);
-  if (scale < minRenderDpi / 72) {
-    const inches = (points: number) => Math.round(points / 72);
-    throw new DocumentError(
-      "image_too_large",
-      `Page ${page.pageNumber} is ${Math.round(width).toLocaleString("en")} × ${Math.round(height).toLocaleString("en")} pt (${inches(width)} × ${inches(height)} in); ` +
-        `pages are rendered for reading only up to ${maxRenderPixels.toLocaleString("en")} pixels at 72 DPI or more`,
-    );
-  }
-  return scale;
+  return Math.min(dpi / 72, Math.sqrt(maxRenderPixels / Math.max(1, width * height)));
+}
+
+/**
+ * Refuses a page too large to render even at 72 DPI (PDF allows 14,400 pt, 200 in, a side) with a
+ * clear message rather than a failure inside the canvas library. Uploads check every page with it.
+ */
+export function assertRenderablePage(page: PDFPageProxy): void {
+  const { width, height } = page.getViewport({ scale: 1 });
+  if (Math.sqrt(maxRenderPixels / Math.max(1, width * height)) >= minRenderDpi / 72) return;
+  const inches = (points: number) => Math.round(points / 72);
+  throw new DocumentError(
+    "image_too_large",
+    `Page ${page.pageNumber} is ${Math.round(width).toLocaleString("en")} × ${Math.round(height).toLocaleString("en")} pt (${inches(width)} × ${inches(height)} in); ` +
+      `pages are rendered for reading only up to ${maxRenderPixels.toLocaleString("en")} pixels at 72 DPI or more`,
+  );
 }
 
 async function drawPage(page: PDFPageProxy, dpi: number): Promise<{ canvas: Canvas; dpi: number }> {

@@ -1,4 +1,4 @@
-import { crc32, deflateSync } from "node:zlib";
+import { constants, crc32, deflateSync } from "node:zlib";
 
 // Malformed and hostile inputs for the fuzz and abuse suites, built byte by byte: headers that
 // declare enormous images (decompression bombs refused before decoding), truncated and corrupt
@@ -141,4 +141,60 @@ export function encryptedOfficeFile(): Buffer {
     Buffer.from("EncryptionInfo\0", "utf16le"),
     Buffer.alloc(1024),
   ]);
+}
+
+/**
+ * A one-page PDF whose content stream inflates to `megabytes` of spaces through `layers` FlateDecode
+ * filters: with two layers, 2 GB fit in about 4 KB. `inObjectStream` puts the page tree in an
+ * object stream that inflates the same way instead.
+ */
+export function inflatingPdf(megabytes: number, options: { layers?: number; inObjectStream?: boolean } = {}): Buffer {
+  const layers = options.layers ?? 2;
+  const squeeze = (data: Buffer) => {
+    let squeezed = data;
+    // Run-length matching is the fast way to deflate a long run of one byte.
+    for (let layer = 0; layer < layers; layer++)
+      squeezed = deflateSync(squeezed, {
+        level: 9,
+        strategy: layer === 0 ? constants.Z_RLE : constants.Z_DEFAULT_STRATEGY,
+      });
+    return squeezed;
+  };
+  const filter = `[${Array.from({ length: layers }, () => "/FlateDecode").join(" ")}]`;
+  const padding = Buffer.alloc(megabytes * 1024 * 1024, 0x20);
+  const parts: Buffer[] = [Buffer.from("%PDF-1.7\n")];
+  const offsets: number[] = [];
+  const add = (number: number, dictionary: string, stream?: Buffer) => {
+    offsets[number] = parts.reduce((sum, part) => sum + part.length, 0);
+    parts.push(Buffer.from(`${number} 0 obj\n${dictionary}\n`));
+    if (stream) parts.push(Buffer.from("stream\n"), stream, Buffer.from("\nendstream\n"));
+    parts.push(Buffer.from("endobj\n"));
+  };
+  add(1, "<< /Type /Catalog /Pages 2 0 R >>");
+  const pages = "<< /Type /Pages /Kids [3 0 R] /Count 1 >>";
+  const page = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>";
+  if (options.inObjectStream) {
+    const body = Buffer.concat([Buffer.from(`${pages} ${page} `), padding]);
+    const header = `2 0 3 ${pages.length + 1} `;
+    const objects = squeeze(Buffer.concat([Buffer.from(header), body]));
+    add(5, `<< /Type /ObjStm /N 2 /First ${header.length} /Length ${objects.length} /Filter ${filter} >>`, objects);
+    const content = Buffer.from("BT ET");
+    add(4, `<< /Length ${content.length} >>`, content);
+  } else {
+    add(2, pages);
+    add(3, page);
+    const content = squeeze(padding);
+    add(4, `<< /Length ${content.length} /Filter ${filter} >>`, content);
+  }
+  const size = offsets.length;
+  const xrefAt = parts.reduce((sum, part) => sum + part.length, 0);
+  const rows = Array.from({ length: size }, (_, number) =>
+    offsets[number] === undefined ? "0000000000 65535 f \n" : `${String(offsets[number]).padStart(10, "0")} 00000 n \n`,
+  );
+  parts.push(
+    Buffer.from(
+      `xref\n0 ${size}\n${rows.join("")}trailer\n<< /Size ${size} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`,
+    ),
+  );
+  return Buffer.concat(parts);
 }

@@ -33,8 +33,8 @@ export type ExtractAnswer = { status: 200 | 202; body: Prisma.InputJsonValue };
  * GET /v1/usage), then either extracts at once (one file of at most 5 pages, no webhook_url: 200) or
  * stores the uploads and starts the background run (202 with poll_url).
  */
-export async function submitExtraction(db: Db, input: SubmitExtractionInput): Promise<ExtractAnswer> {
-  const { form } = input;
+export async function submitExtraction(input: SubmitExtractionInput & { db: Db }): Promise<ExtractAnswer> {
+  const { db, form } = input;
   const files = [...(form.file ?? []), ...(form.files ?? [])];
   const model = resolveModel(form.model, { kind: "ocr" });
   const checked = await checkUploadLimits(files, tierLimits(input.tier), model);

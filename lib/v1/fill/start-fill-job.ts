@@ -34,7 +34,8 @@ export type FillAnswer = { status: 202; body: { id: string; status: "processing"
  * (fill tokens per form plus OCR per source page), records the job, stores the uploads under the
  * job's prefix and starts the background run. Always 202 once the request is valid.
  */
-export async function startFillJob(db: Db, input: StartFillJobInput): Promise<FillAnswer> {
+export async function startFillJob(input: StartFillJobInput & { db: Db }): Promise<FillAnswer> {
+  const { db } = input;
   const limits = tierLimits(input.tier);
   if (input.target.bytes.length > limits.maxFileSizeBytes) {
     throw new AppError(

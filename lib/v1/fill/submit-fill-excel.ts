@@ -16,11 +16,14 @@ import { startFillJob, type FillAnswer } from "./start-fill-job";
  * the target must be a spreadsheet template (xlsx, xlsm, xltx, or xls/ods/qpw when LibreOffice is
  * installed: 400, 415), and cell_mappings must name its sheets (422). Then a fill_excel job (202).
  */
-export async function submitFillExcel(
-  db: Db,
-  input: { userId: string; tier: string; apiKeyId: string | null; form: FillExcelForm },
-): Promise<FillAnswer> {
-  const { form } = input;
+export async function submitFillExcel(input: {
+  db: Db;
+  userId: string;
+  tier: string;
+  apiKeyId: string | null;
+  form: FillExcelForm;
+}): Promise<FillAnswer> {
+  const { db, form } = input;
   const sources = form.source_files ?? [];
   if (form.fill_mode === "smart" && sources.length === 0 && !form.cell_mappings)
     throw new AppError("no_source_data", "fill_mode smart needs source_files (or cell_mappings).");
@@ -43,7 +46,7 @@ export async function submitFillExcel(
     fillMode: form.fill_mode,
     cellMappings: form.cell_mappings,
   };
-  return startFillJob(db, {
+  return startFillJob({
     ...input,
     type: "fill_excel",
     target: {

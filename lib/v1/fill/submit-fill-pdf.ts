@@ -9,10 +9,13 @@ import { startFillJob, type FillAnswer } from "./start-fill-job";
  * POST /v1/fill/pdf: 400 when none of source_files, instructions, field_mappings is given or the
  * target is not a PDF; otherwise a fill_pdf job (202). Form problems (no fields, XFA) fail the job.
  */
-export async function submitFillPdf(
-  db: Db,
-  input: { userId: string; tier: string; apiKeyId: string | null; form: FillPdfForm },
-): Promise<FillAnswer> {
+export async function submitFillPdf(input: {
+  db: Db;
+  userId: string;
+  tier: string;
+  apiKeyId: string | null;
+  form: FillPdfForm;
+}): Promise<FillAnswer> {
   const { form } = input;
   const sources = form.source_files ?? [];
   const instructions = form.instructions?.trim() || undefined;
@@ -31,7 +34,7 @@ export async function submitFillPdf(
     instructions,
     flatten: form.flatten,
   };
-  return startFillJob(db, {
+  return startFillJob({
     ...input,
     type: "fill_pdf",
     target: { bytes, name: form.target_pdf.name || "form.pdf", extension: "pdf" },

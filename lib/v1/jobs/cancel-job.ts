@@ -8,7 +8,15 @@ import { serializeJob, type JobResponse } from "./serialize-job";
  * the status at its next step and stops without charging further (finishJob never overwrites a
  * cancelled job). Cancelling a cancelled job answers it again; a completed or failed one is a 409.
  */
-export async function cancelJob(db: Db, userId: string, jobId: string): Promise<JobResponse> {
+export async function cancelJob({
+  db,
+  userId,
+  jobId,
+}: {
+  db: Db;
+  userId: string;
+  jobId: string;
+}): Promise<JobResponse> {
   await getJobOrThrow(db, userId, jobId);
   await db.job.updateMany({
     where: { id: jobId, userId, status: "processing" },

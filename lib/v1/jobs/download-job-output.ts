@@ -7,7 +7,17 @@ import { getJobOrThrow } from "./get-job-or-throw";
  * The file a job produced, as a download response: 404 when the job has none (an extract job, or one
  * still processing), 410 once expires_at (7 days after creation) has passed or the file was deleted.
  */
-export async function downloadJobOutput(db: Db, userId: string, jobId: string, now = new Date()): Promise<Response> {
+export async function downloadJobOutput({
+  db,
+  userId,
+  jobId,
+  now = new Date(),
+}: {
+  db: Db;
+  userId: string;
+  jobId: string;
+  now?: Date;
+}): Promise<Response> {
   const job = await getJobOrThrow(db, userId, jobId);
   // outputName outlives the file: deleteExpiredJobOutputs clears only the storage key.
   const producedFile = job.outputKey !== null || job.outputName !== null;

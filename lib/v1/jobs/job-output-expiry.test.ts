@@ -71,7 +71,7 @@ async function thrownBy(promise: Promise<unknown>): Promise<AppError> {
 describe("downloadJobOutput", () => {
   it("serves the file before expires_at with its type, size and file name", async () => {
     const { job } = await jobWithFile({ expiresAt: new Date(Date.now() + DAY_MS), name: "Überweisung 1.pdf" });
-    const response = await downloadJobOutput(db, alice, job.id);
+    const response = await downloadJobOutput({ db, userId: alice, jobId: job.id });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("content-length")).toBe(String("%PDF-1.7 filled".length));
@@ -84,7 +84,7 @@ describe("downloadJobOutput", () => {
 
   it("falls back to the stored type and the key's file name", async () => {
     const { job } = await jobWithFile({ expiresAt: new Date(Date.now() + DAY_MS), name: null, type: null });
-    const response = await downloadJobOutput(db, alice, job.id);
+    const response = await downloadJobOutput({ db, userId: alice, jobId: job.id });
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("content-disposition")).toContain('filename="output.pdf"');
   });
@@ -92,9 +92,11 @@ describe("downloadJobOutput", () => {
   it("answers 410 from expires_at on, while the file is still stored", async () => {
     const expiresAt = new Date(Date.now() + DAY_MS);
     const { job, key } = await jobWithFile({ expiresAt });
-    expect((await downloadJobOutput(db, alice, job.id, new Date(expiresAt.getTime() - 1))).status).toBe(200);
+    expect(
+      (await downloadJobOutput({ db, userId: alice, jobId: job.id, now: new Date(expiresAt.getTime() - 1) })).status,
+    ).toBe(200);
     for (const now of [expiresAt, new Date(expiresAt.getTime() + DAY_MS)]) {
-      const error = await thrownBy(downloadJobOutput(db, alice, job.id, now));
+      const error = await thrownBy(downloadJobOutput({ db, userId: alice, jobId: job.id, now: now }));
       expect(error).toMatchObject({
         code: "gone",
         status: 410,
@@ -107,7 +109,7 @@ describe("downloadJobOutput", () => {
   it("answers 410 when the file is gone from storage before expires_at", async () => {
     const { job, key } = await jobWithFile({ expiresAt: new Date(Date.now() + DAY_MS) });
     await getBlobStore().delete(key);
-    expect(await thrownBy(downloadJobOutput(db, alice, job.id))).toMatchObject({
+    expect(await thrownBy(downloadJobOutput({ db, userId: alice, jobId: job.id }))).toMatchObject({
       code: "gone",
       message: `The file of job ${job.id} is no longer available`,
     });
@@ -123,20 +125,25 @@ describe("downloadJobOutput", () => {
         expiresAt: new Date(Date.now() - DAY_MS),
       },
     });
-    expect(await thrownBy(downloadJobOutput(db, alice, extract.id))).toMatchObject({
+    expect(await thrownBy(downloadJobOutput({ db, userId: alice, jobId: extract.id }))).toMatchObject({
       code: "not_found",
       message: `Job ${extract.id} produced no file`,
     });
     const running = await db.job.create({
       data: { userId: alice, type: "fill_pdf", expiresAt: new Date(Date.now() + DAY_MS) },
     });
-    expect(await thrownBy(downloadJobOutput(db, alice, running.id))).toMatchObject({
+    expect(await thrownBy(downloadJobOutput({ db, userId: alice, jobId: running.id }))).toMatchObject({
       code: "not_found",
       message: expect.stringContaining("still processing"),
     });
     const { job } = await jobWithFile({ expiresAt: new Date(Date.now() + DAY_MS) });
-    expect(await thrownBy(downloadJobOutput(db, bob, job.id))).toMatchObject({ code: "not_found", status: 404 });
-    expect(await thrownBy(downloadJobOutput(db, alice, "not-a-job"))).toMatchObject({ code: "not_found" });
+    expect(await thrownBy(downloadJobOutput({ db, userId: bob, jobId: job.id }))).toMatchObject({
+      code: "not_found",
+      status: 404,
+    });
+    expect(await thrownBy(downloadJobOutput({ db, userId: alice, jobId: "not-a-job" }))).toMatchObject({
+      code: "not_found",
+    });
   });
 });
 
@@ -160,7 +167,10 @@ describe("deleteExpiredJobOutputs", () => {
         outputKey: null,
         outputName: "filled form.pdf",
       });
-      expect(await thrownBy(downloadJobOutput(db, alice, job.id, now))).toMatchObject({ code: "gone", status: 410 });
+      expect(await thrownBy(downloadJobOutput({ db, userId: alice, jobId: job.id, now: now }))).toMatchObject({
+        code: "gone",
+        status: 410,
+      });
     }
     expect(await getBlobStore().exists(current.key)).toBe(true);
     expect((await db.job.findUniqueOrThrow({ where: { id: current.job.id } })).outputKey).toBe(current.key);

@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { cancelJob } from "./cancel-job";
 import { createJob } from "./create-job";
 import { JOB_ERROR_CODES, V1_ERROR_CODES } from "@/lib/v1/errors/error-codes";
+import { AppError, type ErrorCode } from "@/lib/http/errors";
 import { getJobOrThrow } from "./get-job-or-throw";
 import { listJobs } from "./list-jobs";
 import { JobResponse, serializeJob } from "./serialize-job";
@@ -120,7 +121,7 @@ describe("listJobs", () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const page = await listJobs(db, user, { limit: 3, cursor });
+      const page = await listJobs({ db, userId: user, limit: 3, cursor });
       seen.push(...page.data.map((job) => job.id));
       cursor = page.next_cursor ?? undefined;
       expect(page.has_more).toBe(cursor !== undefined);
@@ -131,22 +132,25 @@ describe("listJobs", () => {
     expect(new Set(seen)).toEqual(new Set(created));
     expect(seen.slice(0, 3)).toEqual([created[6], created[5], created[4]]);
 
-    const completed = await listJobs(db, user, { status: "completed" });
+    const completed = await listJobs({ db, userId: user, status: "completed" });
     expect(completed.data.map((job) => job.status)).toEqual(["completed", "completed", "completed"]);
-    await expect(listJobs(db, user, { cursor: "garbage" })).rejects.toMatchObject({ status: 400 });
+    await expect(listJobs({ db, userId: user, cursor: "garbage" })).rejects.toMatchObject({ status: 400 });
   });
 });
 
 describe("cancelJob", () => {
   it("cancels a processing job once and refuses to cancel a finished one", async () => {
     const job = await createJob(db, { userId: alice, type: "extract" });
-    await expect(cancelJob(db, bob, job.id)).rejects.toMatchObject({ status: 404 });
-    const cancelled = await cancelJob(db, alice, job.id);
+    await expect(cancelJob({ db, userId: bob, jobId: job.id })).rejects.toMatchObject({ status: 404 });
+    const cancelled = await cancelJob({ db, userId: alice, jobId: job.id });
     expect(cancelled).toMatchObject({ status: "cancelled", error: { code: "cancelled" } });
     expect(cancelled.completed_at).not.toBeNull();
-    await expect(cancelJob(db, alice, job.id)).resolves.toMatchObject({ status: "cancelled" });
+    await expect(cancelJob({ db, userId: alice, jobId: job.id })).resolves.toMatchObject({ status: "cancelled" });
     const done = await db.job.create({ data: { userId: alice, type: "extract", status: "completed", result: {} } });
-    await expect(cancelJob(db, alice, done.id)).rejects.toMatchObject({ code: "conflict", status: 409 });
+    await expect(cancelJob({ db, userId: alice, jobId: done.id })).rejects.toMatchObject({
+      code: "conflict",
+      status: 409,
+    });
   });
 });
 
@@ -157,6 +161,16 @@ describe("error codes", () => {
     }
     expect(V1_ERROR_CODES.insufficient_tokens.status).toBe(402);
     expect(V1_ERROR_CODES.rate_limit_exceeded.status).toBe(429);
-    expect(JOB_ERROR_CODES).toContain("processing_error");
+    expect(V1_ERROR_CODES.cancelled.status).toBeNull();
+    for (const code of JOB_ERROR_CODES) expect(Object.hasOwn(V1_ERROR_CODES, code), code).toBe(true);
+  });
+
+  it("take each refusal's status from the one table both surfaces render from", () => {
+    for (const [code, entry] of Object.entries(V1_ERROR_CODES)) {
+      if (code === "cancelled") continue;
+      expect(entry.status, code).toBe(new AppError(code as ErrorCode).status);
+    }
+    // Internal codes the developer API maps to documented ones are not documented themselves.
+    expect(Object.hasOwn(V1_ERROR_CODES, "corrupt_document")).toBe(false);
   });
 });

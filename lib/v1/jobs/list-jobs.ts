@@ -32,11 +32,14 @@ type Cursor = { createdAt: Date; id: string };
  * The user's jobs, newest first, a page at a time. The cursor is the last job's (created_at, id), so
  * pages stay consistent while new jobs arrive (an offset would shift).
  */
-export async function listJobs(
-  db: Db,
-  userId: string,
-  options: { status?: JobStatus; limit?: number; cursor?: string } = {},
-): Promise<JobList> {
+export async function listJobs(options: {
+  db: Db;
+  userId: string;
+  status?: JobStatus;
+  limit?: number;
+  cursor?: string;
+}): Promise<JobList> {
+  const { db, userId } = options;
   const limit = Math.min(Math.max(options.limit ?? DEFAULT_JOB_PAGE_SIZE, 1), MAX_JOB_PAGE_SIZE);
   const where: Prisma.JobWhereInput = { userId, ...(options.status ? { status: options.status } : {}) };
   if (options.cursor) {

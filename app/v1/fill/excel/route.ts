@@ -5,7 +5,8 @@ import { route, serveRoutes } from "@/lib/http";
 
 // POST /v1/fill/excel – start a job filling an Excel template; Idempotency-Key via the contract
 const fillExcel = route(fillExcelRoute, async ({ caller, form }) =>
-  submitFillExcel(await getDb(), {
+  submitFillExcel({
+    db: await getDb(),
     userId: caller.user.id,
     tier: caller.user.tier,
     apiKeyId: caller.via === "api_key" ? caller.apiKeyId : null,

@@ -5,7 +5,8 @@ import { route, serveRoutes } from "@/lib/http";
 
 // POST /v1/fill/pdf – start a job filling a PDF form; Idempotency-Key via the contract
 const fillPdf = route(fillPdfRoute, async ({ caller, form }) =>
-  submitFillPdf(await getDb(), {
+  submitFillPdf({
+    db: await getDb(),
     userId: caller.user.id,
     tier: caller.user.tier,
     apiKeyId: caller.via === "api_key" ? caller.apiKeyId : null,

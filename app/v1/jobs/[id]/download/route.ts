@@ -5,7 +5,7 @@ import { downloadJobRoute } from "@/lib/v1/jobs/jobs.contract";
 
 // GET /v1/jobs/{id}/download – the produced file until it expires
 const download = route(downloadJobRoute, async ({ caller, params }) =>
-  downloadJobOutput(await getDb(), caller.user.id, params.id),
+  downloadJobOutput({ db: await getDb(), userId: caller.user.id, jobId: params.id }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(download);
