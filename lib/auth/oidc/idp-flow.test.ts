@@ -77,7 +77,11 @@ describe("identity-provider flow", () => {
   });
 
   it("connect mode adds the grant to the user of auth_token only", async () => {
-    const user = await registerUser({ email: "carl@example.test", password: "a sensible passphrase" });
+    const user = await registerUser({
+      db: await getDb(),
+      email: "carl@example.test",
+      password: "a sensible passphrase",
+    });
     const { token } = await signAccessToken(user);
     issuer.nextIdentity = { sub: "sub-carl-google", email: "carl.other@example.test", email_verified: true };
     const flow = await startIdpFlow({ mode: "connect", authToken: token });
