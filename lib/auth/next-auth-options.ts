@@ -78,6 +78,7 @@ export function getNextAuthOptions(): NextAuthOptions {
             iss?: string;
           };
           const { user: signedIn } = await signInWithIdentity({
+            db: await getDb(),
             issuer: claims.iss ?? config.OIDC_ISSUER,
             claims: {
               subject: String(claims.sub),
