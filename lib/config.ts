@@ -80,6 +80,9 @@ const EnvSchema = z.object({
   AI_MODEL: optionalString,
   AI_API_KEY: optionalString,
   AI_BASE_URL: optionalString,
+  /// Embedding model for chat's search (semantic ranking beside BM25): default text-embedding-3-small for
+  /// openai; required for openai-compatible; anthropic has none, so chat search stays lexical there.
+  AI_EMBEDDING_MODEL: optionalString,
   /// smtp://user:pass@host:port; unset keeps mail in the outbox table and the server log.
   SMTP_URL: optionalString,
   EMAIL_FROM: z.string().default("docsvc <no-reply@localhost>"),

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { FOCUS_RING } from "@/components/ui/button-classes";
 import { CopyButton } from "@/components/ui/copy-button";
 import { apiFetch } from "@/lib/client/api-fetch";
+import { useApiResource } from "@/lib/client/use-api-resource";
 import type { ChatBox } from "./chat-types";
 
 interface Mapping {
@@ -19,9 +20,19 @@ interface Mapping {
   reason: string;
 }
 
+interface LibraryTemplate {
+  id: string;
+  file_name: string;
+}
+
+/** The template's fields: typed here, or read from a spreadsheet saved in the library. */
+const TYPED = "typed";
+/** Library templates the Excel fill reads (CSV files are kept as templates too, but have no cells to fill). */
+const FILLABLE = /\.(xlsx|xlsm|xltx|xls|ods|qpw)$/i;
+
 interface AutomapResult {
   mappings: Mapping[];
-  unmapped: Array<{ template_field: string; reason: string }>;
+  unmapped: Array<{ template_field: string; cell: string | null; reason: string }>;
 }
 
 /** "Invoice number", "Total: number", "Due date: date" → template fields. */
@@ -49,6 +60,8 @@ export function AutomapPanel({
   onShowBox: (page: number, box: ChatBox) => void;
 }) {
   const [fieldsText, setFieldsText] = useState("Invoice number\nInvoice date: date\nTotal: number");
+  const [templateId, setTemplateId] = useState(TYPED);
+  const templates = useApiResource<{ files: LibraryTemplate[] }>("/api/batch/library?kind=template&limit=200");
   const [result, setResult] = useState<AutomapResult>();
   const [values, setValues] = useState<Record<string, string>>({});
   const [error, setError] = useState<string>();
@@ -60,7 +73,7 @@ export function AutomapPanel({
     try {
       const answer = await apiFetch<AutomapResult>(`/api/batch/${batchId}/document/${documentId}/automap`, {
         method: "POST",
-        body: { template_fields: parseFields(fieldsText) },
+        body: templateId === TYPED ? { template_fields: parseFields(fieldsText) } : { template_file_id: templateId },
       });
       setResult(answer);
       setValues(Object.fromEntries(answer.mappings.map((mapping) => [mapping.template_field, mapping.value])));
@@ -71,8 +84,18 @@ export function AutomapPanel({
     }
   }
 
+  // With a spreadsheet template the edited values go to its cells (/v1/fill/excel's cell_mappings).
+  const cells = new Map(
+    [...(result?.mappings ?? []), ...(result?.unmapped ?? [])].flatMap((entry) =>
+      "cell" in entry && entry.cell ? [[entry.template_field, entry.cell] as const] : [],
+    ),
+  );
+  const filled = Object.entries(values).filter(([, value]) => value.trim());
+  const byCell = cells.size > 0;
   const fieldMappings = JSON.stringify(
-    Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim())),
+    Object.fromEntries(
+      byCell ? filled.flatMap(([field, value]) => (cells.has(field) ? [[cells.get(field)!, value]] : [])) : filled,
+    ),
     null,
     2,
   );
@@ -84,14 +107,43 @@ export function AutomapPanel({
     >
       <h2 className="text-lg font-semibold">Map to a template</h2>
       <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium">Template fields, one per line (add “: number” or “: date” for typed fields)</span>
-        <textarea
-          value={fieldsText}
-          onChange={(event) => setFieldsText(event.target.value)}
-          rows={4}
-          className={`rounded-md border border-line bg-surface px-3 py-2 font-mono ${FOCUS_RING}`}
-        />
+        <span className="font-medium">Template</span>
+        <select
+          value={templateId}
+          onChange={(event) => setTemplateId(event.target.value)}
+          className={`rounded-md border border-line bg-surface px-3 py-2 ${FOCUS_RING}`}
+        >
+          <option value={TYPED}>Fields typed below</option>
+          {templates.status === "ready"
+            ? templates.data.files
+                .filter((file) => FILLABLE.test(file.file_name))
+                .map((file) => (
+                  <option key={file.id} value={file.id}>
+                    {file.file_name} (library)
+                  </option>
+                ))
+            : null}
+        </select>
+        {templates.status === "ready" && !templates.data.files.some((file) => FILLABLE.test(file.file_name)) ? (
+          <span className="text-ink-muted">Save a spreadsheet template to your library to pick it here.</span>
+        ) : null}
+        {templates.status === "error" ? (
+          <span className="text-ink-muted">Library templates could not be listed: {templates.error.message}</span>
+        ) : null}
       </label>
+      {templateId === TYPED ? (
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">
+            Template fields, one per line (add “: number” or “: date” for typed fields)
+          </span>
+          <textarea
+            value={fieldsText}
+            onChange={(event) => setFieldsText(event.target.value)}
+            rows={4}
+            className={`rounded-md border border-line bg-surface px-3 py-2 font-mono ${FOCUS_RING}`}
+          />
+        </label>
+      ) : null}
       <Button onClick={propose} loading={busy} className="self-start">
         Propose values
       </Button>
@@ -101,6 +153,7 @@ export function AutomapPanel({
           <thead>
             <tr className="text-ink-muted">
               <th className="py-1 pr-2">Field</th>
+              <th className="py-1 pr-2">Cell</th>
               <th className="py-1 pr-2">Value</th>
               <th className="py-1 pr-2">From</th>
               <th className="py-1">Confidence</th>
@@ -110,6 +163,7 @@ export function AutomapPanel({
             {result.mappings.map((mapping) => (
               <tr key={mapping.template_field} className="border-t border-line">
                 <td className="py-1 pr-2 font-medium">{mapping.template_field}</td>
+                <td className="py-1 pr-2 font-mono">{mapping.cell ?? "—"}</td>
                 <td className="py-1 pr-2">
                   <input
                     aria-label={`Value for ${mapping.template_field}`}
@@ -138,6 +192,7 @@ export function AutomapPanel({
             {result.unmapped.map((field) => (
               <tr key={field.template_field} className="border-t border-line text-ink-muted">
                 <td className="py-1 pr-2 font-medium">{field.template_field}</td>
+                <td className="py-1 pr-2" />
                 <td className="py-1 pr-2">
                   <input
                     aria-label={`Value for ${field.template_field}`}
@@ -157,8 +212,8 @@ export function AutomapPanel({
       {result ? (
         <CopyButton
           text={fieldMappings}
-          label="Copy as field mappings"
-          accessibleName="Copy the values as field mappings JSON"
+          label={byCell ? "Copy as cell mappings" : "Copy as field mappings"}
+          accessibleName={byCell ? "Copy the values as cell mappings JSON" : "Copy the values as field mappings JSON"}
         />
       ) : null}
     </section>

@@ -154,23 +154,31 @@ test.describe("batches", () => {
     const one = await request.put(`${base}/page/1`, {
       headers: auth,
       data: {
-        extracted_text: "Invoice Number: INV-9999",
+        extracted_text: "Invoice Number: INV-9999 Total: 120.50 EUR",
         structured_data: { key_value_pairs: [{ key: "Invoice Number", value: "INV-9999" }] },
       },
     });
     expect(one.status(), await one.text()).toBe(200);
-    expect(await one.json()).toMatchObject({
+    // The text lies over the page's words: the one that changed is corrected, and the text rebuilt from them.
+    const corrected = await one.json();
+    expect(corrected).toMatchObject({
       page_number: 1,
-      extracted_text: "Invoice Number: INV-9999",
+      extracted_text: "Invoice Number: INV-9999\nTotal: 120.50 EUR",
       edited: true,
       edited_at: expect.any(String),
     });
+    expect(corrected.bounding_boxes.words.find((word: { text: string }) => word.text === "INV-9999")).toMatchObject({
+      original_text: "INV-2041",
+    });
+    const unplaceable = await request.put(`${base}/page/1`, { headers: auth, data: { extracted_text: "Too short" } });
+    expect(unplaceable.status()).toBe(422);
+    expect((await unplaceable.json()).detail[0].msg).toContain("cannot be placed");
 
     const all = await request.put(base, {
       headers: auth,
       data: [
-        { page_number: 1, extracted_text: "First fixed" },
-        { page_number: 2, extracted_text: "Second fixed" },
+        { page_number: 1, extracted_text: "First fixed: INV-1 Total: 1.00 EUR" },
+        { page_number: 2, extracted_text: "Second fixed Date: 2025-04-01" },
       ],
     });
     expect(all.status(), await all.text()).toBe(200);
@@ -197,8 +205,8 @@ test.describe("batches", () => {
     expect(
       results.documents[0].pages.map((p: { extracted_text: string; edited: boolean }) => [p.extracted_text, p.edited]),
     ).toEqual([
-      ["First fixed", true],
-      ["Second fixed", true],
+      ["First fixed: INV-1\nTotal: 1.00 EUR", true],
+      ["Second fixed\nDate: 2025-04-01", true],
     ]);
   });
 

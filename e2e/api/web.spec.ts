@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { startFormSite, type FormSite } from "../../lib/web/testing/form-site";
 import { bearer, createUser } from "../support/accounts";
-import { digitalPdf, uploadBatch, waitForBatch } from "./batch-support";
+import { digitalPdf, guestHeaders, uploadBatch, waitForBatch } from "./batch-support";
 
 // The web operations against the built app, driving its real Chromium at a local site (port 0).
 let site: FormSite;
@@ -136,7 +136,68 @@ test.describe("web forms", () => {
       data: { url: `${site.origin}/download` },
     });
     expect(download.status()).toBe(400);
-    expect((await request.post("/api/batch/web-preview", { data: { url: `${site.origin}/form` } })).status()).toBe(401);
+  });
+
+  test("without signing in: one session of one's own, filled and submitted once; documents need a sign-in", async ({
+    request,
+  }) => {
+    const user = bearer((await createUser(request)).token);
+    // An address of its own: the anonymous allowance is counted per client address.
+    const anonymous = guestHeaders();
+    const mine = await request.post("/api/batch/web-preview", {
+      headers: anonymous,
+      data: { url: `${site.origin}/form` },
+    });
+    expect(mine.status(), await mine.text()).toBe(200);
+    expect(mine.headers()["x-ratelimit-limit"]).toBe("10");
+    const sessionId = (await mine.json()).session_id as string;
+
+    const second = await request.post("/api/batch/web-scan", {
+      headers: anonymous,
+      data: { url: `${site.origin}/form` },
+    });
+    expect(second.status()).toBe(429);
+    expect(second.headers()["retry-after"]).toMatch(/^\d+$/);
+    expect((await second.json()).detail).toContain("1 web session at a time");
+    expect(
+      (await request.post("/api/batch/web-scan", { headers: user, data: { session_id: sessionId } })).status(),
+    ).toBe(404);
+
+    const update = await request.post("/api/batch/web-update", {
+      headers: anonymous,
+      data: {
+        session_id: sessionId,
+        fields: [
+          { field: "Invoice number", value: "ANON-1" },
+          { field: "Attachment", document_id: "00000000-0000-4000-8000-000000000000" },
+        ],
+      },
+    });
+    expect(update.status(), await update.text()).toBe(200);
+    expect((await update.json()).results).toEqual([
+      expect.objectContaining({ status: "typed", value: "ANON-1" }),
+      expect.objectContaining({ status: "refused", reason: expect.stringContaining("Sign in") }),
+    ]);
+    const submit = await request.post("/api/batch/web-submit", { headers: anonymous, data: { session_id: sessionId } });
+    expect(submit.status(), await submit.text()).toBe(200);
+    expect(
+      (await request.post("/api/batch/web-submit", { headers: anonymous, data: { session_id: sessionId } })).status(),
+    ).toBe(409);
+    expect(site.posts.map((post) => post.fields.invoice_number)).toEqual(["ANON-1"]);
+
+    expect(
+      (
+        await request.post("/api/batch/web-preview", { headers: anonymous, data: { url: "file:///etc/passwd" } })
+      ).status(),
+    ).toBe(400);
+    expect((await request.delete(`/api/batch/web-session/${sessionId}`, { headers: user })).status()).toBe(404);
+    expect((await request.delete(`/api/batch/web-session/${sessionId}`, { headers: anonymous })).status()).toBe(200);
+    // web-fill and url store documents for their caller, so they stay for signed-in users.
+    expect(
+      (
+        await request.post("/api/batch/web-fill", { headers: anonymous, data: { url: `${site.origin}/form` } })
+      ).status(),
+    ).toBe(401);
   });
 
   test("a web page becomes a batch with the page's text and table", async ({ request }) => {

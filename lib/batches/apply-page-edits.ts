@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
-import { applyWordEdits, type WordEdit } from "./apply-word-edits";
+import { applyWordEdits, textAsWordEdits, type WordEdit } from "./apply-word-edits";
 import { pageFromRow, structuredDataOf, type StoredBoundingBoxes } from "./processing/page-data";
 import { invalidateBatchStatus } from "./status-cache";
 import type { PageUpdate } from "./request-schemas";
@@ -10,14 +10,13 @@ export type PageEdit = PageUpdate & { page_number: number };
 
 type Transaction = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
-/** Word corrections as the page fields they change: the words' text in bounding_boxes and extracted_text rebuilt from them. */
-async function wordEditsAsFields(tx: Transaction, documentId: string, pageNumber: number, wordEdits: WordEdit[]) {
+async function storedBoxes(tx: Transaction, documentId: string, pageNumber: number): Promise<StoredBoundingBoxes> {
   const row = await tx.page.findUniqueOrThrow({
     where: { documentId_pageNumber: { documentId, pageNumber } },
     select: { boundingBoxes: true },
   });
   const stored = (row.boundingBoxes ?? {}) as Partial<StoredBoundingBoxes>;
-  const boxes: StoredBoundingBoxes = {
+  return {
     width: stored.width ?? 0,
     height: stored.height ?? 0,
     unit: stored.unit ?? "pt",
@@ -26,8 +25,22 @@ async function wordEditsAsFields(tx: Transaction, documentId: string, pageNumber
     lines: stored.lines ?? [],
     blocks: stored.blocks ?? [],
   };
-  const { boundingBoxes, extractedText } = applyWordEdits(boxes, wordEdits);
-  return { bounding_boxes: boundingBoxes, extracted_text: extractedText };
+}
+
+/**
+ * The page fields an edit writes, kept in agreement: word_edits change words and rebuild the text; a
+ * text sent alone for a page with words becomes word corrections (textAsWordEdits), so the words and
+ * the text never disagree. A text for a page without words (a text view) is stored as sent.
+ */
+async function consistentFields(tx: Transaction, documentId: string, edit: PageEdit) {
+  const { word_edits: wordEdits, ...fields } = edit;
+  const textAlone = fields.extracted_text !== undefined && fields.bounding_boxes === undefined;
+  if (!wordEdits && !textAlone) return fields;
+  const boxes = await storedBoxes(tx, documentId, fields.page_number);
+  if (!wordEdits && boxes.words.length === 0) return fields;
+  const edits: WordEdit[] = wordEdits ?? textAsWordEdits(fields.extracted_text ?? "", boxes.words);
+  const { boundingBoxes, extractedText } = applyWordEdits(boxes, edits);
+  return { ...fields, bounding_boxes: boundingBoxes, extracted_text: extractedText };
 }
 
 /**
@@ -52,10 +65,8 @@ export async function applyPageEdits(
     const missing = pageNumbers.filter((pageNumber) => !found.has(pageNumber));
     if (missing.length > 0)
       throw new AppError("not_found", `Page ${missing.join(", ")} of document ${document.id} not found`);
-    for (const { word_edits: wordEdits, ...fields } of edits) {
-      const edit = wordEdits
-        ? { ...fields, ...(await wordEditsAsFields(tx, document.id, fields.page_number, wordEdits)) }
-        : fields;
+    for (const requested of edits) {
+      const edit = await consistentFields(tx, document.id, requested);
       await tx.page.update({
         where: { documentId_pageNumber: { documentId: document.id, pageNumber: edit.page_number } },
         data: {

@@ -135,7 +135,8 @@ export const updateDocumentPagesRoute = defineRoute({
   operationId: "batchUpdateDocument",
   summary: "Correct several pages of a document at once",
   description:
-    "All pages are updated in one transaction, or none (404 names pages that do not exist). Fields not given stay as they are.",
+    "All pages are updated in one transaction, or none (404 names pages that do not exist). Fields not given stay as they are. " +
+    "Text and words are kept in agreement per page as in the single-page PUT.",
   tags,
   params: DocumentParams,
   body: DocumentPagesUpdateRequest,
@@ -151,7 +152,9 @@ export const updatePageRoute = defineRoute({
   summary: "Correct one page",
   description:
     "Answers the page as stored, with edited: true. Reprocessing keeps the edited version. word_edits corrects single words: their text changes in bounding_boxes " +
-    "(the engine's reading kept as original_text) and extracted_text is rebuilt from the words. A body whose extracted_text disagrees with the words of its bounding_boxes answers 422.",
+    "(the engine's reading kept as original_text) and extracted_text is rebuilt from the words. A body whose extracted_text disagrees with the words of its bounding_boxes answers 422. " +
+    "extracted_text sent alone, for a page with words, is laid over them word by word (whitespace-separated, in reading order): the words whose text differs are corrected as by word_edits " +
+    "and the text is rebuilt from the words; a text with more or fewer words than the page's answers 422. For a page without words it is stored as sent.",
   tags,
   params: DocumentParams.extend({ page_number: z.coerce.number().int().min(1).max(100_000).describe("1-based.") }),
   body: PageUpdateRequest,

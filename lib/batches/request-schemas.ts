@@ -16,8 +16,22 @@ const Word = BoxedText.extend({
     .describe("Degrees the word is turned clockwise in the page image; box is its axis-aligned bound."),
   original_text: z.string().optional().describe("The engine's reading, kept when text was corrected."),
 });
-const Line = BoxedText.extend({ firstWord: z.number().int().min(0), wordCount: z.number().int().min(0) });
-const Block = BoxedText.extend({ firstLine: z.number().int().min(0), lineCount: z.number().int().min(0) });
+const SharedAngle = z
+  .number()
+  .min(-180)
+  .max(360)
+  .optional()
+  .describe("Degrees turned clockwise, when all its words (or lines) are turned alike.");
+const Line = BoxedText.extend({
+  firstWord: z.number().int().min(0),
+  wordCount: z.number().int().min(0),
+  angle: SharedAngle,
+});
+const Block = BoxedText.extend({
+  firstLine: z.number().int().min(0),
+  lineCount: z.number().int().min(0),
+  angle: SharedAngle,
+});
 
 /** The stored shape of a page's boxes; edits must keep it so the viewer and extraction can read them. */
 export const BoundingBoxesInput = z
@@ -44,7 +58,13 @@ const WordEdit = z
   .meta({ id: "WordEdit" });
 
 const PageFields = {
-  extracted_text: z.string().max(1_000_000).optional(),
+  extracted_text: z
+    .string()
+    .max(1_000_000)
+    .optional()
+    .describe(
+      "The page text. Alone, for a page with words, it corrects those words (one whitespace-separated token per word, in reading order; a different count is a 422) and is rebuilt from them.",
+    ),
   bounding_boxes: BoundingBoxesInput.optional(),
   structured_data: z.record(z.string(), z.unknown()).optional(),
   word_edits: z

@@ -101,7 +101,8 @@ export const PageResponse = z
       .record(z.string(), z.unknown())
       .describe(
         "{ width, height, unit, orientation?, words, lines, blocks }: every box as { x, y, width, height } normalised 0–1 from the top-left of the page image served at image_url. " +
-          "A word may carry angle (degrees its text is turned clockwise; box is then the bound of the turned rectangle) and original_text (the engine's reading when text was corrected). " +
+          "A word may carry angle (degrees its text is turned clockwise; box is then the bound of the turned rectangle) and original_text (the engine's reading when text was corrected); " +
+          "a line or block carries the angle its words (lines) share. " +
           "orientation is the clockwise quarter turn (0, 90, 180, 270) the page's text was found in.",
       ),
     structured_data: z

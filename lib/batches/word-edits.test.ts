@@ -86,6 +86,31 @@ describe("word-by-word corrections", () => {
       code: "validation_error",
     });
   });
+
+  it("take a text sent alone as corrections of the words it lies over, and refuse one that cannot be placed", async () => {
+    const { db, owner, ids } = await processedPage();
+    const before = (await updatePage(db, owner, ids, { structured_data: {} }))
+      .bounding_boxes as unknown as StoredBoundingBoxes;
+    const total = before.words.findIndex((word) => word.text === "367.80");
+
+    // Line breaks and spacing are the text's own affair; the words are what changes.
+    const edited = await updatePage(db, owner, ids, {
+      extracted_text: "Invoice INV-2041 from ACME SUPPLY   Total due 376.80 EUR",
+    });
+    const after = edited.bounding_boxes as unknown as StoredBoundingBoxes;
+    expect(after.words[total]).toMatchObject({ text: "376.80", original_text: "367.80", box: before.words[total].box });
+    expect(after.words.filter((word) => word.original_text)).toHaveLength(1);
+    expect(edited.extracted_text).toBe("Invoice INV-2041 from ACME SUPPLY\nTotal due 376.80 EUR");
+    expect(edited.extracted_text).toBe(textFromWords(after));
+
+    const refused = await updatePage(db, owner, ids, { extracted_text: "Something else entirely" }).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toMatchObject({ code: "validation_error" });
+    expect(String((refused as Error).message)).toContain("extracted_text has 3 words but the page has 9");
+    const kept = await getBatchResults(db, owner, ids.batchId, { page_offset: 0 });
+    expect(kept.documents[0].pages[0].extracted_text).toBe("Invoice INV-2041 from ACME SUPPLY\nTotal due 376.80 EUR");
+  });
 });
 
 describe("page edit bodies", () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { UIMessageChunk } from "ai";
+import { configuredEmbeddingModel, type ConfiguredEmbeddingModel } from "@/lib/ai/embedding-model";
 import { configuredLanguageModel, type ConfiguredModel } from "@/lib/ai/language-model";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
@@ -17,6 +18,7 @@ import {
   type AnswerMetadata,
   type StoredMessage,
 } from "./conversation";
+import { EmbeddingSearch } from "./knowledge/embedding-search";
 import { KnowledgeIndex } from "./knowledge/knowledge-index";
 import { answerOffline, offlineEngineLabel } from "./offline/answer-offline";
 import { getPythonSandbox, type PythonSandbox } from "./python/python-sandbox";
@@ -31,6 +33,8 @@ export interface StreamDocumentChatOptions {
   request: DocumentChatRequest;
   /** The model; undefined = the configured provider, null = the offline engine. */
   ai?: ConfiguredModel | null;
+  /** Embeddings for search beside a model; undefined = the provider's, null = BM25 alone. */
+  embedding?: ConfiguredEmbeddingModel | null;
   heartbeatMs?: number;
   /** Retries of a failed provider call (the AI SDK's default: 2). */
   maxRetries?: number;
@@ -87,10 +91,16 @@ export async function streamDocumentChat(options: StreamDocumentChatOptions): Pr
       };
       emit({ type: "start", messageId, messageMetadata: metadata });
       const store = options.store ?? getBlobStore();
+      const index = new KnowledgeIndex(documents);
+      const embedding = ai ? (options.embedding === undefined ? configuredEmbeddingModel() : options.embedding) : null;
+      const embeddings = embedding
+        ? new EmbeddingSearch(index, embedding, { signal, maxRetries: options.maxRetries })
+        : undefined;
       const context = {
         userId,
         sessionId: session.id,
-        index: new KnowledgeIndex(documents),
+        index,
+        embeddings,
         signal,
         // Only the model writes code; the offline engine never runs Python.
         python: ai ? (options.python ?? getPythonSandbox()) : undefined,
@@ -107,14 +117,15 @@ export async function streamDocumentChat(options: StreamDocumentChatOptions): Pr
             maxRetries: options.maxRetries,
           });
           if (answer.error) metadata.error = answer.error;
-          if (answer.tokens > 0) {
+          const tokens = answer.tokens + (embeddings?.tokens ?? 0);
+          if (tokens > 0) {
             await chargeUsage(db, {
               userId,
               source: "app",
               operation: "chat",
               model: ai.label,
               pages: 0,
-              tokens: answer.tokens,
+              tokens,
               chargeKey: chatChargeKey(session.id, messageId),
             });
           }

@@ -77,6 +77,29 @@ export interface AssembledLayout {
   confidence: number;
 }
 
+/** The turn all of these share (lines from their words, blocks from their lines); undefined when upright or mixed. */
+export function sharedAngle(items: ReadonlyArray<{ angle?: number }>): number | undefined {
+  const first = items[0]?.angle ?? 0;
+  return first !== 0 && items.every((item) => (item.angle ?? 0) === first) ? first : undefined;
+}
+
+/** Lines and blocks with the angle their words share, after words were turned or mapped. */
+export function withSharedAngles<T extends { words: Word[]; lines: Line[]; blocks: Block[] }>(layout: T): T {
+  const angled = <U extends { angle?: number }>(item: U, angle: number | undefined): U => {
+    const copy = { ...item };
+    if (angle === undefined) delete copy.angle;
+    else copy.angle = angle;
+    return copy;
+  };
+  const lines = layout.lines.map((line) =>
+    angled(line, sharedAngle(layout.words.slice(line.firstWord, line.firstWord + line.wordCount))),
+  );
+  const blocks = layout.blocks.map((block) =>
+    angled(block, sharedAngle(lines.slice(block.firstLine, block.firstLine + block.lineCount))),
+  );
+  return { ...layout, lines, blocks };
+}
+
 /** Flatten blocks → lines → words into the page arrays with their index ranges and the page text. */
 export function assembleLayout(blocks: Word[][][]): AssembledLayout {
   const words: Word[] = [];
@@ -105,13 +128,13 @@ export function assembleLayout(blocks: Word[][][]): AssembledLayout {
       lineCount: blockLines.length,
     });
   }
-  return {
+  return withSharedAngles({
     text: outBlocks.map((block) => block.text).join("\n\n"),
     words,
     lines,
     blocks: outBlocks,
     confidence: words.length === 0 ? 0 : mean(words.map((word) => word.confidence)),
-  };
+  });
 }
 
 /** Group free words into lines and blocks, then assemble. */

@@ -30,6 +30,8 @@ export interface Line {
   /** Index of the line's first word in `page.words`; its words are contiguous. */
   firstWord: number;
   wordCount: number;
+  /** Degrees the line is turned clockwise, when its words are all turned alike (see Word.angle). */
+  angle?: number;
 }
 
 export interface Block {
@@ -39,6 +41,8 @@ export interface Block {
   /** Index of the block's first line in `page.lines`; its lines are contiguous. */
   firstLine: number;
   lineCount: number;
+  /** Degrees the block is turned clockwise, when its lines are all turned alike. */
+  angle?: number;
 }
 
 /** A table known from the source's own structure (spreadsheet sheet, DOCX table). */

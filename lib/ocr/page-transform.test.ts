@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { assembleLayout } from "@/lib/documents/layout";
 import { boxToSource, layoutToSource, rulingsToSource, wordAngle } from "./page-transform";
 
 /** Where sharp's rotate puts a dark square, found by its ink centroid. */
@@ -77,6 +78,27 @@ describe("layoutToSource", () => {
     const turned = layoutToSource(layout, { sourceWidth: 10, sourceHeight: 10, width: 11, height: 11, degrees: -4 });
     expect(turned.words[0].angle).toBe(-4);
     expect(turned.lines[0].box).toEqual(turned.words[0].box);
+    // Lines and blocks carry the turn their words share, like the words.
+    expect(turned.lines[0].angle).toBe(-4);
+    expect(turned.blocks[0].angle).toBe(-4);
+  });
+
+  it("gives a line no angle when its words are upright or turned differently", () => {
+    const word = (text: string, x: number, angle?: number) => ({
+      text,
+      confidence: 0.9,
+      box: { x, y: 0.4, width: 0.1, height: 0.05 },
+      ...(angle === undefined ? {} : { angle }),
+    });
+    const layout = assembleLayout([
+      [
+        [word("Total", 0.1, 90), word("due", 0.3, 90)],
+        [word("A", 0.1), word("B", 0.3, 90)],
+      ],
+    ]);
+    expect(layout.lines.map((line) => line.angle)).toEqual([90, undefined]);
+    expect(layout.blocks[0].angle).toBeUndefined();
+    expect(assembleLayout([[[word("Up", 0.1)]]]).lines[0]).not.toHaveProperty("angle");
   });
 
   it("gives angles in (-180, 180]", () => {

@@ -1,4 +1,4 @@
-import type { AssembledLayout } from "@/lib/documents/layout";
+import { withSharedAngles, type AssembledLayout } from "@/lib/documents/layout";
 import type { Box, RulingLine, RulingLines, Word } from "@/lib/documents/types";
 
 // OCR reads a straightened copy of the page: turned by a quarter turn when the text runs sideways
@@ -73,12 +73,12 @@ export function layoutToSource(layout: AssembledLayout, transform: PageTransform
     if (angle === 0) delete mapped.angle;
     return mapped;
   };
-  return {
+  return withSharedAngles({
     ...layout,
     words: layout.words.map(word),
     lines: layout.lines.map((line) => ({ ...line, box: boxToSource(line.box, transform) })),
     blocks: layout.blocks.map((block) => ({ ...block, box: boxToSource(block.box, transform) })),
-  };
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import sharp, { type SharpOptions } from "sharp";
 import { getConfig } from "@/lib/config";
-import type { AssembledLayout } from "@/lib/documents/layout";
+import { withSharedAngles, type AssembledLayout } from "@/lib/documents/layout";
 import { resolveModel, type ModelVersion, type OcrPass } from "@/lib/models";
 import type { PageOrientation, RulingLines } from "@/lib/documents/types";
 import { findRulingLines } from "./detect-ruling-lines";
@@ -94,12 +94,12 @@ export async function recognizeImage(
     // tesseract read sideways text itself; the words keep their turn.
     orientation = sidewaysTurn(await greySample(normalized.grey, normalized.width, normalized.height));
     const angle = orientation === 90 ? 90 : -90;
-    merged = {
+    merged = withSharedAngles({
       ...merged,
       words: merged.words.map((word) =>
         isSidewaysWord(word, normalized.width, normalized.height) ? { ...word, angle } : word,
       ),
-    };
+    });
   }
   const transform: PageTransform = {
     sourceWidth: normalized.sourceWidth,

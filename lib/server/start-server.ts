@@ -1,5 +1,6 @@
 import { functionDefinitions } from "@/inngest/functions";
 import { startBackgroundWork } from "@/lib/background/start-background-work";
+import { getPythonSandbox } from "@/lib/chat/python/python-sandbox";
 import { getConfig } from "@/lib/config";
 import { getDatabaseKind, getDb } from "@/lib/db";
 
@@ -7,5 +8,7 @@ import { getDatabaseKind, getDb } from "@/lib/db";
 export async function startServer(): Promise<void> {
   await getDb();
   await startBackgroundWork({ definitions: functionDefinitions });
+  // With a provider the agent may call execute_python at once: load Pyodide (and its snapshot) now.
+  if (getConfig().AI_PROVIDER) getPythonSandbox();
   console.log(`docsvc: ready (database ${getDatabaseKind()}); links in e-mails use ${getConfig().APP_URL}`);
 }

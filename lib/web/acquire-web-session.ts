@@ -1,9 +1,12 @@
+import { parseOutboundUrl } from "@/lib/net/ssrf-guard";
 import { navigatePage, type Navigation } from "./navigate-page";
 import type { ResolveHost } from "./outbound-proxy";
 import { closeWebSession, getWebSessionOrThrow, openWebSession, type WebSession } from "./web-sessions";
 
 export interface AcquireWebSessionOptions {
   ownerId: string;
+  /** Sessions the owner may hold at once (see WebOwner). */
+  maxSessions?: number;
   url?: string;
   sessionId?: string;
   resolveHost?: ResolveHost;
@@ -16,10 +19,16 @@ export interface AcquireWebSessionOptions {
 export async function acquireWebSession(
   options: AcquireWebSessionOptions,
 ): Promise<{ session: WebSession; navigation: Navigation | null }> {
+  // A URL that can never be opened is a 400 before any session (or a caller's one allowed session) is used.
+  if (options.url) parseOutboundUrl(options.url);
   const opened = !options.sessionId;
   const session = options.sessionId
     ? getWebSessionOrThrow(options.ownerId, options.sessionId)
-    : await openWebSession({ ownerId: options.ownerId, resolveHost: options.resolveHost });
+    : await openWebSession({
+        ownerId: options.ownerId,
+        maxSessions: options.maxSessions,
+        resolveHost: options.resolveHost,
+      });
   if (!options.url) return { session, navigation: null };
   try {
     return { session, navigation: await navigatePage(session, options.url) };

@@ -5,13 +5,14 @@ export interface DomOption {
   value: string;
   label: string;
   selected: boolean;
-  /** For radios: each option is its own element. */
+  /** For radios and listbox options: each option is its own element. */
   ref?: string;
 }
 
 export interface DomField {
   ref: string;
-  kind: "input" | "select" | "textarea" | "radio" | "checkbox" | "file";
+  /** listbox: a custom (ARIA) dropdown — role combobox on a non-input, or a standalone role listbox. */
+  kind: "input" | "select" | "textarea" | "radio" | "checkbox" | "file" | "listbox";
   type: string;
   name: string;
   id: string;
@@ -77,14 +78,15 @@ export function collectDomFields(start: number): DomPass {
     }
     return element.parentElement ? textWithoutControls(element.parentElement).slice(0, 80) : "";
   };
-  const labelOf = (element: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): string => {
+  const labelOf = (element: Element): string => {
     const root = element.getRootNode() as Document | ShadowRoot;
     const labelled = element.getAttribute("aria-labelledby");
     if (labelled) {
       const text = byIds(root, labelled);
       if (text) return text;
     }
-    const fromLabels = clean([...(element.labels ?? [])].map(textWithoutControls).join(" "));
+    const labels = "labels" in element ? (element.labels as NodeListOf<HTMLLabelElement> | null) : null;
+    const fromLabels = clean([...(labels ?? [])].map(textWithoutControls).join(" "));
     if (fromLabels) return fromLabels;
     const aria = clean(element.getAttribute("aria-label"));
     if (aria) return aria;
@@ -93,6 +95,62 @@ export function collectDomFields(start: number): DomPass {
     const title = clean(element.getAttribute("title"));
     if (title) return title;
     return nearbyText(element);
+  };
+
+  // Custom dropdowns (ARIA 1.2): a combobox that is not a text input opens a listbox of role=option
+  // elements (aria-controls or aria-owns names it; it may exist only while open); a listbox no combobox
+  // controls is a dropdown of its own. Their options are clicked, so each gets a ref.
+  const native = (element: Element) =>
+    element instanceof HTMLInputElement ||
+    element instanceof HTMLSelectElement ||
+    element instanceof HTMLTextAreaElement;
+  const popupOf = (element: Element): Element | null => {
+    const root = element.getRootNode() as Document | ShadowRoot;
+    const ids = `${element.getAttribute("aria-controls") ?? ""} ${element.getAttribute("aria-owns") ?? ""}`.trim();
+    for (const id of ids.split(/\s+/).filter(Boolean)) {
+      const popup = root.getElementById?.(id);
+      if (popup) return popup;
+    }
+    return element.querySelector("[role=listbox]");
+  };
+  const controlledListboxes = new Set<Element>();
+  const isCustomDropdown = (element: Element): boolean => {
+    const role = element.getAttribute("role");
+    if (native(element)) return false;
+    if (role === "combobox") {
+      const popup = popupOf(element);
+      if (popup) controlledListboxes.add(popup);
+      return true;
+    }
+    return role === "listbox" && !controlledListboxes.has(element) && !element.closest("[role=combobox]");
+  };
+  const customDropdown = (element: Element, inShadow: boolean): DomField => {
+    const combobox = element.getAttribute("role") === "combobox";
+    const listbox = combobox ? popupOf(element) : element;
+    const options: DomOption[] = [...(listbox?.querySelectorAll("[role=option]") ?? [])].map((option) => ({
+      value: option.getAttribute("data-value") ?? clean(option.textContent),
+      label: clean(option.getAttribute("aria-label") ?? option.textContent),
+      selected: option.getAttribute("aria-selected") === "true",
+      ref: refOf(option),
+    }));
+    const chosen = options.find((option) => option.selected);
+    const face = element.cloneNode(true) as Element;
+    face.querySelectorAll("[role=listbox]").forEach((inner) => inner.remove());
+    const shown = combobox ? clean(face.textContent) : "";
+    return {
+      ref: refOf(element),
+      kind: "listbox",
+      type: combobox ? "combobox" : "listbox",
+      name: element.getAttribute("name") ?? element.getAttribute("data-name") ?? "",
+      id: element.id,
+      label: labelOf(element),
+      placeholder: "",
+      required: element.getAttribute("aria-required") === "true",
+      disabled: element.getAttribute("aria-disabled") === "true",
+      value: chosen?.value ?? clean(element.getAttribute("aria-valuetext") ?? shown),
+      options,
+      inShadowRoot: inShadow,
+    };
   };
 
   const visit = (element: Element, inShadow: boolean) => {
@@ -183,6 +241,10 @@ export function collectDomFields(start: number): DomPass {
         value: element.value,
         inShadowRoot: inShadow,
       });
+      return;
+    }
+    if (isCustomDropdown(element)) {
+      fields.push(customDropdown(element, inShadow));
       return;
     }
     const isSubmit =

@@ -28,12 +28,18 @@ export async function navigatePage(session: WebSession, rawUrl: string): Promise
   const target = parseOutboundUrl(rawUrl);
   const refusedBefore = session.proxy.refused.length;
   session.fields = [];
-  let response: Response | null;
+  let outcome: Response | null | "cut-off";
+  const loading = session.page.goto(target.href, { waitUntil: "load" });
   try {
-    response = await session.page.goto(target.href, { waitUntil: "load" });
+    // Chromium keeps waiting on a document the proxy cut off; the budget's end ends the wait.
+    outcome = await Promise.race([loading, session.proxy.exceeded.then(() => "cut-off" as const)]);
   } catch (error) {
+    if (session.proxy.overBudget()) throw tooLarge();
     throw navigationError(error, session.proxy.refused.slice(refusedBefore));
   }
+  if (outcome === "cut-off") loading.catch(() => undefined);
+  // A cut-off document may still fire load; a page that is only partly there is refused all the same.
+  if (session.proxy.overBudget()) throw tooLarge();
   const blocked = session.proxy.refused.slice(refusedBefore);
   // A refused hop of the main document (a redirect to a forbidden address) makes the whole page refused.
   const finalHost = new URL(session.page.url()).host;
@@ -48,7 +54,7 @@ export async function navigatePage(session: WebSession, rawUrl: string): Promise
   return {
     url: session.page.url(),
     title: await session.page.title(),
-    status: response?.status() ?? null,
+    status: outcome === "cut-off" ? null : (outcome?.status() ?? null),
     networkIdle,
     blocked: session.proxy.refused.slice(refusedBefore),
   };
@@ -63,6 +69,14 @@ async function waitForNetworkIdle(session: WebSession): Promise<boolean> {
     if (error instanceof errors.TimeoutError) return false;
     throw error;
   }
+}
+
+function tooLarge(): AppError {
+  const megabytes = Math.round(getConfig().WEB_MAX_SESSION_BYTES / (1024 * 1024));
+  return new AppError(
+    "payload_too_large",
+    `The page is larger than a web session may download (${megabytes} MB, WEB_MAX_SESSION_BYTES); it was cut off.`,
+  );
 }
 
 function navigationError(error: unknown, refusals: Refusal[]): Error {

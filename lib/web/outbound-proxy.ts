@@ -24,6 +24,10 @@ export interface OutboundProxy {
   /** Every request the guard refused, in order (reported to callers and asserted by tests). */
   refused: Refusal[];
   receivedBytes(): number;
+  /** Whether the session downloaded more than maxBytes: its page was cut off. */
+  overBudget(): boolean;
+  /** Settles when the session goes over maxBytes; a navigation waiting on the rest stops at once. */
+  exceeded: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -59,15 +63,20 @@ export async function startOutboundProxy(options: OutboundProxyOptions = {}): Pr
   const refused: Refusal[] = [];
   const sockets = new Set<Duplex>();
   let received = 0;
+  let markExceeded = () => {};
+  const exceeded = new Promise<void>((resolve) => (markExceeded = resolve));
 
   const track = (socket: Duplex) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   };
   const overBudget = () => received > maxBytes;
-  const countInbound = (chunk: Buffer, upstream: { destroy(): void }) => {
+  // Over the budget both ends are cut, so the browser sees a failed load instead of waiting for the rest.
+  const countInbound = (chunk: Buffer, ...ends: Array<{ destroy(): void }>) => {
     received += chunk.length;
-    if (overBudget()) upstream.destroy();
+    if (!overBudget()) return;
+    for (const end of ends) end.destroy();
+    markExceeded();
   };
 
   const check = async (host: string, target: string) => {
@@ -111,7 +120,7 @@ export async function startOutboundProxy(options: OutboundProxyOptions = {}): Pr
       },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.headers);
-        answer.on("data", (chunk: Buffer) => countInbound(chunk, answer));
+        answer.on("data", (chunk: Buffer) => countInbound(chunk, answer, res));
         answer.pipe(res);
       },
     );
@@ -143,7 +152,7 @@ export async function startOutboundProxy(options: OutboundProxyOptions = {}): Pr
     upstream.on("connect", () => {
       client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
       if (head.length > 0) upstream.write(head);
-      upstream.on("data", (chunk: Buffer) => countInbound(chunk, upstream));
+      upstream.on("data", (chunk: Buffer) => countInbound(chunk, upstream, client));
       upstream.pipe(client);
       client.pipe(upstream);
     });
@@ -158,6 +167,8 @@ export async function startOutboundProxy(options: OutboundProxyOptions = {}): Pr
     server: `http://127.0.0.1:${port}`,
     refused,
     receivedBytes: () => received,
+    overBudget,
+    exceeded,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

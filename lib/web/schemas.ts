@@ -63,7 +63,7 @@ export const WebFieldSchema = z
     type: z
       .string()
       .describe(
-        "text, email, number, date, tel, url, password, select, select-multiple, radio, checkbox, textarea, file, …",
+        "text, email, number, date, tel, url, password, select, select-multiple, radio, checkbox, textarea, file, …; combobox and listbox for custom (ARIA) dropdowns.",
       ),
     name: z.string().nullable(),
     required: z.boolean(),
@@ -71,7 +71,12 @@ export const WebFieldSchema = z
     value: z.string().describe("Current value (a radio group's checked value; file names for a file input)."),
     checked: z.boolean().optional(),
     multiple: z.boolean().optional(),
-    options: z.array(WebFieldOption).optional().describe("Choices of a select or radio group."),
+    options: z
+      .array(WebFieldOption)
+      .optional()
+      .describe(
+        "Choices of a select, radio group or custom dropdown (a combobox that draws its options only when opened lists none until then).",
+      ),
     placeholder: z.string().nullable(),
     frame_url: z.string().describe("URL of the frame the field is in."),
     in_shadow_root: z.boolean(),

@@ -7,6 +7,7 @@ const KIND: Record<WebField["kind"], FormFieldKind | null> = {
   checkbox: "checkbox",
   radio: "radio",
   select: "dropdown",
+  listbox: "dropdown",
   // The fill engine decides values, not files; file inputs are filled by web-update with a document.
   file: null,
 };
@@ -20,6 +21,8 @@ const VALUE_TYPE: Record<string, FieldValueType> = {
   radio: "choice",
   select: "choice",
   "select-multiple": "choice",
+  combobox: "choice",
+  listbox: "choice",
 };
 
 /**

@@ -103,6 +103,7 @@ async function applyUpdate(
     return report(state ? "checked" : "unchecked", String(state));
   }
   const text = String(value);
+  if (field.kind === "listbox") return chooseListboxOption(options.session, field, text, report);
   if (field.kind === "radio" || field.kind === "select") {
     const option = findOption(field.options ?? [], text);
     if (!option)
@@ -117,4 +118,31 @@ async function applyUpdate(
   }
   await (await locateRef(page, field.ref)).locator.fill(text);
   return report("typed", text);
+}
+
+/**
+ * A custom dropdown: a combobox is opened by a click first (its options may exist only while open, so
+ * the page is scanned again to mark them), then the option is clicked as a person would.
+ */
+async function chooseListboxOption(
+  session: WebSession,
+  field: WebField,
+  text: string,
+  report: (status: FieldUpdateStatus, value: string | null, reason?: string | null) => FieldUpdateReport,
+): Promise<FieldUpdateReport> {
+  const { locator } = await locateRef(session.page, field.ref);
+  let current = field;
+  if (field.type === "combobox" && (await locator.getAttribute("aria-expanded")) !== "true") {
+    await locator.click();
+    await scanWebForm(session);
+    current = session.fields.find((candidate) => candidate.ref === field.ref) ?? field;
+  }
+  const option = findOption(current.options ?? [], text);
+  if (!option?.ref) {
+    if (field.type === "combobox") await locator.press("Escape");
+    const choices = (current.options ?? []).map((choice) => choice.label || choice.value).join(", ");
+    return report("refused", null, `No option "${text}"; options: ${choices || "none shown"}`);
+  }
+  await (await locateRef(session.page, option.ref)).locator.click();
+  return report("selected", option.label || option.value);
 }

@@ -168,4 +168,53 @@ describe("scan, update and submit on a real page", () => {
     });
     await expect(navigatePage(session, "file:///etc/passwd")).rejects.toMatchObject({ status: 400 });
   });
+
+  it("chooses from custom dropdowns (ARIA combobox and listbox); a closed shadow root stays out of reach", async () => {
+    await closeAllWebSessions();
+    const session = await openWebSession({ ownerId: "owner-custom" });
+    await navigatePage(session, `${site.origin}/custom`);
+    const scan = await scanWebForm(session);
+    const byLabel = Object.fromEntries(scan.fields.map((field) => [field.label, field]));
+    expect(Object.keys(byLabel).sort()).toEqual(["Currency", "Reference number", "Size"]);
+    // The combobox draws its options only when opened; the listbox has them from the start.
+    expect(byLabel.Currency).toMatchObject({
+      kind: "listbox",
+      type: "combobox",
+      value: "Choose a currency",
+      options: [],
+    });
+    expect(byLabel.Size).toMatchObject({ kind: "listbox", type: "listbox" });
+    expect(byLabel.Size.options?.map((option) => [option.value, option.label])).toEqual([
+      ["s", "Small"],
+      ["m", "Medium"],
+      ["l", "Large"],
+    ]);
+
+    const reports = await updateWebForm({
+      session,
+      loadDocument: noDocuments,
+      updates: [
+        { field: "Reference number", value: "R-9" },
+        { field: "Currency", value: "US Dollar" },
+        { field: "Size", value: "m" },
+        { field: "Currency", value: "Yen" },
+      ],
+    });
+    expect(reports.map((report) => [report.status, report.value])).toEqual([
+      ["typed", "R-9"],
+      ["selected", "US Dollar"],
+      ["selected", "Medium"],
+      ["refused", null],
+    ]);
+    expect(reports[3].reason).toBe('No option "Yen"; options: Euro, US Dollar, Pound sterling');
+    const rescanned = Object.fromEntries(session.fields.map((field) => [field.label, field]));
+    expect(rescanned.Currency.value).toBe("US Dollar");
+    expect(rescanned.Size.value).toBe("m");
+
+    const before = site.posts.length;
+    await submitWebForm({ session });
+    expect(site.posts.slice(before).map((post) => post.fields)).toEqual([
+      { reference_number: "R-9", currency: "USD", size: "m" },
+    ]);
+  });
 });

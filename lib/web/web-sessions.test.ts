@@ -5,6 +5,7 @@ import { closeBrowser } from "./browser";
 import {
   closeAllWebSessions,
   closeExpiredWebSessions,
+  closeWebSession,
   getWebSessionOrThrow,
   openWebSession,
   webSessionCounts,
@@ -64,5 +65,25 @@ describe("web sessions", () => {
     await closeBrowser();
     expect(webSessionCounts().open).toBe(0);
     expect(chromiumChildren()).toEqual([]);
+  });
+
+  it("hold an anonymous owner to its own limit while other owners still open sessions", async () => {
+    const start = 2_000_000;
+    const first = await openWebSession({ ownerId: "address:192.0.2.7", maxSessions: 1, now: start });
+    const second = await openWebSession({ ownerId: "address:192.0.2.7", maxSessions: 1, now: start + 100_000 }).catch(
+      (error: unknown) => error,
+    );
+    // Retry-After is when this owner's own session expires: 300 s after `start`, 200 s from now.
+    expect(second).toMatchObject({ status: 429, headers: { "Retry-After": "200" } });
+    expect(String((second as Error).message)).toContain("Without signing in, 1 web session at a time");
+    const someoneElse = await openWebSession({ ownerId: "address:192.0.2.8", maxSessions: 1, now: start });
+    expect(() => getWebSessionOrThrow("address:192.0.2.8", first.id, start)).toThrow(
+      expect.objectContaining({ status: 404 }),
+    );
+    await closeWebSession(first);
+    await closeWebSession(someoneElse);
+    const again = await openWebSession({ ownerId: "address:192.0.2.7", maxSessions: 1, now: start + 100_000 });
+    expect(getWebSessionOrThrow("address:192.0.2.7", again.id, start + 100_000).id).toBe(again.id);
+    await closeAllWebSessions();
   });
 });

@@ -36,6 +36,8 @@ const registry = (): Registry => (holder.__docsvcWebSessions ??= { sessions: new
 
 export interface OpenWebSessionOptions {
   ownerId: string;
+  /** Open sessions this owner may hold at once (anonymous callers); unlimited within the pool when unset. */
+  maxSessions?: number;
   now?: number;
   /** Tests inject a resolver; the default is lib/net's guarded lookup. */
   resolveHost?: ResolveHost;
@@ -58,6 +60,7 @@ export async function openWebSession(options: OpenWebSessionOptions): Promise<We
       },
     );
   }
+  if (options.maxSessions !== undefined) refuseOverOwnerLimit(state, options.ownerId, options.maxSessions, options.now);
   state.opening += 1;
   let proxy: OutboundProxy | undefined;
   let context: BrowserContext | undefined;
@@ -152,9 +155,19 @@ export function webSessionCounts(): { open: number; max: number } {
   return { open: registry().sessions.size, max: getConfig().WEB_MAX_SESSIONS };
 }
 
-/** Seconds until the first open session expires: when a slot frees up at the latest. */
-function retryAfterSeconds(now: number): number {
-  const soonest = Math.min(...[...registry().sessions.values()].map((session) => session.expiresAt));
+function refuseOverOwnerLimit(state: Registry, ownerId: string, maxSessions: number, now = Date.now()): void {
+  const own = [...state.sessions.values()].filter((session) => session.ownerId === ownerId);
+  if (own.length < maxSessions) return;
+  throw new AppError(
+    "rate_limit_exceeded",
+    `Without signing in, ${maxSessions} web session${maxSessions === 1 ? "" : "s"} at a time: continue with its session_id, close it (DELETE /api/batch/web-session/{id}) or sign in.`,
+    { headers: { "Retry-After": String(retryAfterSeconds(now, own)) } },
+  );
+}
+
+/** Seconds until the first of these sessions expires: when a slot frees up at the latest. */
+function retryAfterSeconds(now: number, sessions = [...registry().sessions.values()]): number {
+  const soonest = Math.min(...sessions.map((session) => session.expiresAt));
   return Number.isFinite(soonest) ? Math.max(1, Math.ceil((soonest - now) / 1000)) : 1;
 }
 

@@ -14,11 +14,15 @@ import {
   WebUpdateRequest,
   WebUpdateResponse,
 } from "./schemas";
+import { webRateLimitHook } from "./web-rate-limit";
 
 const tags = ["Web pages and forms"];
-// The spec declares no auth for four of these; a real browser on the server is never offered anonymously.
+// The spec declares no auth for preview, scan, update and submit: they are open, limited per address.
 const authNote =
-  "Needs a signed-in user: a web session belongs to its caller, and another user's session_id answers 404.";
+  "No sign-in needed. A web session belongs to its caller: a signed-in user, else the guest session (guest_session_id), else the client address; " +
+  "anyone else's session_id answers 404. Without signing in: 10 calls a minute per client address (X-RateLimit-* headers, 429 with Retry-After), " +
+  "one open session at a time, and no documents attached to file inputs. The outbound guard is the same for everyone.";
+const openAccess = { auth: "optional", hooks: [webRateLimitHook] } as const;
 const common = {
   400: {
     description:
@@ -26,8 +30,10 @@ const common = {
   },
   404: { description: "No such web session among the caller's own (expired, closed, or someone else's)." },
   429: {
-    description: "All WEB_MAX_SESSIONS browser sessions are in use; Retry-After says when one frees up at the latest.",
+    description:
+      "All WEB_MAX_SESSIONS browser sessions are in use, or (without signing in) the address's call rate or its one session is used up; Retry-After says when to retry.",
   },
+  413: { description: "The page (with what it loads) is larger than a session may download (WEB_MAX_SESSION_BYTES)." },
   502: { description: "The page could not be loaded (DNS failure, connection refused, …)." },
   503: { description: "Chromium is not installed (the message names what to install) or could not start." },
   504: { description: "The page did not finish loading within WEB_NAVIGATION_TIMEOUT_SECONDS." },
@@ -57,7 +63,7 @@ export const webPreviewRoute = defineRoute({
   method: "POST",
   path: "/api/batch/web-preview",
   surface: "api",
-  auth: "user",
+  ...openAccess,
   operationId: "batchWebPreview",
   summary: "Screenshot of a page's first viewport",
   description: `Opens url in a new web session (or shows session_id's page) and answers the first viewport as a base64 PNG, the final URL and the title. The session stays open for the next calls. ${authNote}`,
@@ -70,11 +76,12 @@ export const webScanRoute = defineRoute({
   method: "POST",
   path: "/api/batch/web-scan",
   surface: "api",
-  auth: "user",
+  ...openAccess,
   operationId: "batchWebScan",
   summary: "Every fillable field of a page",
   description:
-    "Every input, select, radio group, checkbox, textarea and file input of every frame, open shadow roots included, with a stable ref, label, type, options, name, " +
+    "Every input, select, radio group, checkbox, textarea, file input and custom (ARIA combobox or listbox) dropdown of every frame, open shadow roots included " +
+    "(closed shadow roots cannot be seen), with a stable ref, label, type, options, name, " +
     `required and current value, and the submit buttons. ${authNote}`,
   tags,
   body: WebScanRequest,
@@ -85,7 +92,7 @@ export const webUpdateRoute = defineRoute({
   method: "POST",
   path: "/api/batch/web-update",
   surface: "api",
-  auth: "user",
+  ...openAccess,
   operationId: "batchWebUpdate",
   summary: "Type values into a page's fields (never submits)",
   description:
@@ -100,7 +107,7 @@ export const webSubmitRoute = defineRoute({
   method: "POST",
   path: "/api/batch/web-submit",
   surface: "api",
-  auth: "user",
+  ...openAccess,
   operationId: "batchWebSubmit",
   summary: "Click the submit button once",
   description: `Clicks the submit button, waits for the navigation or network idle, and answers the post-submit screenshot, final URL and status. A session submits once: a repeat is a 409 unless allow_repeat. ${authNote}`,
@@ -133,12 +140,11 @@ export const closeWebSessionRoute = defineRoute({
   method: "DELETE",
   path: "/api/batch/web-session/{session_id}",
   surface: "api",
-  auth: "user",
+  ...openAccess,
   operationId: "batchWebSessionClose",
   summary: "Close a web session now",
-  description:
-    "Closes its page, browser context and outbound proxy; sessions also close after WEB_SESSION_TTL_SECONDS idle and at shutdown.",
+  description: `Closes its page, browser context and outbound proxy; sessions also close after WEB_SESSION_TTL_SECONDS idle and at shutdown. ${authNote}`,
   tags,
   params: WebSessionParams,
-  responses: { 200: WebSessionClosedResponse, 404: common[404] },
+  responses: { 200: WebSessionClosedResponse, 404: common[404], 429: common[429] },
 });

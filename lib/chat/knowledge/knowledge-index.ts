@@ -60,13 +60,23 @@ export class KnowledgeIndex {
 
   /** The best passages for a query, lines before the blocks that repeat them, at most `limit`. */
   query(query: string, options: { limit?: number; documentIds?: string[] } = {}): SearchHit[] {
+    return this.rank(query, options).map(({ passage, score }) => this.hit(passage, score));
+  }
+
+  /** The BM25 ranking as passages with their scores, best first. */
+  rank(
+    query: string,
+    options: { limit?: number; documentIds?: string[] } = {},
+  ): Array<{ passage: Passage; score: number }> {
     const allowed = options.documentIds ? new Set(options.documentIds) : null;
     const found = this.search.search(queryTerms(query).join(" "), {
       filter: allowed
         ? (result) => allowed.has(this.documents[this.passages[Number(result.id)].documentIndex].id)
         : undefined,
     });
-    return found.slice(0, options.limit ?? 8).map((result) => this.hit(this.passages[Number(result.id)], result.score));
+    return found
+      .slice(0, options.limit ?? 8)
+      .map((result) => ({ passage: this.passages[Number(result.id)], score: result.score }));
   }
 
   hit(passage: Passage, score: number): SearchHit {

@@ -43,6 +43,26 @@ describe("PythonSandbox", () => {
     expect(result).toEqual({ ok: true, stdout: "rows 3\n", result: { mean: 44.166666666666664, total: 132.5 } });
   });
 
+  it(
+    "starts later children from the first child's memory snapshot, which only they may read",
+    { timeout: slow },
+    async () => {
+      await sandbox.whenWarm();
+      const [pid] = sandbox.pids;
+      const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      const snapshot = args.at(-2) === "" ? args.at(-3) : args.at(-2);
+      expect(snapshot).toMatch(/docsvc-pyodide-\w+\/memory\.snapshot$/);
+      expect(args).toContain(`--allow-fs-read=${snapshot}`);
+      // The snapshot holds the imports: a child from it computes with them at once.
+      expect(await sandbox.run("statistics.mean([1, 2, 3]) + len(json.dumps(data))", { data: [1] })).toMatchObject({
+        ok: true,
+        result: 5,
+      });
+      // Readable to the children, not writable by them.
+      expect((await sandbox.run(`open(${JSON.stringify(snapshot)}, "ab")`)).ok).toBe(false);
+    },
+  );
+
   it("cannot read files outside Pyodide, from Python or through Node", { timeout: slow }, async () => {
     const hostname = readFileSync("/etc/hostname", "utf8").trim();
     for (const code of [

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessByStdio } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
@@ -50,6 +51,10 @@ async function residentMb(pid: number): Promise<number> {
  */
 export class PythonSandbox {
   private warm: Promise<ReadyChild> | null = null;
+  /** Pyodide's memory after start-up, made by the first child, read by the later ones (see the runner). */
+  private snapshotPath: string | null = null;
+  /** Settles when the child making the snapshot is ready (or failed). */
+  private snapshotting: Promise<void> | null = null;
   private readonly live = new Set<Child>();
   private disposed = false;
   readonly timeoutMs: number;
@@ -97,6 +102,8 @@ export class PythonSandbox {
     this.disposed = true;
     for (const child of this.live) child.kill("SIGKILL");
     this.warm = null;
+    if (this.snapshotPath) await rm(path.dirname(this.snapshotPath), { recursive: true, force: true });
+    this.snapshotPath = null;
     await Promise.all(
       [...this.live].map(
         (child) =>
@@ -110,16 +117,19 @@ export class PythonSandbox {
   private spawnChild(): Child {
     const pyodide = pyodideDir();
     const runner = runnerPath();
+    const snapshot = this.snapshotPath;
     const child = spawn(
       process.execPath,
       [
         "--permission",
         `--allow-fs-read=${pyodide}`,
         `--allow-fs-read=${runner}`,
+        ...(snapshot ? [`--allow-fs-read=${snapshot}`] : []),
         "--disallow-code-generation-from-strings",
         "--max-old-space-size=256",
         runner,
         pyodide,
+        snapshot ?? "--make-snapshot",
       ],
       { env: {} as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"] },
     );
@@ -131,19 +141,40 @@ export class PythonSandbox {
   }
 
   private async startChild(): Promise<ReadyChild> {
+    // A child started while the first one makes the snapshot waits for it rather than load in parallel.
+    if (!this.snapshotPath && this.snapshotting) await this.snapshotting;
+    let snapshotSettled: (() => void) | undefined;
+    if (!this.snapshotPath) this.snapshotting = new Promise<void>((resolve) => (snapshotSettled = resolve));
     const child = this.spawnChild();
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
     const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
     const timer = setTimeout(() => child.kill("SIGKILL"), this.startTimeoutMs);
     try {
-      const first = await lines.next();
+      let first = await lines.next();
+      if (!first.done && first.value.startsWith('{"snapshot"')) {
+        await this.keepSnapshot((JSON.parse(first.value) as { snapshot: string }).snapshot);
+        first = await lines.next();
+      }
       if (first.done || !first.value.includes('"ready"'))
         throw new Error(`Python could not start: ${stderr.trim() || "the sandbox exited"}`);
       return { child, lines };
     } finally {
       clearTimeout(timer);
+      if (snapshotSettled) {
+        this.snapshotting = null;
+        snapshotSettled();
+      }
     }
+  }
+
+  /** Writes the first child's snapshot where only the sandbox's children are allowed to read it. */
+  private async keepSnapshot(base64: string): Promise<void> {
+    if (this.snapshotPath || this.disposed) return;
+    const directory = await mkdtemp(path.join(tmpdir(), "docsvc-pyodide-"));
+    const file = path.join(directory, "memory.snapshot");
+    await writeFile(file, Buffer.from(base64, "base64"), { mode: 0o600 });
+    this.snapshotPath = file;
   }
 
   private async execute(

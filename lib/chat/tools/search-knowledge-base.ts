@@ -14,14 +14,19 @@ export const SearchKnowledgeBaseInput = z.object({
 export type SearchKnowledgeBaseInput = z.input<typeof SearchKnowledgeBaseInput>;
 
 export const searchKnowledgeBaseDescription =
-  "Search the user's documents in scope (BM25 over page lines and blocks). Answers ranked passages with document, page, box " +
-  "and a ref like D1:p2w10-14 to cite in your answer as [D1:p2w10-14].";
+  "Search the user's documents in scope (BM25 over page lines and blocks, ranked by meaning too when embeddings are configured). " +
+  "Answers ranked passages with document, page, box and a ref like D1:p2w10-14 to cite in your answer as [D1:p2w10-14].";
 
-/** Ranked passages (lines and blocks) of the documents in scope. */
-export function searchKnowledgeBase(
+/**
+ * Ranked passages (lines and blocks) of the documents in scope: BM25 fused with embeddings when the
+ * context has them (a configured provider), BM25 alone otherwise or when the provider fails.
+ */
+export async function searchKnowledgeBase(
   context: ChatToolContext,
   input: SearchKnowledgeBaseInput,
-): { results: SearchHit[] } {
+): Promise<{ engine: string; results: SearchHit[]; fallback?: string }> {
   const parsed = SearchKnowledgeBaseInput.parse(input);
-  return { results: context.index.query(parsed.query, { limit: parsed.limit, documentIds: parsed.document_ids }) };
+  const options = { limit: parsed.limit, documentIds: parsed.document_ids };
+  if (context.embeddings) return context.embeddings.query(parsed.query, options);
+  return { engine: "bm25", results: context.index.query(parsed.query, options) };
 }

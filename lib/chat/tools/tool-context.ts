@@ -1,6 +1,7 @@
 import type { UIMessageChunk } from "ai";
 import type { LibraryFileResponseBody } from "@/lib/library";
 import type { GeneratedFile } from "../files/write-generated-file";
+import type { EmbeddingSearch } from "../knowledge/embedding-search";
 import type { KnowledgeIndex } from "../knowledge/knowledge-index";
 import type { PythonSandbox } from "../python/python-sandbox";
 
@@ -10,6 +11,8 @@ export interface ChatToolContext {
   /** The session the answer belongs to; charts and files are stored under it. */
   sessionId: string;
   index: KnowledgeIndex;
+  /** Ranking by meaning beside BM25, when the provider has an embedding model. */
+  embeddings?: EmbeddingSearch;
   /** Aborts when the client disconnects: long tools (Python) stop. */
   signal?: AbortSignal;
   /** Writes an extra part into the answer's stream (a chart image, a download link). */

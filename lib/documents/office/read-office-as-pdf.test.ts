@@ -68,6 +68,29 @@ describe.runIf(hasLibreOffice)("office files through LibreOffice's PDF", () => {
     }
   });
 
+  it("stacks the pages LibreOffice prints beyond the counted ones onto them, boxes still on the ink", async () => {
+    const rows = Array.from({ length: 160 }, (_, index) => [`Item ${index + 1}`, index * 3.5, `Note ${index}`]);
+    const xlsx = await makeXlsx({ Long: rows, Short: [["Total", 42]] });
+    const native = await readDocument({ bytes: xlsx });
+    expect(native.pages).toHaveLength(2);
+    const { pages } = await readDocument({ bytes: xlsx, renderImages: true });
+    // The same two pages as counted at upload, each with an image; the long sheet is several printed pages tall.
+    expect(pages.map((page) => [page.pageNumber, Boolean(page.image)])).toEqual([
+      [1, true],
+      [2, true],
+    ]);
+    expect(pages[0].source).toBe("office");
+    const { width, height } = await sharp(pages[0].image!).metadata();
+    expect(height! / width!).toBeGreaterThan(2.5);
+    expect(pages[0].text).toContain("Item 160");
+    expect(pages[0].text).not.toContain("Total");
+    expect(pages[1].text).toContain("Total");
+    expect(await wordsOnInk(pages[0])).toBe(1);
+    expect(await wordsOnInk(pages[1])).toBe(1);
+    const lastItem = pages[0].words.findIndex((word) => word.text === "160");
+    expect(pages[0].words[lastItem].box.y).toBeGreaterThan(0.6);
+  });
+
   it("reads natively (no image, no LibreOffice run) when no page image is wanted", async () => {
     const { pages } = await readDocument({ bytes: await makeXlsx({ Summary: [["Invoice", 4821]] }) });
     expect(pages[0].image).toBeUndefined();

@@ -3,15 +3,17 @@ import { readPdf } from "../pdf/read-pdf";
 import type { ReadOptions } from "../read-options";
 import type { Page, SourceTable } from "../types";
 import { convertWithLibreOffice, findSoffice } from "./convert-with-libreoffice";
+import { assignPrintedPages, MAX_STACKED_PAGES, stackPages } from "./stack-printed-pages";
 
 // Office files read natively have text but no picture of the page: the viewer had boxes on a blank
 // sheet. When the page images are wanted and LibreOffice is installed, the file is printed to PDF
 // by LibreOffice, and both the page images and the word boxes are read from that PDF, so boxes and
 // image coincide. The native reading still supplies what only it knows (a sheet's or a document's
 // tables, the sheet name), placed on the printed page that shows the table's first row.
-// Without LibreOffice, if the conversion fails, or if it prints another number of pages than the
-// native reading counted (the count uploads are limited and charged by), the native pages are kept
-// (no image: the viewer shows their text).
+// When it prints more pages than the native reading counted (the count uploads are limited and
+// charged by), the printed pages are stacked onto the counted ones (stack-printed-pages.ts).
+// Without LibreOffice, if the conversion fails, or if it prints fewer pages, the native pages are
+// kept (no image: the viewer shows their text).
 
 const normalize = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
 
@@ -66,15 +68,23 @@ export async function readOfficeAsPdf(
     return native;
   }
   if (printed.every((page) => page.error)) return native;
+  let pages = printed.map((page): Page => (page.source === "text_layer" ? { ...page, source: "office" } : page));
   if (printed.length !== native.length) {
-    // Pages were counted (and reserved, and limited) from the native reading at upload: a different
-    // number of printed pages would charge or leave pages the batch never counted. Shown as text instead.
-    console.warn(
-      `docsvc: ${format.name} pages shown as text: LibreOffice printed ${printed.length} pages where ${native.length} were counted`,
+    // Pages were counted (and reserved, and limited) from the native reading at upload: more printed
+    // pages are stacked onto the counted ones; fewer cannot be split, and are shown as text.
+    const assignment = assignPrintedPages(
+      pages.map((page) => page.text),
+      native.map((page) => page.text),
     );
-    return native;
+    const groups = native.map((_, index) => pages.filter((__, printedIndex) => assignment?.[printedIndex] === index));
+    if (!assignment || groups.some((group) => group.length > MAX_STACKED_PAGES)) {
+      console.warn(
+        `docsvc: ${format.name} pages shown as text: LibreOffice printed ${printed.length} pages where ${native.length} were counted`,
+      );
+      return native;
+    }
+    pages = await Promise.all(groups.map((group, index) => stackPages(group, native[index].pageNumber)));
   }
-  const pages = printed.map((page): Page => (page.source === "text_layer" ? { ...page, source: "office" } : page));
   carryNativeStructure(pages, native);
   return pages;
 }

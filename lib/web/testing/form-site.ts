@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
 
 // A local site for the web tests and the benchmark: a form with every kind of field (labels, a select,
 // radios, a checkbox, a textarea, a file input, an iframe, a shadow-DOM field), a redirect, a page
@@ -57,6 +58,57 @@ customElements.define("shadow-field", class extends HTMLElement {
 </script>
 </body></html>`;
 
+// Custom dropdowns as component libraries draw them (a combobox whose options exist only while it is
+// open, a standalone listbox), each feeding a hidden input, and a field in a closed shadow root.
+const CUSTOM_PAGE = `<!doctype html><html><head><title>Custom controls</title></head><body>
+<form id="custom" method="post" action="/submit" enctype="multipart/form-data">
+  <p><label for="reference_number">Reference number</label> <input id="reference_number" name="reference_number"></p>
+  <p><span id="currency-label">Currency</span>
+    <span id="currency" role="combobox" tabindex="0" aria-labelledby="currency-label" aria-haspopup="listbox" aria-expanded="false" aria-controls="currency-list">Choose a currency</span>
+    <ul id="currency-list" role="listbox" hidden></ul>
+    <input type="hidden" name="currency"></p>
+  <p><span id="size-label">Size</span></p>
+  <div id="size" role="listbox" aria-labelledby="size-label">
+    <div role="option" data-value="s" aria-selected="false">Small</div>
+    <div role="option" data-value="m" aria-selected="false">Medium</div>
+    <div role="option" data-value="l" aria-selected="false">Large</div>
+  </div>
+  <input type="hidden" name="size">
+  <p><closed-field></closed-field></p>
+  <p><button type="submit">Send</button></p>
+</form>
+<script>
+const currency = document.getElementById("currency");
+const list = document.getElementById("currency-list");
+currency.addEventListener("click", () => {
+  list.innerHTML = [["EUR", "Euro"], ["USD", "US Dollar"], ["GBP", "Pound sterling"]]
+    .map(([code, name]) => '<li role="option" data-value="' + code + '">' + name + "</li>").join("");
+  list.hidden = false;
+  currency.setAttribute("aria-expanded", "true");
+});
+list.addEventListener("click", (event) => {
+  const option = event.target.closest("[role=option]");
+  if (!option) return;
+  currency.textContent = option.textContent;
+  document.querySelector("input[name=currency]").value = option.dataset.value;
+  list.hidden = true;
+  list.innerHTML = "";
+  currency.setAttribute("aria-expanded", "false");
+});
+document.getElementById("size").addEventListener("click", (event) => {
+  const option = event.target.closest("[role=option]");
+  if (!option) return;
+  for (const other of document.querySelectorAll("#size [role=option]")) other.setAttribute("aria-selected", String(other === option));
+  document.querySelector("input[name=size]").value = option.dataset.value;
+});
+customElements.define("closed-field", class extends HTMLElement {
+  connectedCallback() {
+    this.attachShadow({ mode: "closed" }).innerHTML = '<label for="sc">Secret code</label> <input id="sc" name="secret_code">';
+  }
+});
+</script>
+</body></html>`;
+
 const FRAME_PAGE = `<!doctype html><html><body><label for="ref">Reference</label> <input id="ref" name="reference"></body></html>`;
 
 const TABLE_PAGE = `<!doctype html><html><head><title>Price list</title><style>table{border-collapse:collapse}td,th{border:1px solid #000;padding:4px 12px}</style></head>
@@ -66,6 +118,32 @@ const TABLE_PAGE = `<!doctype html><html><head><title>Price list</title><style>t
 </body></html>`;
 
 const THANKS_PAGE = `<!doctype html><html><head><title>Received</title></head><body><h1>Thank you, invoice received</h1></body></html>`;
+
+/** Bytes of /huge: more than a session may download by default (WEB_MAX_SESSION_BYTES, 50 MB). */
+export const HUGE_PAGE_BYTES = 60 * 1024 * 1024;
+
+// Gathers ICE candidates against a STUN server given in the query (?stun=127.0.0.1:port) and puts what it
+// found in the title: a browser that sends UDP around the proxy would ask that server for its address.
+const WEBRTC_PAGE = `<!doctype html><html><head><title>WebRTC</title></head><body><script>
+const stun = new URLSearchParams(location.search).get("stun");
+const peer = new RTCPeerConnection({ iceServers: [{ urls: "stun:" + stun }] });
+const candidates = [];
+peer.createDataChannel("probe");
+peer.onicecandidate = (event) => {
+  if (event.candidate) candidates.push(event.candidate.candidate);
+  else document.title = "gathered " + JSON.stringify(candidates);
+};
+peer.createOffer().then((offer) => peer.setLocalDescription(offer));
+</script></body></html>`;
+
+function streamHugePage(res: http.ServerResponse, bytes: number): void {
+  res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+  const chunk = Buffer.from(`<p>${"A large page. ".repeat(4_600)}</p>\n`);
+  const chunks = function* () {
+    for (let sent = 0; sent < bytes; sent += chunk.length) yield chunk;
+  };
+  Readable.from(chunks()).pipe(res);
+}
 
 /** Starts the site; `secretOrigin` is where the guard pages point (a second origin the guard must refuse). */
 export async function startFormSite(options: { secretOrigin?: string } = {}): Promise<FormSite> {
@@ -81,6 +159,8 @@ export async function startFormSite(options: { secretOrigin?: string } = {}): Pr
     switch (url.pathname) {
       case "/form":
         return html(FORM_PAGE);
+      case "/custom":
+        return html(CUSTOM_PAGE);
       case "/frame":
         return html(FRAME_PAGE);
       case "/table":
@@ -107,6 +187,21 @@ export async function startFormSite(options: { secretOrigin?: string } = {}): Pr
         return html(
           `<title>Cross-origin</title><iframe src="http://localhost:${new URL(origin).port}/frame"></iframe>`,
         );
+      case "/huge":
+        return streamHugePage(res, HUGE_PAGE_BYTES);
+      case "/never":
+        // Headers and the start of a document, then nothing: the load event never fires.
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+        return void res.write("<!doctype html><html><head><title>Never</title></head><body><p>Loading");
+      case "/busy":
+        // Loads at once, then keeps the network busy for good: network idle never comes.
+        return html(
+          `<title>Busy</title><p>Busy</p><script>setInterval(() => fetch("/tick?" + Math.random()), 100)</script>`,
+        );
+      case "/tick":
+        return html("tick");
+      case "/webrtc":
+        return html(WEBRTC_PAGE);
       case "/popups":
         return html(`<title>Popups</title><script>for (let i = 0; i < 100; i++) window.open("/form")</script>`);
       case "/download":

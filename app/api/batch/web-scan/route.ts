@@ -1,10 +1,11 @@
 import { route, serveRoutes } from "@/lib/http";
 import { scanWebPage } from "@/lib/web/scan-web-page";
+import { webOwnerOf } from "@/lib/web/web-caller";
 import { webScanRoute } from "@/lib/web/web.contract";
 
 // POST /api/batch/web-scan – every fillable field and submit button of a page
-const scan = route(webScanRoute, async ({ caller, body }) =>
-  scanWebPage({ ownerId: caller.user.id, url: body.url, sessionId: body.session_id }),
+const scan = route(webScanRoute, async ({ req, caller, body }) =>
+  scanWebPage({ ...webOwnerOf(caller, req), url: body.url, sessionId: body.session_id }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(scan);

@@ -1,11 +1,12 @@
 import { route, serveRoutes } from "@/lib/http";
 import { submitWebPage } from "@/lib/web/submit-web-page";
+import { webOwnerOf } from "@/lib/web/web-caller";
 import { webSubmitRoute } from "@/lib/web/web.contract";
 
 // POST /api/batch/web-submit – click the submit button once and show where it led
-const submit = route(webSubmitRoute, async ({ caller, body }) =>
+const submit = route(webSubmitRoute, async ({ req, caller, body }) =>
   submitWebPage({
-    ownerId: caller.user.id,
+    ownerId: webOwnerOf(caller, req).ownerId,
     sessionId: body.session_id,
     buttonRef: body.button_ref,
     allowRepeat: body.allow_repeat,

@@ -3,16 +3,18 @@ import { route, serveRoutes } from "@/lib/http";
 import { getBlobStore } from "@/lib/storage";
 import { documentFileLoader } from "@/lib/web/load-document-file";
 import { updateWebPage } from "@/lib/web/update-web-page";
+import { webOwnerOf } from "@/lib/web/web-caller";
 import { webUpdateRoute } from "@/lib/web/web.contract";
 
 // POST /api/batch/web-update – type values into a page's fields, never submitting
-const update = route(webUpdateRoute, async ({ caller, body }) =>
-  updateWebPage({
-    ownerId: caller.user.id,
+const update = route(webUpdateRoute, async ({ req, caller, body }) => {
+  const owner = webOwnerOf(caller, req);
+  return updateWebPage({
+    ownerId: owner.ownerId,
     sessionId: body.session_id,
     fields: body.fields,
-    loadDocument: documentFileLoader(await getDb(), getBlobStore(), caller.user.id),
-  }),
-);
+    loadDocument: documentFileLoader(await getDb(), getBlobStore(), owner.userId),
+  });
+});
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(update);
