@@ -10,6 +10,7 @@ import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
 import { deleteBatch } from "./delete-batch";
 import { getBatchResults } from "./get-batch-results";
 import { getBatchStatus } from "./get-batch-status";
+import { openBatchImage } from "./open-batch-image";
 import { retryBatch } from "./retry-batch";
 import { startBatchProcessing } from "./start-batch-processing";
 import { sampleBatchFiles } from "./testing/sample-files";
@@ -95,7 +96,7 @@ describe("batches", () => {
     ).rejects.toMatchObject({ code: "not_found" });
   });
 
-  it("reads a long PDF in chunks and stores an image per page", async () => {
+  it("reads a long PDF in chunks, gives every page an image and keeps the run's stage times", async () => {
     const db = await getDb();
     const { owner } = await newUser("long");
     await db.user.update({ where: { id: owner.userId }, data: { tier: "growth" } });
@@ -110,8 +111,32 @@ describe("batches", () => {
     expect(results.documents[0].pages.map((page) => page.extracted_text.trim())).toEqual(
       Array.from({ length: 12 }, (_, index) => `Chunked page ${index + 1}`),
     );
-    const images = await getBlobStore().list(`batches/${upload.batch_id}/`);
-    expect(images.filter((entry) => entry.key.includes("/pages/"))).toHaveLength(12);
+    // Text pages are pictured when first asked for: each image URL answers a PNG, kept for next time.
+    const pageImages = async () =>
+      (await getBlobStore().list(`batches/${upload.batch_id}/`)).filter((entry) => entry.key.includes("/pages/"));
+    expect(await pageImages()).toHaveLength(0);
+    for (const page of results.documents[0].pages) {
+      const url = new URL(page.image_url!, "http://localhost");
+      const response = await openBatchImage(db, getBlobStore(), {
+        storageKey: decodeURIComponent(url.pathname.replace("/api/batch/image/", "")),
+        token: url.searchParams.get("token") ?? undefined,
+        caller: { kind: "anonymous" },
+      });
+      expect(response.headers.get("content-type")).toBe("image/png");
+      expect(
+        Buffer.from(await response.arrayBuffer())
+          .subarray(1, 4)
+          .toString(),
+      ).toBe("PNG");
+    }
+    expect(await pageImages()).toHaveLength(12);
+
+    const document = await db.batchDocument.findUniqueOrThrow({ where: { id: results.documents[0].document_id } });
+    const timings = document.timings as Record<string, number>;
+    expect(timings.pages).toBe(12);
+    expect(timings.render_ms).toBe(0);
+    for (const stage of ["read", "structure", "rows", "charge", "wall"])
+      expect(timings[`${stage}_ms`]).toBeGreaterThan(0);
   });
 
   it("fails a document whose file is missing, then retry completes it without charging twice, keeping edits", async () => {

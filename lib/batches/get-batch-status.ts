@@ -5,7 +5,7 @@ import { ownsBatch } from "./batch-owner";
 import { getBatchOrThrow } from "./get-batch-or-throw";
 import type { BatchStatusResponse } from "./schemas";
 import { isRetryable, type DocumentStatus } from "./statuses";
-import { readStatusCache, writeStatusCache } from "./status-cache";
+import { readStatusCache, statusCacheMark, writeStatusCache } from "./status-cache";
 
 type StatusBody = z.infer<typeof BatchStatusResponse>;
 type CachedStatus = { owner: { userId: string | null; guestSessionId: string | null }; body: StatusBody };
@@ -20,6 +20,7 @@ export async function getBatchStatus(db: Db, owner: BatchOwner, batchId: string)
   const cached = readStatusCache<CachedStatus>(batchId);
   if (cached && ownsBatch(owner, cached.owner)) return cached.body;
 
+  const mark = statusCacheMark();
   const batch = await getBatchOrThrow(db, owner, batchId);
   const documents = await savedPageCounts(
     db,
@@ -60,10 +61,12 @@ export async function getBatchStatus(db: Db, owner: BatchOwner, batchId: string)
       processed_at: document.processedAt?.toISOString() ?? null,
     })),
   };
-  writeStatusCache(batchId, {
-    owner: { userId: batch.userId, guestSessionId: batch.guestSessionId },
-    body,
-  } satisfies CachedStatus);
+  writeStatusCache(
+    batchId,
+    { owner: { userId: batch.userId, guestSessionId: batch.guestSessionId }, body } satisfies CachedStatus,
+    Date.now(),
+    mark,
+  );
   return body;
 }
 

@@ -4,6 +4,7 @@ import type { Caller } from "@/lib/http/caller/types";
 import { AppError } from "@/lib/http/errors";
 import type { BlobStore } from "@/lib/storage";
 import { ownerOf, type BatchOwner } from "./batch-owner";
+import { ensurePageImage } from "./ensure-page-image";
 import { getBatchOrThrow } from "./get-batch-or-throw";
 import { verifyImageToken } from "./image-token";
 
@@ -11,7 +12,7 @@ import { verifyImageToken } from "./image-token";
 const PAGE_IMAGE_KEY = /^batches\/([0-9a-f-]{36})\/([0-9a-f-]{36})\/pages\/([1-9]\d{0,5})\.png$/;
 
 /**
- * Streams a stored page image. Allowed with the image token from the results' image_url (for that
+ * Streams a stored page image (a PDF's text page is rendered and stored when first asked for). Allowed with the image token from the results' image_url (for that
  * batch only), an access token in `token`, or the caller's own credentials (Bearer, API key,
  * session cookie, guest session); 404 for keys outside the caller's batches, as for missing ones.
  */
@@ -31,7 +32,11 @@ export async function openBatchImage(
     await getBatchOrThrow(db, await ownerFor(db, options), batchId);
   }
 
-  const blob = await store.get(options.storageKey);
+  let blob = await store.get(options.storageKey);
+  if (!blob) {
+    const page = { documentId: match[2], pageNumber: Number(match[3]), imageKey: options.storageKey };
+    if (await ensurePageImage(db, store, page)) blob = await store.get(options.storageKey);
+  }
   if (!blob) throw new AppError("not_found", "No such image");
   return new Response(blob.stream, {
     headers: {

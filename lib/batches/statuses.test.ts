@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { deriveBatchStatus, finishedDocumentStatus } from "./statuses";
-import { invalidateBatchStatus, readStatusCache, writeStatusCache } from "./status-cache";
+import { invalidateBatchStatus, readStatusCache, statusCacheMark, writeStatusCache } from "./status-cache";
 
 describe("status state machine", () => {
   it("finishes a document by its failed pages", () => {
@@ -27,5 +27,16 @@ describe("status state machine", () => {
     writeStatusCache("b1", { n: 2 });
     invalidateBatchStatus("b1");
     expect(readStatusCache("b1")).toBeUndefined();
+  });
+
+  it("does not cache a status read before the batch changed", () => {
+    const mark = statusCacheMark();
+    invalidateBatchStatus("b2");
+    writeStatusCache("b2", { n: 1 }, Date.now(), mark);
+    expect(readStatusCache("b2")).toBeUndefined();
+    const later = statusCacheMark();
+    invalidateBatchStatus("b3");
+    writeStatusCache("b2", { n: 2 }, Date.now(), later);
+    expect(readStatusCache("b2")).toEqual({ n: 2 });
   });
 });

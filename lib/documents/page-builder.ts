@@ -25,6 +25,17 @@ export function pageFromLayout(options: {
   };
 }
 
+/**
+ * The page handed to an onPage listener, as the reader's returned list keeps it: without its image,
+ * which the listener has, so a long document's images are not all held in memory at once.
+ */
+export function keptAfterListener(page: Page, listener: unknown): Page {
+  if (!listener || !page.image) return page;
+  const kept = { ...page };
+  delete kept.image;
+  return kept;
+}
+
 /** A page that could not be read: recorded with its error so its neighbours still count. */
 export function failedPage(pageNumber: number, source: PageSource, error: unknown): Page {
   const code = error instanceof DocumentError ? error.code : "page_failed";

@@ -19,10 +19,15 @@ export interface ReadDocumentInput {
   /** Model id or alias (default docsvc-OCR-v1), or an already resolved version. */
   model?: string | ModelVersion;
   password?: string;
-  renderImages?: boolean;
+  /** See ReadOptions.renderImages. */
+  renderImages?: boolean | "scans";
   imageDpi?: number;
   maxPages?: number;
   maxPixels?: number;
+  /** See ReadOptions.pages. */
+  pages?: number[];
+  /** Told how long each page spent reading, rendering its image and in OCR. */
+  onStageTime?: ReadOptions["onStageTime"];
   /** Called as each page is finished (in completion order, which may differ from page order). */
   onPage?: (page: Page) => void | Promise<void>;
 }
@@ -55,12 +60,16 @@ async function readByFormat(bytes: Buffer, format: FormatInfo, options: ReadOpti
     case "text":
       return readInWorker({ reader: format.reader, formatId: format.id, bytes });
     case "libreoffice-pdf": {
+      const converting = performance.now();
       const pdf = await convertWithLibreOffice(bytes, {
         inputExtension: format.extensions[0],
         target: "pdf",
         formatName: format.name,
       });
-      const pages = await readPdf(pdf, { ...options, password: undefined });
+      options.onStageTime?.("read", performance.now() - converting);
+      // The printed PDF is not kept, so its text pages' images are made now rather than on demand.
+      const renderImages = options.renderImages ? true : undefined;
+      const pages = await readPdf(pdf, { ...options, renderImages, password: undefined, pages: undefined });
       return pages.map((page) => (page.source === "text_layer" ? { ...page, source: "office" } : page));
     }
     case "libreoffice-xlsx":
@@ -74,6 +83,11 @@ async function readByFormat(bytes: Buffer, format: FormatInfo, options: ReadOpti
         return readInWorker({ reader: "sheet", formatId: "xlsx", bytes: workbook });
       });
   }
+}
+
+/** Readers that report each page as it is finished, with its stage times. */
+function pagesTimedByReader(type: FormatInfo): boolean {
+  return type.reader === "pdf" || type.reader === "image" || type.reader === "libreoffice-pdf";
 }
 
 /**
@@ -93,9 +107,14 @@ export async function readDocument(input: ReadDocumentInput): Promise<ReadDocume
     imageDpi: input.imageDpi,
     maxPages: input.maxPages,
     maxPixels: input.maxPixels,
+    pages: input.pages,
     onPage: input.onPage,
+    onStageTime: input.onStageTime,
   };
+  const readStarted = performance.now();
   let pages = await readByFormat(input.bytes, type, options);
+  // Readers without pages of their own (office, text) are timed as one reading.
+  if (!pagesTimedByReader(type)) input.onStageTime?.("read", performance.now() - readStarted);
   if (pages.length === 0) throw new DocumentError("empty_document", "The document has no pages");
   if (input.maxPages && pages.length > input.maxPages) {
     throw new DocumentError(
@@ -103,7 +122,7 @@ export async function readDocument(input: ReadDocumentInput): Promise<ReadDocume
       `The document has ${pages.length} pages; at most ${input.maxPages} are allowed`,
     );
   }
-  if (type.reader !== "pdf" && type.reader !== "image" && type.reader !== "libreoffice-pdf" && input.onPage) {
+  if (!pagesTimedByReader(type) && input.onPage) {
     for (const page of pages) await input.onPage(page);
   }
   pages = pages.sort((a, b) => a.pageNumber - b.pageNumber);

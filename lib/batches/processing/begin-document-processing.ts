@@ -4,10 +4,18 @@ import { inspectDocument } from "@/lib/documents/inspect-document";
 import type { BlobStore } from "@/lib/storage";
 import { refreshBatchStatus } from "../refresh-batch-status";
 import { failDocument } from "./fail-document";
+import { emptyTimings, type StageTimings } from "./stage-timings";
 import { logger } from "@/lib/log/logger";
 
 export type DocumentPlan =
-  | { state: "ready"; pagesTotal: number | null; pendingPages: number[] | "all"; pdf: boolean }
+  | {
+      state: "ready";
+      pagesTotal: number | null;
+      pendingPages: number[] | "all";
+      pdf: boolean;
+      /** Time this stage took: inspecting the file (read) and the status rows (rows). */
+      timings: StageTimings;
+    }
   | { state: "skipped" | "failed"; reason: string };
 
 /**
@@ -16,6 +24,8 @@ export type DocumentPlan =
  * ones on a retry, so completed pages (and a person's edits) are not read again.
  */
 export async function beginDocumentProcessing(db: Db, store: BlobStore, documentId: string): Promise<DocumentPlan> {
+  const started = performance.now();
+  const timings = emptyTimings();
   const document = await db.batchDocument.findUnique({ where: { id: documentId } });
   if (!document) return { state: "skipped", reason: "The document was deleted" };
   if (document.status !== "queued" && document.status !== "processing") {
@@ -28,6 +38,7 @@ export async function beginDocumentProcessing(db: Db, store: BlobStore, document
   logger.info("document", { batch_id: document.batchId, document_id: documentId, status: "processing" });
   await refreshBatchStatus(db, document.batchId);
 
+  const reading = performance.now();
   const bytes = await store.getBuffer(document.storageKey);
   if (!bytes) {
     const reason = "The original file is missing from storage; upload it again or retry once it is restored";
@@ -46,15 +57,17 @@ export async function beginDocumentProcessing(db: Db, store: BlobStore, document
     return { state: "failed", reason };
   }
 
+  timings.read = performance.now() - reading;
   const completed = await db.page.findMany({
     where: { documentId, status: "completed" },
     select: { pageNumber: true },
   });
   const done = new Set(completed.map((page) => page.pageNumber));
   await db.batchDocument.update({ where: { id: documentId }, data: { pagesTotal, pagesDone: done.size } });
-  if (pagesTotal === null) return { state: "ready", pagesTotal, pendingPages: "all", pdf };
+  timings.rows = performance.now() - started - timings.read;
+  if (pagesTotal === null) return { state: "ready", pagesTotal, pendingPages: "all", pdf, timings };
   const pendingPages = Array.from({ length: pagesTotal }, (_, index) => index + 1).filter(
     (pageNumber) => !done.has(pageNumber),
   );
-  return { state: "ready", pagesTotal, pendingPages, pdf };
+  return { state: "ready", pagesTotal, pendingPages, pdf, timings };
 }

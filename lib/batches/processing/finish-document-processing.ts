@@ -4,6 +4,7 @@ import { refreshBatchStatus } from "../refresh-batch-status";
 import { finishedDocumentStatus, type DocumentStatus } from "../statuses";
 import { pageFromRow, structuredDataOf } from "./page-data";
 import { recordProgress } from "./process-page-range";
+import { emptyTimings, timingRecord, type StageTimings } from "./stage-timings";
 import { logger } from "@/lib/log/logger";
 
 /**
@@ -14,7 +15,9 @@ import { logger } from "@/lib/log/logger";
 export async function finishDocumentProcessing(
   db: Db,
   documentId: string,
+  timings: StageTimings = emptyTimings(),
 ): Promise<{ status: DocumentStatus | "deleted"; pagesDone: number; pagesTotal: number }> {
+  const rowsStarted = performance.now();
   await recordProgress(db, documentId);
   const document = await db.batchDocument.findUnique({ where: { id: documentId } });
   if (!document) return { status: "deleted", pagesDone: 0, pagesTotal: 0 };
@@ -22,18 +25,29 @@ export async function finishDocumentProcessing(
   const pagesTotal = Math.max(document.pagesTotal ?? 0, rows.length);
   const pagesDone = rows.filter((row) => row.status === "completed").length;
   const status = finishedDocumentStatus({ total: pagesTotal, failed: pagesTotal - pagesDone });
+  const structureStarted = performance.now();
+  timings.rows += structureStarted - rowsStarted;
   const metadata = {
     ...(document.metadata as Prisma.JsonObject),
     structured_data: structuredDataOf(rows.map(pageFromRow).filter((page) => !page.error)),
   };
+  timings.structure += performance.now() - structureStarted;
   const firstError = rows.find((row) => row.error)?.error;
+  const processedAt = new Date();
+  // The wall time runs from the start of this run (begin) to now, whatever ran in between.
+  const record = timingRecord(
+    timings,
+    processedAt.getTime() - (document.startedAt ?? processedAt).getTime(),
+    pagesDone,
+  );
   await db.batchDocument.update({
     where: { id: documentId },
     data: {
       status,
       pagesTotal,
-      processedAt: new Date(),
+      processedAt,
       metadata,
+      timings: record,
       error:
         status === "completed"
           ? null
@@ -47,6 +61,7 @@ export async function finishDocumentProcessing(
     pages_done: pagesDone,
     pages_total: pagesTotal,
   });
+  logger.debug("document timings", { batch_id: document.batchId, document_id: documentId, ...record });
   await refreshBatchStatus(db, document.batchId);
   return { status, pagesDone, pagesTotal };
 }

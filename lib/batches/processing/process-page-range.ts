@@ -5,8 +5,10 @@ import type { Page } from "@/lib/documents/types";
 import { resolveModel } from "@/lib/models";
 import type { BlobStore } from "@/lib/storage";
 import { invalidateBatchStatus } from "../status-cache";
-import { savePage, type SavePageContext } from "./save-page";
-import { splitPdfPages } from "./split-pdf-pages";
+import type { ReadStage } from "@/lib/documents/read-options";
+import { savePages, type SavePagesContext } from "./save-pages";
+import { emptyTimings, timeStage, type StageTimings } from "./stage-timings";
+import { writeBehind } from "./write-behind";
 
 export interface PageRangeResult {
   done: number;
@@ -15,68 +17,75 @@ export interface PageRangeResult {
   editsKept: number[];
   /** The document was deleted meanwhile; nothing more to do. */
   gone: boolean;
+  /** Time spent per stage on these pages. */
+  timings: StageTimings;
 }
 
 /**
- * Reads some pages of a document (a PDF's pages alone, via a PDF of just those pages; other formats
- * whole) and saves each as it is finished, so progress and the first results show while the rest is
- * read. A page that fails is saved as failed and its neighbours are unaffected; a document that cannot
- * be read at all fails every page of the range with the reason.
+ * Reads some pages of a document (a PDF's pages alone; other formats whole) and saves them as they are finished, so progress and the first results show while the rest
+ * is read. A page that fails is saved as failed and its neighbours are unaffected; a document that
+ * cannot be read at all fails every page of the range with the reason.
  */
 export async function processPageRange(
   db: Db,
   store: BlobStore,
   options: { documentId: string; pages: number[] | "all"; pdf: boolean },
 ): Promise<PageRangeResult> {
-  const result: PageRangeResult = { done: 0, failed: 0, editsKept: [], gone: false };
-  const document = await db.batchDocument.findUnique({
-    where: { id: options.documentId },
-    include: { batch: { select: { userId: true, model: true } } },
-  });
+  const timings = emptyTimings();
+  const result: PageRangeResult = { done: 0, failed: 0, editsKept: [], gone: false, timings };
+  const document = await timeStage(timings, "rows", () =>
+    db.batchDocument.findUnique({
+      where: { id: options.documentId },
+      include: { batch: { select: { userId: true, model: true } } },
+    }),
+  );
   if (!document) return { ...result, gone: true };
-  const context: SavePageContext = {
+  const context: SavePagesContext = {
     db,
     store,
     document,
     userId: document.batch.userId,
     model: resolveModel(document.batch.model, { kind: "ocr" }),
+    imagesOnDemand: options.pdf,
+    timings,
   };
   const wanted = options.pages === "all" ? undefined : new Set(options.pages);
   const seen = new Set<number>();
 
+  const writer = writeBehind<Page>(async (pages) => {
+    if (result.gone) return;
+    const outcome = await savePages(context, pages);
+    if (!outcome.saved) {
+      result.gone = true;
+      return;
+    }
+    for (const page of pages) {
+      if (page.error) result.failed++;
+      else result.done++;
+    }
+    result.editsKept.push(...outcome.keptEdits);
+    // Once per write, not per page: the status counts these pages as soon as their rows exist.
+    await timeStage(timings, "rows", () => recordProgress(db, document.id));
+    invalidateBatchStatus(document.batchId);
+  });
   const save = async (page: Page) => {
     if (result.gone || (wanted && !wanted.has(page.pageNumber))) return;
     seen.add(page.pageNumber);
-    const outcome = await savePage(context, page);
-    if (!outcome.saved) result.gone = true;
-    else if (page.error) result.failed++;
-    else result.done++;
-    if (outcome.keptEdit) result.editsKept.push(page.pageNumber);
-    invalidateBatchStatus(document.batchId);
+    await writer.add(page);
+  };
+  const reading = {
+    model: context.model,
+    // A PDF's text pages are pictured on demand (GET /api/batch/image renders and keeps them).
+    renderImages: options.pdf ? ("scans" as const) : true,
+    onStageTime: (stage: ReadStage, ms: number) => (timings[stage] += ms),
   };
 
-  const original = await store.getBuffer(document.storageKey);
+  const original = await timeStage(timings, "read", () => store.getBuffer(document.storageKey));
   try {
     if (!original) throw new Error("The original file is missing from storage");
-    const subset = options.pdf && options.pages !== "all" ? await trySplit(original, options.pages) : undefined;
-    if (subset && options.pages !== "all") {
-      const numbers = options.pages;
-      // Pages of the subset PDF are numbered from 1; map them back to the document's numbers.
-      await readDocument({
-        bytes: subset,
-        model: context.model,
-        renderImages: true,
-        onPage: (page) => save({ ...page, pageNumber: numbers[page.pageNumber - 1] }),
-      });
-    } else {
-      await readDocument({
-        bytes: original,
-        fileName: document.fileName,
-        model: context.model,
-        renderImages: true,
-        onPage: save,
-      });
-    }
+    // A PDF's chunk reads just its pages from the whole file (pdfjs loads the pages it is asked for).
+    const pages = options.pdf && options.pages !== "all" ? options.pages : undefined;
+    await readDocument({ ...reading, bytes: original, fileName: document.fileName, pages, onPage: save });
   } catch (error) {
     const numbers =
       options.pages === "all"
@@ -85,19 +94,8 @@ export async function processPageRange(
     for (const pageNumber of numbers)
       if (!seen.has(pageNumber)) await save(failedPage(pageNumber, "text_layer", error));
   }
-  await recordProgress(db, document.id);
+  await writer.drain();
   return result;
-}
-
-/** A PDF of just these pages, or undefined when pdf-lib cannot rewrite this PDF (then it is read whole). */
-async function trySplit(bytes: Buffer, pages: number[]): Promise<Buffer | undefined> {
-  try {
-    return await splitPdfPages(bytes, pages);
-  } catch (error) {
-    // Encrypted or unusual PDFs pdf-lib cannot copy from are still readable by the engine as a whole.
-    console.warn(`[batches] reading the whole PDF: pdf-lib could not extract pages ${pages[0]}-${pages.at(-1)}`, error);
-    return undefined;
-  }
 }
 
 /** pagesDone / pagesFailed from the page rows, so concurrent chunks and retries always agree. */

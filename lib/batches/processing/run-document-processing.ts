@@ -5,6 +5,7 @@ import type { DocumentStatus } from "../statuses";
 import { beginDocumentProcessing, type DocumentPlan } from "./begin-document-processing";
 import { finishDocumentProcessing } from "./finish-document-processing";
 import { processPageRange } from "./process-page-range";
+import { addTimings, emptyTimings } from "./stage-timings";
 
 /** Pages per stage: small enough that a retry repeats little and the first pages show early. */
 export const PAGES_PER_CHUNK = 5;
@@ -44,11 +45,17 @@ export async function runDocumentProcessing(options: {
 
   const chunks: Array<number[] | "all"> =
     plan.pendingPages === "all" ? ["all"] : chunkPages(plan.pendingPages, PAGES_PER_CHUNK);
-  await mapWithLimit(chunks, PARALLEL_CHUNKS, (pages) =>
+  const ranges = await mapWithLimit(chunks, PARALLEL_CHUNKS, (pages) =>
     runStage(pages === "all" ? "pages-all" : `pages-${pages[0]}-${pages.at(-1)}`, async () =>
       processPageRange(await options.getDb(), options.getStore(), { documentId, pages, pdf: plan.pdf }),
     ),
   );
-  const finished = await runStage("finish", async () => finishDocumentProcessing(await options.getDb(), documentId));
+  const timings = ranges.reduce(
+    (sum, range) => addTimings(sum, range.timings),
+    addTimings(emptyTimings(), plan.timings),
+  );
+  const finished = await runStage("finish", async () =>
+    finishDocumentProcessing(await options.getDb(), documentId, timings),
+  );
   return { state: "finished", ...finished };
 }

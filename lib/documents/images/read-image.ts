@@ -1,7 +1,9 @@
 import { recognizeImage } from "@/lib/ocr/recognize-image";
 import type { FormatInfo } from "../formats";
-import { failedPage, pageFromLayout } from "../page-builder";
-import { defaultMaxPixels, type ReadOptions } from "../read-options";
+import { ocrPoolSize } from "@/lib/ocr/tesseract-pool";
+import { withOcrPageSlot } from "../ocr-page-slots";
+import { failedPage, keptAfterListener, mapWithLimit, pageFromLayout } from "../page-builder";
+import { defaultMaxPixels, pageStageClock, type ReadOptions } from "../read-options";
 import type { Page } from "../types";
 import { DocumentError } from "../errors";
 import { framePng, imageFrames } from "./image-frames";
@@ -15,32 +17,34 @@ export async function readImage(bytes: Buffer, format: FormatInfo, options: Read
       `The image has ${frames.length} pages; at most ${options.maxPages} are allowed`,
     );
   }
-  const pages: Page[] = [];
-  for (const [index, frame] of frames.entries()) {
+  // One frame more than there are OCR workers: the next frame is decoded and normalised while they read.
+  return mapWithLimit([...frames.entries()], ocrPoolSize() + 1, async ([index, frame]) => {
+    const clock = pageStageClock(options.onStageTime);
     let page: Page;
     try {
       // OCR decodes the frame itself: no intermediate PNG unless the viewer wants one.
-      const ocr = await recognizeImage(frame.input, {
-        model: options.model,
-        density: frame.density,
-        decode: frame.sharpOptions,
+      page = await clock.waitFor(withOcrPageSlot, async () => {
+        const ocr = await clock.time("ocr", () =>
+          recognizeImage(frame.input, { model: options.model, density: frame.density, decode: frame.sharpOptions }),
+        );
+        const read = pageFromLayout({
+          pageNumber: index + 1,
+          layout: ocr,
+          width: frame.width,
+          height: frame.height,
+          unit: "px",
+          source: "ocr",
+        });
+        read.rulings = ocr.rulings;
+        read.orientation = ocr.orientation;
+        if (options.renderImages) read.image = await clock.time("render", () => framePng(frame));
+        return read;
       });
-      page = pageFromLayout({
-        pageNumber: index + 1,
-        layout: ocr,
-        width: frame.width,
-        height: frame.height,
-        unit: "px",
-        source: "ocr",
-      });
-      page.rulings = ocr.rulings;
-      page.orientation = ocr.orientation;
-      if (options.renderImages) page.image = await framePng(frame);
     } catch (error) {
       page = failedPage(index + 1, "ocr", error);
     }
+    clock.finish();
     await options.onPage?.(page);
-    pages.push(page);
-  }
-  return pages;
+    return keptAfterListener(page, options.onPage);
+  });
 }

@@ -59,8 +59,16 @@ export async function readOfficeAsPdf(
       target: "pdf",
       formatName: format.name,
     });
-    // Pages are reported by the caller once read; readPdf must not report them a second time.
-    printed = await readPdf(pdf, { ...options, password: undefined, onPage: undefined });
+    // Pages (and their times) are reported by the caller once read; readPdf must not report them a second time.
+    // Every printed page's image is made now: the original is not a PDF to render it from later.
+    printed = await readPdf(pdf, {
+      ...options,
+      renderImages: true,
+      password: undefined,
+      pages: undefined,
+      onPage: undefined,
+      onStageTime: undefined,
+    });
   } catch (error) {
     console.warn(
       `docsvc: ${format.name} pages shown as text: LibreOffice could not print the file: ${error instanceof Error ? error.message : String(error)}`,

@@ -2,8 +2,9 @@ import sharp from "sharp";
 import { ocrPoolSize } from "@/lib/ocr/tesseract-pool";
 import { recognizeImage } from "@/lib/ocr/recognize-image";
 import { DocumentError } from "../errors";
-import { failedPage, mapWithLimit, pageFromLayout } from "../page-builder";
-import { defaultImageDpi, type ReadOptions } from "../read-options";
+import { failedPage, keptAfterListener, mapWithLimit, pageFromLayout } from "../page-builder";
+import { withOcrPageSlot } from "../ocr-page-slots";
+import { defaultImageDpi, pageStageClock, type PageStageClock, type ReadOptions } from "../read-options";
 import type { Page } from "../types";
 import { loadPdfjs, openPdf } from "./load-pdf";
 import { readPdfFormFields } from "./pdf-form-fields";
@@ -43,6 +44,18 @@ async function renderedPageImage(page: PDFPageProxy, dpi: number): Promise<ScanI
   };
 }
 
+/**
+ * The page image kept for the viewer, from the pixels OCR was given (nothing is decoded or rendered
+ * again): flattened on white as the page shows it, in PNG's fastest compression, which writes a 300-DPI page several times faster
+ * than the default for files about a third larger.
+ */
+async function storedPageImage(image: ScanImage): Promise<Buffer> {
+  return sharp(image.input, image.decode)
+    .flatten({ background: "#ffffff" })
+    .png({ compressionLevel: 1, adaptiveFiltering: false })
+    .toBuffer();
+}
+
 /** The scan stored in the page, taken as it is stored when it is plain (JPEG or Flate), else as pdfjs decodes it. */
 async function scanOfPage(
   page: PDFPageProxy,
@@ -66,6 +79,7 @@ async function readPdfPage(
   pageNumber: number,
   { options, multiply, ops, storedImages }: PdfReading,
 ): Promise<Page> {
+  const clock = pageStageClock(options.onStageTime);
   const textLayer = await readPdfTextLayer(page, multiply, ops);
   const formFields = await readPdfFormFields(page);
   let result: Page;
@@ -78,26 +92,41 @@ async function readPdfPage(
       unit: "pt",
       source: "text_layer",
     });
-    if (options.renderImages) result.image = (await renderPdfPage(page, options.imageDpi ?? defaultImageDpi)).png;
+    // "scans": a text page's picture is not needed to read it; the caller renders it when it is asked for.
+    if (options.renderImages === true) {
+      const dpi = options.imageDpi ?? defaultImageDpi;
+      result.image = await clock.time("render", async () => (await renderPdfPage(page, dpi)).png);
+    }
   } else {
-    const dpi = options.model.ocr?.targetDpi ?? 300;
-    const scan = await scanOfPage(page, storedImages);
-    // A scan finer than the model reads is rendered down to its resolution instead.
-    const image = scan && scan.dpi <= dpi * 1.15 ? scan : await renderedPageImage(page, dpi);
-    const ocr = await recognizeImage(image.input, { model: options.model, density: image.dpi, decode: image.decode });
-    result = pageFromLayout({
-      pageNumber,
-      layout: ocr,
-      width: textLayer.width,
-      height: textLayer.height,
-      unit: "pt",
-      source: "ocr",
-    });
-    result.rulings = ocr.rulings;
-    result.orientation = ocr.orientation;
-    if (options.renderImages) result.image = await sharp(image.input, image.decode).png().toBuffer();
+    const size = { width: textLayer.width, height: textLayer.height };
+    result = await clock.waitFor(withOcrPageSlot, () =>
+      ocrPdfPage(page, pageNumber, size, { options, storedImages }, clock),
+    );
   }
   if (formFields.length > 0) result.formFields = formFields;
+  clock.finish();
+  return result;
+}
+
+/** A page without a usable text layer, read by OCR from its stored scan or its rendering. */
+async function ocrPdfPage(
+  page: PDFPageProxy,
+  pageNumber: number,
+  size: { width: number; height: number },
+  { options, storedImages }: Pick<PdfReading, "options" | "storedImages">,
+  clock: PageStageClock,
+): Promise<Page> {
+  const dpi = options.model.ocr?.targetDpi ?? 300;
+  const scan = await scanOfPage(page, storedImages);
+  // A scan finer than the model reads is rendered down to its resolution instead.
+  const image = scan && scan.dpi <= dpi * 1.15 ? scan : await renderedPageImage(page, dpi);
+  const ocr = await clock.time("ocr", () =>
+    recognizeImage(image.input, { model: options.model, density: image.dpi, decode: image.decode }),
+  );
+  const result = pageFromLayout({ pageNumber, layout: ocr, ...size, unit: "pt", source: "ocr" });
+  result.rulings = ocr.rulings;
+  result.orientation = ocr.orientation;
+  if (options.renderImages) result.image = await clock.time("render", () => storedPageImage(image));
   return result;
 }
 
@@ -115,7 +144,9 @@ export async function readPdf(bytes: Buffer, options: ReadOptions): Promise<Page
         `The PDF has ${document.numPages} pages; at most ${options.maxPages} are allowed`,
       );
     }
-    const pageNumbers = Array.from({ length: document.numPages }, (_, index) => index + 1);
+    const pageNumbers = Array.from({ length: document.numPages }, (_, index) => index + 1).filter(
+      (pageNumber) => !options.pages || options.pages.includes(pageNumber),
+    );
     // One page more than there are OCR workers: while every worker reads, the next page is rendered
     // and normalised (main thread and sharp's pool), so no worker waits for its next image.
     return await mapWithLimit(pageNumbers, ocrPoolSize() + 1, async (pageNumber) => {
@@ -131,7 +162,7 @@ export async function readPdf(bytes: Buffer, options: ReadOptions): Promise<Page
         result = failedPage(pageNumber, "text_layer", error);
       }
       await options.onPage?.(result);
-      return result;
+      return keptAfterListener(result, options.onPage);
     });
   } finally {
     await document.loadingTask.destroy();

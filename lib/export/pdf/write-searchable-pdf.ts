@@ -1,6 +1,7 @@
 import { PDFDocument, rgb } from "pdf-lib";
 import type { Db } from "@/lib/db";
 import { FillFonts } from "@/lib/fill/pdf/unicode-font";
+import { ensurePageImage } from "@/lib/batches/ensure-page-image";
 import type { BlobStore } from "@/lib/storage";
 import type { ExportPageOverride } from "../export-schemas";
 import type { ExportDocument, ExportPage } from "../export-types";
@@ -49,16 +50,26 @@ export async function writeSearchablePdf(
           continue;
         }
       }
-      await drawReadPage(output, page, options.store, fonts);
+      await drawReadPage(output, { ...page, documentId: document.id }, options, fonts);
     }
   }
   return { bytes: await output.save({ useObjectStreams: true }), missing };
 }
 
-async function drawReadPage(output: PDFDocument, page: ExportPage, store: BlobStore, fonts: FillFonts): Promise<void> {
+async function drawReadPage(
+  output: PDFDocument,
+  page: ExportPage & { documentId: string },
+  { db, store }: { db: Db; store: BlobStore },
+  fonts: FillFonts,
+): Promise<void> {
   const size = pdfPageSize(page);
   const pdfPage = output.addPage([size.width, size.height]);
-  const image = page.imageKey ? await store.getBuffer(page.imageKey) : null;
+  const imageKey = page.imageKey;
+  // A PDF's text page has its image rendered when first wanted (see ensurePageImage).
+  const stored =
+    imageKey !== null &&
+    (await ensurePageImage(db, store, { documentId: page.documentId, pageNumber: page.pageNumber, imageKey }));
+  const image = stored ? await store.getBuffer(imageKey) : null;
   if (image) await drawPngPage(output, pdfPage, image);
   await drawTextLayer(pdfPage, page, fonts, { invisible: image !== null });
 }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "batch_documents" ADD COLUMN     "timings" JSONB;
