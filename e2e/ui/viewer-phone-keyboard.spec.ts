@@ -55,11 +55,26 @@ for (const [screen, device] of SCREENS) {
         await expect(page.getByRole("button", { name: "Fit width" })).toBeVisible();
         await expect(page.getByRole("combobox", { name: "Boxes" })).toBeVisible();
         await page.getByRole("button", { name: "View", exact: true }).click();
+        // A double tap on the page zooms in, another one fits the width again.
+        await viewer.canvas.tap({ position: { x: 4, y: 4 } });
+        await viewer.canvas.tap({ position: { x: 4, y: 4 } });
+        await expect(zoom).toHaveText("200%");
+        await viewer.canvas.tap({ position: { x: 4, y: 4 } });
+        await viewer.canvas.tap({ position: { x: 4, y: 4 } });
+        await expect(zoom).toHaveText("100%");
         // Part of the page shows in the first screenful.
         const canvas = await viewer.canvas.boundingBox();
         expect(canvas!.y).toBeLessThan(page.viewportSize()!.height);
       } else {
         await expect(page.getByTestId("hovered-box")).toContainText("Hover a box");
+        // The viewer's left edge lines up with the header's.
+        const headerLeft = (await page
+          .getByRole("navigation", { name: "Main" })
+          .getByRole("link")
+          .first()
+          .boundingBox())!.x;
+        const titleLeft = (await page.getByRole("heading", { level: 1 }).boundingBox())!.x;
+        expect(Math.abs(titleLeft - headerLeft)).toBeLessThanOrEqual(1);
         // The extracted content follows the page's scroll instead of scrolling inside itself.
         const overflow = await page
           .getByRole("complementary", { name: "Extracted content" })

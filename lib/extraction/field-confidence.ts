@@ -4,7 +4,7 @@ import type { DocumentTotal } from "./receipt-totals";
 
 // Field confidences calibrated on the receipts' development set (SROIE, tuned on one half): the
 // evidence each finder weighs is turned into a number such that the fields reported at 0.9 or more
-// were right at least 95% of the time on the other half (bench/extraction-kv.bench-run.ts prints
+// were right about 95% of the time on the other half, 94.7% (bench/extraction-kv.bench-run.ts prints
 // the figure). What decides is mostly OCR certainty, since one misread character makes a name or
 // an amount wrong, and the checks a reader would make: a date labelled or printed twice, a total
 // the payment confirms.

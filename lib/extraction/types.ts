@@ -60,7 +60,7 @@ export interface FieldDetail {
   box: Box | null;
   /** The document words the value was read from. */
   words: string[];
-  /** Calibrated (field-confidence.ts): values reported at 0.9 or more were right at least 95% of the time when measured. */
+  /** Calibrated (field-confidence.ts): values reported at 0.9 or more were right about 95% of the time when measured. */
   confidence: number;
   /** How the value was decided, when rules weighed evidence: a date's order, a total's arithmetic check. */
   reason?: string;

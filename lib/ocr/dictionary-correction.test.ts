@@ -37,14 +37,25 @@ describe("correctMisreadWords", () => {
   it("keeps the letter case and the punctuation around the word", async () => {
     const layout = await corrected(
       [
-        ["REOUEST", 0.44],
+        ["ENCLOSEO", 0.44],
         ["for", 0.93],
         ["the", 0.93],
-        ["Disolavs,", 0.35],
+        ["Renlacement,", 0.35],
       ],
       [["(Budaet)", 0.6]],
     );
-    expect(layout.words.map((word) => word.text)).toEqual(["REQUEST", "for", "the", "Displays,", "(Budget)"]);
+    expect(layout.words.map((word) => word.text)).toEqual(["ENCLOSED", "for", "the", "Replacement,", "(Budget)"]);
+  });
+
+  it("undoes two confusions only in a long lower-case word, not in a capitalised name", async () => {
+    const layout = await corrected([
+      ["the", 0.95],
+      ["disolavs", 0.35],
+      ["JALAN", 0.5],
+      ["BANDAR", 0.5],
+      ["Cheras", 0.5],
+    ]);
+    expect(layout.words.map((word) => word.text)).toEqual(["the", "displays", "JALAN", "BANDAR", "Cheras"]);
   });
 
   it("leaves confident words, numbers, codes, e-mail addresses, names and short capitals as read", async () => {

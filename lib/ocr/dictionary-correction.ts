@@ -44,7 +44,10 @@ const maxConfidence = 0.9;
 const minLetters = 4;
 const minCapitalsLetters = 5;
 const minTitleLetters = 6;
-/** Two confusions undone only in a word this long: in a short word they reach an unrelated word (KOOL, KEEL). */
+/**
+ * Two confusions undone only in a lower-case word this long: in a short word they reach an unrelated
+ * word (KOOL, KEEL), in a capitalised one a name of another language (BANDAR, BENDER).
+ */
 const minLettersForTwoSwaps = 6;
 /** A word read this unsurely is a smudge or a stroke read as letters ("eeee", "cece"), not a word. */
 const minConfidence = 0.05;
@@ -86,7 +89,7 @@ function lookAlikes(word: string): string[][] {
 function misreadWord(core: string, speller: Speller): string | undefined {
   const lower = core.toLowerCase();
   if (speller.correct(lower) || speller.correct(core)) return undefined;
-  const swapsAllowed = core.length >= minLettersForTwoSwaps ? maxSwaps : 1;
+  const swapsAllowed = core.length >= minLettersForTwoSwaps && core === lower ? maxSwaps : 1;
   for (const spellings of lookAlikes(lower).slice(1, swapsAllowed + 1)) {
     const words = spellings.filter((spelling) => speller.correct(spelling));
     if (words.length === 1) return words[0];

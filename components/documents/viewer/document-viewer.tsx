@@ -14,6 +14,7 @@ import { batchPath, CLAIM_PATH, viewerPath } from "../paths";
 import { StatusBadge } from "../status-badge";
 import type { PageBoxes, ResultPage } from "../types";
 import { useViewer } from "../use-viewer";
+import { zoomAfterDoubleTap } from "./double-tap";
 import { EditBar } from "./edit-bar";
 import { structureItemsAt, type Selection } from "./geometry";
 import { PageCanvas, type BoxLayer } from "./page-canvas";
@@ -227,6 +228,7 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
               stepWord={words.step}
               onFocusWord={words.focus}
               onOpenWord={signedIn ? words.open : undefined}
+              onDoubleTap={() => setZoom(zoomAfterDoubleTap)}
               editor={
                 layer === "words" && openWord && words.openWord !== undefined ? (
                   <WordEditor

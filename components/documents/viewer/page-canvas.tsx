@@ -5,6 +5,7 @@ import { useTouchScreen } from "@/lib/client/use-touch-screen";
 import { turnedRectangle } from "@/lib/documents/word-corners";
 import { formatConfidence } from "../format";
 import type { PageBoxes, ResultPage, WordBox } from "../types";
+import { isDoubleTap, type Tap } from "./double-tap";
 import { LOW_CONFIDENCE, type Selection } from "./geometry";
 import { stepForKey, type WordStep } from "./word-navigation";
 
@@ -27,6 +28,8 @@ export interface PageCanvasProps {
   onOpenWord?: (index: number) => void;
   /** The open word's editor, laid over the page. */
   editor?: ReactNode;
+  /** A double tap with a finger (touch screens zoom this way). */
+  onDoubleTap?: () => void;
 }
 
 const BOX_CLASSES = "cursor-pointer fill-transparent stroke-brand-500/70 hover:fill-brand-500/20";
@@ -49,9 +52,11 @@ export function PageCanvas({
   onFocusWord,
   onOpenWord,
   editor,
+  onDoubleTap,
 }: PageCanvasProps) {
   const [hovered, setHovered] = useState<WordBox>();
   const touch = useTouchScreen();
+  const lastTap = useRef<Tap>(undefined);
   const boxes = page.bounding_boxes as Partial<PageBoxes>;
   const width = boxes.width || page.width || 1;
   const height = boxes.height || page.height || 1.414;
@@ -121,6 +126,14 @@ export function PageCanvas({
         aria-label={`Page ${page.page_number}, zoomed to ${Math.round(zoom * 100)}%${words ? ". Arrow keys move between words" + (onOpenWord ? ", Enter corrects the word" : "") : ""}`}
         aria-describedby="hovered-box-line"
         onKeyDown={handleKey}
+        onPointerUp={(event) => {
+          if (event.pointerType !== "touch" || !onDoubleTap) return;
+          const tap = { x: event.clientX, y: event.clientY, at: event.timeStamp };
+          if (isDoubleTap(lastTap.current, tap)) {
+            lastTap.current = undefined;
+            onDoubleTap();
+          } else lastTap.current = tap;
+        }}
       >
         <div
           className="relative mx-auto bg-white"
@@ -225,7 +238,7 @@ export function PageCanvas({
             {shown.confidence < LOW_CONFIDENCE ? " · low — check it" : ""}
           </>
         ) : (
-          `${items.length} ${layer} on this page. ${touch ? "Tap a box to see its text and confidence and find its values." : "Hover a box to see its text and confidence; click it to find its values."}`
+          `${items.length} ${layer} on this page. ${touch ? "Tap a box to see its text and confidence and find its values; double-tap to zoom." : "Hover a box to see its text and confidence; click it to find its values."}`
         )}
       </p>
     </div>

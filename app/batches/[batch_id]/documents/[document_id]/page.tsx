@@ -26,7 +26,7 @@ export default async function DocumentPage({
       ? { x: box[0], y: box[1], width: box[2], height: box[3] }
       : undefined;
   return (
-    <div className="mx-auto max-w-[96rem] px-4 py-6">
+    <div className="mx-auto max-w-6xl px-4 py-6">
       <DocumentViewer
         key={`${batchId}/${documentId}`}
         batchId={batchId}
