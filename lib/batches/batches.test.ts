@@ -172,9 +172,9 @@ describe("batches", () => {
       db,
       owner,
       { batchId: upload.batch_id, documentId: document.id, pageNumber: 1 },
-      { extracted_text: "Corrected by hand" },
+      { extracted_text: "Corrected by hand: one" },
     );
-    expect(edited).toMatchObject({ extracted_text: "Corrected by hand", edited: true });
+    expect(edited).toMatchObject({ extracted_text: "Corrected by hand: one", edited: true });
     // A stuck-looking document reprocessed from scratch keeps the edited page and says so.
     await db.page.updateMany({ where: { documentId: document.id }, data: { status: "failed" } });
     await db.batchDocument.update({ where: { id: document.id }, data: { status: "partially_completed" } });
@@ -183,7 +183,7 @@ describe("batches", () => {
     await drain();
     const results = await getBatchResults(db, owner, upload.batch_id, { page_offset: 0 });
     expect(results.documents[0].pages.map((page) => [page.extracted_text.trim(), page.status, page.edited])).toEqual([
-      ["Corrected by hand", "completed", true],
+      ["Corrected by hand: one", "completed", true],
       ["Retry me: page two", "completed", false],
     ]);
     expect(await db.usageEvent.count({ where: { documentId: document.id } })).toBe(2);
