@@ -27,7 +27,7 @@ it("100-page batch: upload to completed", async () => {
   dispose = (await useTempDatabase()).dispose;
   resetBlobStoreForTests();
   const db = await getDb();
-  const user = await registerUser({ email: "bench@example.com", password: "a sensible passphrase" });
+  const user = await registerUser({ db, email: "bench@example.com", password: "a sensible passphrase" });
   // Growth allows 100 pages per upload; its allowance covers them.
   await db.user.update({ where: { id: user.id }, data: { tier: "growth" } });
   // Ten 10-page digital PDFs: a mix of documents running in parallel, each read in chunks.

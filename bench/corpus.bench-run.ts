@@ -17,7 +17,8 @@ import { wordBag, wordsFound } from "./word-bags";
 
 afterAll(terminateOcrPool);
 
-const corpus = path.resolve(process.cwd(), "../shared/corpus");
+// BENCH_CORPUS_DIR when the project is not checked out beside ../shared (a git worktree elsewhere).
+const corpus = process.env.BENCH_CORPUS_DIR ?? path.resolve(process.cwd(), "../shared/corpus");
 const models = ["docsvc-OCR-v1", "docsvc-OCR-XL-v1"];
 
 function filesUnder(folder: string): string[] {

@@ -93,7 +93,8 @@ it("exports and converts", async () => {
   resetBlobStoreForTests();
   const db = await getDb();
   const owner = {
-    userId: (await registerUser({ email: `bench-${Date.now()}@example.com`, password: "a sensible passphrase" })).id,
+    userId: (await registerUser({ db, email: `bench-${Date.now()}@example.com`, password: "a sensible passphrase" }))
+      .id,
   };
 
   const lines = (page: number) => [

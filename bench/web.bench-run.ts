@@ -69,7 +69,11 @@ it("web pages and forms", async () => {
   try {
     await getBrowser();
     const db = await getDb();
-    const user = await registerUser({ email: `bench-${Date.now()}@example.com`, password: "a sensible passphrase" });
+    const user = await registerUser({
+      db,
+      email: `bench-${Date.now()}@example.com`,
+      password: "a sensible passphrase",
+    });
 
     const pageToBatch: number[] = [];
     for (let run = 0; run < runs; run++) {

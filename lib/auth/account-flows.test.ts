@@ -42,26 +42,30 @@ async function lastMailTo(email: string) {
 describe("registration and sign-in", () => {
   it("registers with a normalised email and signs in with any casing", async () => {
     const email = uniqueEmail();
-    const user = await registerUser({ email: `  ${email.toUpperCase()} `, password: PASSWORD });
+    const user = await registerUser({ db: await getDb(), email: `  ${email.toUpperCase()} `, password: PASSWORD });
     expect(user.email).toBe(email);
     const db = await getDb();
     const stored = await db.user.findUniqueOrThrow({ where: { id: user.id }, omit: { passwordHash: false } });
     expect(stored.passwordHash).toMatch(/^scrypt\$/);
     expect(user).not.toHaveProperty("passwordHash");
-    const signedIn = await authenticateWithPassword({ email: email.toUpperCase(), password: PASSWORD });
+    const signedIn = await authenticateWithPassword({
+      db: await getDb(),
+      email: email.toUpperCase(),
+      password: PASSWORD,
+    });
     expect(signedIn.id).toBe(user.id);
   });
 
   it("answers 409 for a duplicate and 401 with one message for any wrong credential", async () => {
     const email = uniqueEmail();
-    await registerUser({ email, password: PASSWORD });
-    await rejectsWith(registerUser({ email, password: PASSWORD }), "conflict");
+    await registerUser({ db: await getDb(), email, password: PASSWORD });
+    await rejectsWith(registerUser({ db: await getDb(), email, password: PASSWORD }), "conflict");
     const wrongPassword = await rejectsWith(
-      authenticateWithPassword({ email, password: "wrong password" }),
+      authenticateWithPassword({ db: await getDb(), email, password: "wrong password" }),
       "unauthorized",
     );
     const unknownUser = await rejectsWith(
-      authenticateWithPassword({ email: uniqueEmail(), password: PASSWORD }),
+      authenticateWithPassword({ db: await getDb(), email: uniqueEmail(), password: PASSWORD }),
       "unauthorized",
     );
     expect(wrongPassword.message).toBe(unknownUser.message);
@@ -69,16 +73,22 @@ describe("registration and sign-in", () => {
 
   it("refuses a password equal to the email", async () => {
     const email = uniqueEmail();
-    await rejectsWith(registerUser({ email, password: email }), "validation_error");
+    await rejectsWith(registerUser({ db: await getDb(), email, password: email }), "validation_error");
   });
 
   it("locks an unknown address out of an account after repeated failures, even for the right password, with Retry-After", async () => {
     const email = uniqueEmail();
-    await registerUser({ email, password: PASSWORD });
+    await registerUser({ db: await getDb(), email, password: PASSWORD });
     for (let attempt = 0; attempt < 5; attempt++) {
-      await rejectsWith(authenticateWithPassword({ email, password: `wrong ${attempt}` }), "unauthorized");
+      await rejectsWith(
+        authenticateWithPassword({ db: await getDb(), email, password: `wrong ${attempt}` }),
+        "unauthorized",
+      );
     }
-    const locked = await rejectsWith(authenticateWithPassword({ email, password: PASSWORD }), "rate_limit_exceeded");
+    const locked = await rejectsWith(
+      authenticateWithPassword({ db: await getDb(), email, password: PASSWORD }),
+      "rate_limit_exceeded",
+    );
     expect(Number(locked.headers["Retry-After"])).toBeGreaterThan(0);
   });
 
@@ -86,17 +96,22 @@ describe("registration and sign-in", () => {
     const clientAddress = "203.0.113.7";
     for (let attempt = 0; attempt < 25; attempt++) {
       await rejectsWith(
-        authenticateWithPassword({ email: uniqueEmail(), password: "wrong", clientAddress }),
+        authenticateWithPassword({ db: await getDb(), email: uniqueEmail(), password: "wrong", clientAddress }),
         "unauthorized",
       );
     }
     await rejectsWith(
-      authenticateWithPassword({ email: uniqueEmail(), password: "wrong", clientAddress }),
+      authenticateWithPassword({ db: await getDb(), email: uniqueEmail(), password: "wrong", clientAddress }),
       "rate_limit_exceeded",
     );
     // Another address is unaffected.
     await rejectsWith(
-      authenticateWithPassword({ email: uniqueEmail(), password: "wrong", clientAddress: "203.0.113.8" }),
+      authenticateWithPassword({
+        db: await getDb(),
+        email: uniqueEmail(),
+        password: "wrong",
+        clientAddress: "203.0.113.8",
+      }),
       "unauthorized",
     );
   });
@@ -105,7 +120,7 @@ describe("registration and sign-in", () => {
 describe("password reset", () => {
   it("sends a single-use link that changes the password and revokes tokens", async () => {
     const email = uniqueEmail();
-    const user = await registerUser({ email, password: PASSWORD });
+    const user = await registerUser({ db: await getDb(), email, password: PASSWORD });
     await requestPasswordReset({ db: await getDb(), email: email.toUpperCase() });
     const mail = await lastMailTo(email);
     const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get("token")!;
@@ -115,15 +130,15 @@ describe("password reset", () => {
       resetPassword({ db: await getDb(), token, newPassword: "yet another passphrase" }),
       "bad_request",
     );
-    await rejectsWith(authenticateWithPassword({ email, password: PASSWORD }), "unauthorized");
-    await authenticateWithPassword({ email, password: "a brand new passphrase" });
+    await rejectsWith(authenticateWithPassword({ db: await getDb(), email, password: PASSWORD }), "unauthorized");
+    await authenticateWithPassword({ db: await getDb(), email, password: "a brand new passphrase" });
     const db = await getDb();
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).tokenVersion).toBe(1);
   });
 
   it("closes older links when a new one is requested, and rejects expired ones", async () => {
     const email = uniqueEmail();
-    await registerUser({ email, password: PASSWORD });
+    await registerUser({ db: await getDb(), email, password: PASSWORD });
     await requestPasswordReset({ db: await getDb(), email });
     const first = new URL(/https?:\/\/\S+/.exec((await lastMailTo(email)).text)![0]).searchParams.get("token")!;
     await requestPasswordReset({ db: await getDb(), email });
@@ -157,7 +172,7 @@ describe("email verification", () => {
 
   it("verifies with the mailed code, once", async () => {
     const email = uniqueEmail();
-    const user = await registerUser({ email, password: PASSWORD });
+    const user = await registerUser({ db: await getDb(), email, password: PASSWORD });
     await sendVerificationCode({ db: await getDb(), userId: user.id, email });
     const code = await codeOf(email);
     const wrong = code === "000000" ? "111111" : "000000";
@@ -170,7 +185,7 @@ describe("email verification", () => {
 
   it("kills a code after five wrong attempts", async () => {
     const email = uniqueEmail();
-    const user = await registerUser({ email, password: PASSWORD });
+    const user = await registerUser({ db: await getDb(), email, password: PASSWORD });
     await sendVerificationCode({ db: await getDb(), userId: user.id, email });
     const code = await codeOf(email);
     const wrong = code === "000000" ? "111111" : "000000";
@@ -183,7 +198,7 @@ describe("email verification", () => {
   it("changes the email only after the new address is verified", async () => {
     const email = uniqueEmail();
     const newEmail = uniqueEmail();
-    const user = await registerUser({ email, password: PASSWORD });
+    const user = await registerUser({ db: await getDb(), email, password: PASSWORD });
     await rejectsWith(
       requestEmailChange({ db: await getDb(), userId: user.id, currentPassword: "wrong password", newEmail }),
       "unauthorized",
@@ -195,13 +210,13 @@ describe("email verification", () => {
       email: newEmail,
       changed: true,
     });
-    await authenticateWithPassword({ email: newEmail, password: PASSWORD });
+    await authenticateWithPassword({ db: await getDb(), email: newEmail, password: PASSWORD });
   });
 });
 
 describe("invitations", () => {
   it("invites, shows the invitation, and registers the invitee once", async () => {
-    const inviter = await registerUser({ email: uniqueEmail(), password: PASSWORD, name: "Ines" });
+    const inviter = await registerUser({ db: await getDb(), email: uniqueEmail(), password: PASSWORD, name: "Ines" });
     const email = uniqueEmail();
     await createInvitation({ db: await getDb(), inviterId: inviter.id, email });
     const token = new URL(/https?:\/\/\S+/.exec((await lastMailTo(email)).text)![0]).searchParams.get("token")!;
@@ -225,7 +240,7 @@ describe("invitations", () => {
   });
 
   it("refuses inviting an existing account and accepting an expired invitation", async () => {
-    const inviter = await registerUser({ email: uniqueEmail(), password: PASSWORD });
+    const inviter = await registerUser({ db: await getDb(), email: uniqueEmail(), password: PASSWORD });
     await rejectsWith(createInvitation({ db: await getDb(), inviterId: inviter.id, email: inviter.email }), "conflict");
     const email = uniqueEmail();
     await createInvitation({ db: await getDb(), inviterId: inviter.id, email });
@@ -243,7 +258,7 @@ describe("invitations", () => {
 describe("change password", () => {
   it("needs the current password and revokes earlier tokens", async () => {
     const email = uniqueEmail();
-    const user = await registerUser({ email, password: PASSWORD });
+    const user = await registerUser({ db: await getDb(), email, password: PASSWORD });
     await rejectsWith(
       changePassword({
         db: await getDb(),
@@ -264,6 +279,6 @@ describe("change password", () => {
       newPassword: "another passphrase",
     });
     expect(updated.tokenVersion).toBe(user.tokenVersion + 1);
-    await authenticateWithPassword({ email, password: "another passphrase" });
+    await authenticateWithPassword({ db: await getDb(), email, password: "another passphrase" });
   });
 });

@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { normalizeEmail } from "./email-address";
 import { hashPassword, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from "./password";
@@ -13,6 +13,7 @@ export const INVALID_CREDENTIALS = "Incorrect email or password";
  * against it (a correct password from an address that has not failed still signs in).
  */
 export async function authenticateWithPassword(input: {
+  db: Db;
   email: string;
   password: string;
   clientAddress?: string;
@@ -20,18 +21,18 @@ export async function authenticateWithPassword(input: {
 }) {
   const email = normalizeEmail(input.email);
   const throttle = signInThrottleKeys(email, input.clientAddress);
-  await assertSignInAllowed(throttle, input.now);
+  await assertSignInAllowed(input.db, throttle, input.now);
 
-  const db = await getDb();
+  const { db } = input;
   const user = await db.user.findUnique({ where: { email }, omit: { passwordHash: false } });
   const valid = user?.passwordHash
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyAgainstDummy(input.password);
   if (!user || !valid) {
-    await recordSignInFailure(throttle, input.now);
+    await recordSignInFailure(db, throttle, input.now);
     throw new AppError("unauthorized", INVALID_CREDENTIALS);
   }
-  await recordSignInSuccess(throttle);
+  await recordSignInSuccess(db, throttle);
   if (user.passwordHash && passwordNeedsRehash(user.passwordHash)) {
     await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(input.password) } });
   }

@@ -17,8 +17,16 @@ describe("deleteAccount", () => {
   it("refuses a wrong password, then removes the user, rows and blobs but nobody else's", async () => {
     const db = await getDb();
     const store = getBlobStore();
-    const owner = await registerUser({ email: "owner@example.com", password: "a sensible passphrase" });
-    const other = await registerUser({ email: "other@example.com", password: "a sensible passphrase" });
+    const owner = await registerUser({
+      db: await getDb(),
+      email: "owner@example.com",
+      password: "a sensible passphrase",
+    });
+    const other = await registerUser({
+      db: await getDb(),
+      email: "other@example.com",
+      password: "a sensible passphrase",
+    });
     const ownBatch = await db.batch.create({ data: { userId: owner.id } });
     const otherBatch = await db.batch.create({ data: { userId: other.id } });
     await store.put(`${batchPrefix(ownBatch.id)}doc/original.pdf`, Buffer.from("%PDF-own"), "application/pdf");

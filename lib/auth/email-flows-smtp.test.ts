@@ -59,7 +59,7 @@ function resetLinkToken(text: string): string {
 describe("forgot-password over SMTP", () => {
   it("mails a link whose token resets the password, revoking the old sessions and links", async () => {
     const email = uniqueEmail();
-    const user = await registerUser({ email, password: PASSWORD });
+    const user = await registerUser({ db: await getDb(), email, password: PASSWORD });
     const db = await getDb();
     const { token: accessToken } = await signAccessToken(user);
     await expect(resolveAccessToken(db, accessToken)).resolves.toMatchObject({ user: { id: user.id } });
@@ -79,10 +79,12 @@ describe("forgot-password over SMTP", () => {
     );
     await resetPassword({ db: await getDb(), token, newPassword: "another sensible passphrase" });
 
-    await expect(authenticateWithPassword({ email, password: "another sensible passphrase" })).resolves.toMatchObject({
+    await expect(
+      authenticateWithPassword({ db: await getDb(), email, password: "another sensible passphrase" }),
+    ).resolves.toMatchObject({
       id: user.id,
     });
-    await rejectsWith(authenticateWithPassword({ email, password: PASSWORD }), "unauthorized");
+    await rejectsWith(authenticateWithPassword({ db: await getDb(), email, password: PASSWORD }), "unauthorized");
     // Every access token issued before the reset is revoked, and the link is single-use.
     await rejectsWith(resolveAccessToken(db, accessToken), "unauthorized");
     await rejectsWith(
@@ -101,7 +103,7 @@ describe("forgot-password over SMTP", () => {
 describe("email verification over SMTP", () => {
   it("mails a 6-digit code that verifies the address; a newer code replaces the older", async () => {
     const email = uniqueEmail();
-    const user = await registerUser({ email, password: PASSWORD });
+    const user = await registerUser({ db: await getDb(), email, password: PASSWORD });
     await sendVerificationCode({ db: await getDb(), userId: user.id, email });
     await sendVerificationCode({ db: await getDb(), userId: user.id, email });
     const codes = inbox(email).map((mail) => {

@@ -31,6 +31,7 @@ export function getNextAuthOptions(): NextAuthOptions {
           const forwarded = req.headers?.["x-forwarded-for"];
           const clientAddress = typeof forwarded === "string" ? forwarded.split(",").at(-1)?.trim() : undefined;
           const user = await authenticateWithPassword({
+            db: await getDb(),
             email: credentials.email,
             password: credentials.password,
             clientAddress,
@@ -77,6 +78,7 @@ export function getNextAuthOptions(): NextAuthOptions {
             iss?: string;
           };
           const { user: signedIn } = await signInWithIdentity({
+            db: await getDb(),
             issuer: claims.iss ?? config.OIDC_ISSUER,
             claims: {
               subject: String(claims.sub),

@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
 import { normalizeEmail } from "./email-address";
@@ -7,6 +7,7 @@ import { checkPasswordPolicy } from "./password-policy";
 import { assertNotThrottled, recordThrottleFailure, registerThrottleKeys } from "./throttle";
 
 export interface RegisterUserInput {
+  db: Db;
   email: string;
   password: string;
   name?: string;
@@ -22,18 +23,18 @@ export interface RegisterUserInput {
  * 429 once the client address has had too many 409s (so it cannot list who is registered quickly).
  */
 export async function registerUser(input: RegisterUserInput) {
+  const { db } = input;
   const email = normalizeEmail(input.email);
   const throttle = registerThrottleKeys(input.clientAddress);
-  await assertNotThrottled(throttle, input.now);
+  await assertNotThrottled(db, throttle, input.now);
   const problem = checkPasswordPolicy(input.password, email);
   if (problem)
     throw new AppError("validation_error", undefined, {
       issues: [{ loc: ["body", "password"], msg: problem, type: "value_error" }],
     });
 
-  const db = await getDb();
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) {
-    await recordThrottleFailure(throttle, input.now);
+    await recordThrottleFailure(db, throttle, input.now);
     throw new AppError("conflict", "An account with this email already exists");
   }
   const passwordHash = await hashPassword(input.password);
@@ -44,7 +45,7 @@ export async function registerUser(input: RegisterUserInput) {
   } catch (error) {
     // Two registrations racing past the check above: the unique index decides.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      await recordThrottleFailure(throttle, input.now);
+      await recordThrottleFailure(db, throttle, input.now);
       throw new AppError("conflict", "An account with this email already exists");
     }
     throw error;

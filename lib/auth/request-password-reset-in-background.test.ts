@@ -16,7 +16,7 @@ describe("requestPasswordResetInBackground", () => {
   it("answers before any lookup, for known and unknown addresses alike, and mails only the known one afterwards", async () => {
     const known = "known-reset@example.com";
     const unknown = "unknown-reset@example.com";
-    await registerUser({ email: known, password: "correct horse battery staple" });
+    await registerUser({ db: await getDb(), email: known, password: "correct horse battery staple" });
     const db = await getDb();
     const queue: (() => Promise<void>)[] = [];
 

@@ -22,8 +22,8 @@ async function newAccount(): Promise<string> {
   return email;
 }
 
-const attempt = (email: string, password: string, clientAddress: string | undefined, now: Date) =>
-  authenticateWithPassword({ email, password, clientAddress, now }).then(
+const attempt = async (email: string, password: string, clientAddress: string | undefined, now: Date) =>
+  authenticateWithPassword({ db: await getDb(), email, password, clientAddress, now }).then(
     () => 200,
     (error: { code?: string }) =>
       error.code === "rate_limit_exceeded" ? 429 : error.code === "unauthorized" ? 401 : error,
@@ -52,6 +52,7 @@ describe("sign-in throttling", () => {
     const now = new Date("2026-11-24T12:00:00Z");
     for (let n = 0; n < 5; n++) expect(await attempt(email, `guess ${n}`, "192.0.2.10", now)).toBe(401);
     const locked = await authenticateWithPassword({
+      db: await getDb(),
       email,
       password: PASSWORD,
       clientAddress: "192.0.2.10",
@@ -69,8 +70,8 @@ describe("registration throttling", () => {
   it("keeps 409 for a taken address, and turns a probing address away with 429", async () => {
     const taken = await newAccount();
     const now = new Date("2026-11-24T12:00:00Z");
-    const register = (email: string, clientAddress: string) =>
-      registerUser({ email, password: PASSWORD, clientAddress, now }).then(
+    const register = async (email: string, clientAddress: string) =>
+      registerUser({ db: await getDb(), email, password: PASSWORD, clientAddress, now }).then(
         () => 200,
         (error: { code?: string }) =>
           error.code === "conflict" ? 409 : error.code === "rate_limit_exceeded" ? 429 : error,

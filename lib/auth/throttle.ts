@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 
 export interface ThrottlePolicy {
@@ -72,8 +72,8 @@ export function accountThrottleKeyPrefixes(email: string): string[] {
  * against it in the window or is unknown. A correct password from an address that has not failed
  * always gets through, so nobody can lock a person out of their account from elsewhere.
  */
-export async function assertSignInAllowed(throttle: SignInThrottle, now = new Date()): Promise<void> {
-  const rows = await readThrottles([throttle.pair, throttle.address, throttle.account], now);
+export async function assertSignInAllowed(db: Db, throttle: SignInThrottle, now = new Date()): Promise<void> {
+  const rows = await readThrottles(db, [throttle.pair, throttle.address, throttle.account], now);
   const hardLock = Math.max(
     rows.get(throttle.pair.key)?.lockedUntil ?? 0,
     throttle.address ? (rows.get(throttle.address.key)?.lockedUntil ?? 0) : 0,
@@ -84,27 +84,27 @@ export async function assertSignInAllowed(throttle: SignInThrottle, now = new Da
   refuseUntil(Math.max(hardLock, slowDown), now);
 }
 
-export async function recordSignInFailure(throttle: SignInThrottle, now = new Date()): Promise<void> {
+export async function recordSignInFailure(db: Db, throttle: SignInThrottle, now = new Date()): Promise<void> {
   await recordThrottleFailure(
+    db,
     [throttle.pair, throttle.address, throttle.account].filter((key): key is ThrottleKey => key !== undefined),
     now,
   );
 }
 
 /** A successful sign-in forgives this address's failures on the account (never the address's or the account's own: attacks go on). */
-export async function recordSignInSuccess(throttle: SignInThrottle): Promise<void> {
-  await clearThrottle([throttle.pair]);
+export async function recordSignInSuccess(db: Db, throttle: SignInThrottle): Promise<void> {
+  await clearThrottle(db, [throttle.pair]);
 }
 
 /** Throws 429 with a Retry-After when any key is locked. */
-export async function assertNotThrottled(keys: ThrottleKey[], now = new Date()): Promise<void> {
-  const rows = await readThrottles(keys, now);
+export async function assertNotThrottled(db: Db, keys: ThrottleKey[], now = new Date()): Promise<void> {
+  const rows = await readThrottles(db, keys, now);
   refuseUntil(Math.max(0, ...[...rows.values()].map((row) => row.lockedUntil)), now);
 }
 
 /** Counts one failure against every key and locks the keys that went over their limit. */
-export async function recordThrottleFailure(keys: ThrottleKey[], now = new Date()): Promise<void> {
-  const db = await getDb();
+export async function recordThrottleFailure(db: Db, keys: ThrottleKey[], now = new Date()): Promise<void> {
   for (const { key, policy } of keys) {
     const windowStartedBefore = new Date(now.getTime() - policy.windowMs);
     // Two statements in a transaction: reset a stale window, then count; concurrent failures all count.
@@ -129,18 +129,17 @@ export async function recordThrottleFailure(keys: ThrottleKey[], now = new Date(
   }
 }
 
-export async function clearThrottle(keys: ThrottleKey[]): Promise<void> {
-  const db = await getDb();
+export async function clearThrottle(db: Db, keys: ThrottleKey[]): Promise<void> {
   await db.authThrottle.deleteMany({ where: { key: { in: keys.map((k) => k.key) } } });
 }
 
 /** Failures in the current window and the lock's end (ms, 0 when none), by key; stale windows count nothing. */
 async function readThrottles(
+  db: Db,
   keys: (ThrottleKey | undefined)[],
   now: Date,
 ): Promise<Map<string, { failures: number; lockedUntil: number }>> {
   const present = keys.filter((key): key is ThrottleKey => key !== undefined);
-  const db = await getDb();
   const rows = await db.authThrottle.findMany({ where: { key: { in: present.map((k) => k.key) } } });
   const result = new Map<string, { failures: number; lockedUntil: number }>();
   for (const row of rows) {

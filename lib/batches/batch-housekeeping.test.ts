@@ -19,7 +19,11 @@ afterAll(async () => {
 });
 
 async function newOwner(label: string) {
-  const user = await registerUser({ email: `${label}-${Date.now()}@example.com`, password: "a sensible passphrase" });
+  const user = await registerUser({
+    db: await getDb(),
+    email: `${label}-${Date.now()}@example.com`,
+    password: "a sensible passphrase",
+  });
   return { userId: user.id };
 }
 

@@ -34,7 +34,11 @@ async function drain() {
 }
 
 async function newUser(label: string) {
-  const user = await registerUser({ email: `${label}-${Date.now()}@example.com`, password: "a sensible passphrase" });
+  const user = await registerUser({
+    db: await getDb(),
+    email: `${label}-${Date.now()}@example.com`,
+    password: "a sensible passphrase",
+  });
   return { owner: { userId: user.id }, tier: "free" };
 }
 

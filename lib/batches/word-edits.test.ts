@@ -29,7 +29,11 @@ afterAll(async () => {
 
 async function processedPage() {
   const db = await getDb();
-  const user = await registerUser({ email: `words-${Date.now()}@example.com`, password: "a sensible passphrase" });
+  const user = await registerUser({
+    db: await getDb(),
+    email: `words-${Date.now()}@example.com`,
+    password: "a sensible passphrase",
+  });
   const owner = { userId: user.id };
   const pdf = await makeTextPdf([["Invoice INV-2041 from ACME SUPPLY", "Total due 367.80 EUR"]]);
   const upload = await uploadBatch(db, getBlobStore(), {

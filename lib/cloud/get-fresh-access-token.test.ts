@@ -39,7 +39,11 @@ afterAll(async () => {
 
 let counter = 0;
 async function connectedDrive() {
-  const user = await registerUser({ email: `drive${++counter}@example.test`, password: "a sensible passphrase" });
+  const user = await registerUser({
+    db: await getDb(),
+    email: `drive${++counter}@example.test`,
+    password: "a sensible passphrase",
+  });
   const code = tokenEndpoint.issueCode({ sub: `drive-${counter}`, email: user.email });
   return connectDrive({ userId: user.id, code });
 }
@@ -96,7 +100,11 @@ describe("getFreshAccessToken", () => {
   });
 
   it("refreshes the calendar grant at the identity provider's token endpoint", async () => {
-    const user = await registerUser({ email: "calendar@example.test", password: "a sensible passphrase" });
+    const user = await registerUser({
+      db: await getDb(),
+      email: "calendar@example.test",
+      password: "a sensible passphrase",
+    });
     const code = issuer.issueCode(
       { sub: "cal-1", email: user.email },
       { scope: "openid https://www.googleapis.com/auth/calendar.readonly" },

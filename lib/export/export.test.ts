@@ -27,10 +27,22 @@ beforeAll(async () => {
   await startExecutor({ definitions: functionDefinitions });
   const db = await getDb();
   owner = {
-    userId: (await registerUser({ email: `export-${Date.now()}@example.com`, password: "a sensible passphrase" })).id,
+    userId: (
+      await registerUser({
+        db: await getDb(),
+        email: `export-${Date.now()}@example.com`,
+        password: "a sensible passphrase",
+      })
+    ).id,
   };
   stranger = {
-    userId: (await registerUser({ email: `stranger-${Date.now()}@example.com`, password: "a sensible passphrase" })).id,
+    userId: (
+      await registerUser({
+        db: await getDb(),
+        email: `stranger-${Date.now()}@example.com`,
+        password: "a sensible passphrase",
+      })
+    ).id,
   };
   const upload = await uploadBatch(db, getBlobStore(), {
     owner,

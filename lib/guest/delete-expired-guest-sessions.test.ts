@@ -59,7 +59,11 @@ describe("deleteExpiredGuestSessions", () => {
     const live = await guestWithBatch(db, "guest_live", new Date(now.getTime() + HOUR_MS));
     // Claimed while live, then expired: the batch is the account's and still names the session.
     const claimed = await guestWithBatch(db, "guest_claimed", new Date(now.getTime() + HOUR_MS));
-    const user = await registerUser({ email: `claimer-${Date.now()}@example.com`, password: "a sensible passphrase" });
+    const user = await registerUser({
+      db: await getDb(),
+      email: `claimer-${Date.now()}@example.com`,
+      password: "a sensible passphrase",
+    });
     await claimGuestSession(db, user.id, "guest_claimed");
     await db.guestSession.update({
       where: { id: "guest_claimed" },
@@ -90,7 +94,11 @@ describe("deleteExpiredGuestSessions", () => {
   it("an expired session can no longer be claimed, so the cleanup never races a claim", async () => {
     const db = await getDb();
     await guestWithBatch(db, "guest_late", new Date(Date.now() - 1000));
-    const user = await registerUser({ email: `late-${Date.now()}@example.com`, password: "a sensible passphrase" });
+    const user = await registerUser({
+      db: await getDb(),
+      email: `late-${Date.now()}@example.com`,
+      password: "a sensible passphrase",
+    });
     await expect(claimGuestSession(db, user.id, "guest_late")).rejects.toMatchObject({
       code: "not_found",
       message: "Guest session expired",

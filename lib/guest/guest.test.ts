@@ -54,8 +54,16 @@ describe("guest sessions", () => {
       can_upload: false,
     });
 
-    const alice = await registerUser({ email: "alice-guest@example.com", password: "a sensible passphrase" });
-    const bob = await registerUser({ email: "bob-guest@example.com", password: "a sensible passphrase" });
+    const alice = await registerUser({
+      db: await getDb(),
+      email: "alice-guest@example.com",
+      password: "a sensible passphrase",
+    });
+    const bob = await registerUser({
+      db: await getDb(),
+      email: "bob-guest@example.com",
+      password: "a sensible passphrase",
+    });
     expect(await claimGuestSession(db, alice.id, session_id)).toMatchObject({
       claimed_batches: [batch.id],
       claimed_count: 1,

@@ -18,7 +18,13 @@ beforeAll(async () => {
 afterAll(async () => database?.dispose());
 
 async function newUserId(label: string): Promise<string> {
-  return (await registerUser({ email: `${label}-${Date.now()}@example.com`, password: "a sensible passphrase" })).id;
+  return (
+    await registerUser({
+      db: await getDb(),
+      email: `${label}-${Date.now()}@example.com`,
+      password: "a sensible passphrase",
+    })
+  ).id;
 }
 
 describe("library", () => {

@@ -103,7 +103,11 @@ describe("match-schema", () => {
     await expect(matchSchema(db, { caller: anonymous, request: big, ai: null })).rejects.toMatchObject({
       code: "payload_too_large",
     });
-    const user = await registerUser({ email: `match-${Date.now()}@example.com`, password: "a sensible passphrase" });
+    const user = await registerUser({
+      db: await getDb(),
+      email: `match-${Date.now()}@example.com`,
+      password: "a sensible passphrase",
+    });
     const caller = { kind: "user" as const, via: "jwt" as const, user: { ...user, tier: "free" } as CallerUser };
     await expect(matchSchema(db, { caller, request: big, ai: null })).resolves.toMatchObject({ values: { a: null } });
     const someoneElses = MatchSchemaRequest.parse({

@@ -20,7 +20,11 @@ afterAll(async () => {
 });
 
 async function newUser(label: string) {
-  const user = await registerUser({ email: `${label}-${Date.now()}@example.com`, password: "a sensible passphrase" });
+  const user = await registerUser({
+    db: await getDb(),
+    email: `${label}-${Date.now()}@example.com`,
+    password: "a sensible passphrase",
+  });
   return { id: user.id, tier: "free" };
 }
 

@@ -19,7 +19,11 @@ afterAll(async () => database?.dispose());
 
 let counter = 0;
 const newUser = () =>
-  registerUser({ email: `u${++counter}-${Date.now()}@example.com`, password: "a sensible passphrase" });
+  registerUser({
+    db,
+    email: `u${++counter}-${Date.now()}@example.com`,
+    password: "a sensible passphrase",
+  });
 
 describe("API keys", () => {
   it("stores only the hash, lists without the key, deactivates for the owner only", async () => {

@@ -34,7 +34,11 @@ afterAll(async () => {
 describe("a web page becomes a batch", () => {
   it("stores the browser's PDF with the HTML and a screenshot, and reads the page's text and table", async () => {
     const db = await getDb();
-    const user = await registerUser({ email: `web-${Date.now()}@example.com`, password: "a sensible passphrase" });
+    const user = await registerUser({
+      db: await getDb(),
+      email: `web-${Date.now()}@example.com`,
+      password: "a sensible passphrase",
+    });
     const upload = await uploadWebPage(db, getBlobStore(), {
       userId: user.id,
       tier: "free",

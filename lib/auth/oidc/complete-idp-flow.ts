@@ -1,6 +1,6 @@
 import { exchangeAuthorizationCode } from "@/lib/cloud/exchange-authorization-code";
 import { saveCloudConnection } from "@/lib/cloud/save-cloud-connection";
-import { getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { openFlowState } from "./flow-state";
 import { getOidcProvider } from "./oidc-provider";
@@ -13,7 +13,8 @@ import { verifyIdToken } from "./verify-id-token";
  * (with the PKCE verifier), verifies the ID token (nonce included), then signs in or links the user
  * (combined) and stores the calendar grant with its tokens encrypted (both modes).
  */
-export async function completeIdpFlow(input: { code: string; state: string; sealedFlow: string | undefined }) {
+export async function completeIdpFlow(input: { db: Db; code: string; state: string; sealedFlow: string | undefined }) {
+  const { db } = input;
   const flow = await openFlowState(input.sealedFlow, input.state);
   const provider = await getOidcProvider();
   const tokens = await exchangeAuthorizationCode({
@@ -30,11 +31,11 @@ export async function completeIdpFlow(input: { code: string; state: string; seal
   let user;
   let isNewUser = false;
   if (flow.mode === "connect") {
-    const db = await getDb();
     user = await db.user.findUnique({ where: { id: flow.userId } });
     if (!user) throw new AppError("unauthorized", "The account that started this connection no longer exists");
   } else {
     ({ user, isNewUser } = await signInWithIdentity({
+      db,
       issuer: provider.issuer,
       claims,
       invitationToken: flow.invitationToken,

@@ -42,13 +42,13 @@ async function authorize(url: string): Promise<{ code: string; state: string }> 
 describe("identity-provider flow", () => {
   it("signs up a new user and stores the calendar grant encrypted", async () => {
     issuer.nextIdentity = { sub: "sub-ann", email: "Ann@Example.test", email_verified: true, name: "Ann" };
-    const flow = await startIdpFlow({ mode: "combined" });
+    const flow = await startIdpFlow({ db: await getDb(), mode: "combined" });
     const url = new URL(flow.authorizationUrl);
     expect(url.searchParams.get("code_challenge_method")).toBe("S256");
     expect(url.searchParams.get("state")).toBe(flow.state);
     const { code, state } = await authorize(flow.authorizationUrl);
 
-    const result = await completeIdpFlow({ code, state, sealedFlow: flow.sealedFlow });
+    const result = await completeIdpFlow({ db: await getDb(), code, state, sealedFlow: flow.sealedFlow });
     expect(result).toMatchObject({ mode: "combined", isNewUser: true, user: { email: "ann@example.test" } });
     expect(result.user.emailVerifiedAt).not.toBeNull();
     expect(result.connection.provider).toBe("google_calendar");
@@ -56,8 +56,9 @@ describe("identity-provider flow", () => {
     expect(decryptSecret(result.connection.accessTokenEnc)).toMatch(/^at-/);
 
     // The same identity signs in to the same account.
-    const again = await startIdpFlow({ mode: "combined" });
+    const again = await startIdpFlow({ db: await getDb(), mode: "combined" });
     const second = await completeIdpFlow({
+      db: await getDb(),
       ...(await authorize(again.authorizationUrl)),
       sealedFlow: again.sealedFlow,
     });
@@ -65,23 +66,33 @@ describe("identity-provider flow", () => {
   });
 
   it("refuses a callback whose state does not match the browser's flow", async () => {
-    const first = await startIdpFlow({ mode: "combined" });
-    const other = await startIdpFlow({ mode: "combined" });
+    const first = await startIdpFlow({ db: await getDb(), mode: "combined" });
+    const other = await startIdpFlow({ db: await getDb(), mode: "combined" });
     const { code, state } = await authorize(first.authorizationUrl);
-    await expect(completeIdpFlow({ code, state, sealedFlow: other.sealedFlow })).rejects.toMatchObject({
+    await expect(
+      completeIdpFlow({ db: await getDb(), code, state, sealedFlow: other.sealedFlow }),
+    ).rejects.toMatchObject({
       code: "bad_request",
     });
-    await expect(completeIdpFlow({ code, state, sealedFlow: undefined })).rejects.toMatchObject({
+    await expect(completeIdpFlow({ db: await getDb(), code, state, sealedFlow: undefined })).rejects.toMatchObject({
       code: "bad_request",
     });
   });
 
   it("connect mode adds the grant to the user of auth_token only", async () => {
-    const user = await registerUser({ email: "carl@example.test", password: "a sensible passphrase" });
+    const user = await registerUser({
+      db: await getDb(),
+      email: "carl@example.test",
+      password: "a sensible passphrase",
+    });
     const { token } = await signAccessToken(user);
     issuer.nextIdentity = { sub: "sub-carl-google", email: "carl.other@example.test", email_verified: true };
-    const flow = await startIdpFlow({ mode: "connect", authToken: token });
-    const result = await completeIdpFlow({ ...(await authorize(flow.authorizationUrl)), sealedFlow: flow.sealedFlow });
+    const flow = await startIdpFlow({ db: await getDb(), mode: "connect", authToken: token });
+    const result = await completeIdpFlow({
+      db: await getDb(),
+      ...(await authorize(flow.authorizationUrl)),
+      sealedFlow: flow.sealedFlow,
+    });
     expect(result).toMatchObject({
       mode: "connect",
       user: { id: user.id },
@@ -89,8 +100,10 @@ describe("identity-provider flow", () => {
     });
     const db = await getDb();
     expect(await db.user.count({ where: { email: "carl.other@example.test" } })).toBe(0);
-    await expect(startIdpFlow({ mode: "connect", authToken: "not-a-token" })).rejects.toBeInstanceOf(AppError);
-    await expect(startIdpFlow({ mode: "connect" })).rejects.toMatchObject({ code: "unauthorized" });
+    await expect(startIdpFlow({ db: await getDb(), mode: "connect", authToken: "not-a-token" })).rejects.toBeInstanceOf(
+      AppError,
+    );
+    await expect(startIdpFlow({ db: await getDb(), mode: "connect" })).rejects.toMatchObject({ code: "unauthorized" });
   });
 
   it("verifies ID tokens: forged, expired and wrong-audience tokens are refused", async () => {

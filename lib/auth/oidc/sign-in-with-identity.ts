@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { claimInvitation } from "../claim-invitation";
 import type { IdentityClaims } from "./verify-id-token";
@@ -8,9 +8,13 @@ import type { IdentityClaims } from "./verify-id-token";
  * for the email, the account with that email (now linked); else a new account. With an invitation,
  * the identity's email must be the invited one and the invitation is spent.
  */
-export async function signInWithIdentity(input: { issuer: string; claims: IdentityClaims; invitationToken?: string }) {
-  const { claims, issuer } = input;
-  const db = await getDb();
+export async function signInWithIdentity(input: {
+  db: Db;
+  issuer: string;
+  claims: IdentityClaims;
+  invitationToken?: string;
+}) {
+  const { db, claims, issuer } = input;
   const linked = await db.userIdentity.findUnique({
     where: { provider_subject: { provider: issuer, subject: claims.subject } },
     include: { user: true },

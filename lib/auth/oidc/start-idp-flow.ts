@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/http/errors";
-import { getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { resolveAccessToken } from "@/lib/http/caller/resolve-caller";
 import { generateSecretToken } from "../secret-token";
 import { sealFlowState, type FlowState } from "./flow-state";
@@ -17,6 +17,7 @@ export function idpCallbackUrl(): string {
  * user of auth_token, which is checked now so the callback needs no token in its URL.
  */
 export async function startIdpFlow(input: {
+  db: Db;
   mode: "combined" | "connect";
   invitationToken?: string;
   authToken?: string;
@@ -25,7 +26,7 @@ export async function startIdpFlow(input: {
   let userId: string | undefined;
   if (input.mode === "connect") {
     if (!input.authToken) throw new AppError("unauthorized", "auth_token is required to connect a calendar");
-    userId = (await resolveAccessToken(await getDb(), input.authToken)).user.id;
+    userId = (await resolveAccessToken(input.db, input.authToken)).user.id;
   }
   const flow: FlowState = {
     state: generateSecretToken(),

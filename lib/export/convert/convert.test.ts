@@ -31,10 +31,22 @@ beforeAll(async () => {
   await startExecutor({ definitions: functionDefinitions });
   const db = await getDb();
   owner = {
-    userId: (await registerUser({ email: `convert-${Date.now()}@example.com`, password: "a sensible passphrase" })).id,
+    userId: (
+      await registerUser({
+        db: await getDb(),
+        email: `convert-${Date.now()}@example.com`,
+        password: "a sensible passphrase",
+      })
+    ).id,
   };
   stranger = {
-    userId: (await registerUser({ email: `other-${Date.now()}@example.com`, password: "a sensible passphrase" })).id,
+    userId: (
+      await registerUser({
+        db: await getDb(),
+        email: `other-${Date.now()}@example.com`,
+        password: "a sensible passphrase",
+      })
+    ).id,
   };
   const pdf = await makeTextPdf([["Invoice Number: INV-2041", "Total: 120.50 EUR"], ["Second page"]]);
   const upload = await uploadBatch(db, getBlobStore(), {

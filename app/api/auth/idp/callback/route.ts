@@ -1,3 +1,4 @@
+import { getDb } from "@/lib/db";
 import { issueTokenResponse } from "@/lib/auth/issue-token-response";
 import { completeIdpFlow } from "@/lib/auth/oidc/complete-idp-flow";
 import { FLOW_COOKIE } from "@/lib/auth/oidc/flow-state";
@@ -12,7 +13,7 @@ const callback = route(idpCallbackRoute, async ({ req, query }) => {
     throw new AppError("bad_request", `The identity provider refused: ${query.error_description ?? query.error}`);
   if (!query.code || !query.state) throw new AppError("bad_request", "code and state are required");
   const sealedFlow = readCookie(req, FLOW_COOKIE);
-  const result = await completeIdpFlow({ code: query.code, state: query.state, sealedFlow });
+  const result = await completeIdpFlow({ db: await getDb(), code: query.code, state: query.state, sealedFlow });
   const signIn = result.mode === "combined" ? await issueTokenResponse(result.user) : undefined;
   const response = Response.json({
     mode: result.mode,

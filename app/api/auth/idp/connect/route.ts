@@ -1,3 +1,4 @@
+import { getDb } from "@/lib/db";
 import { FLOW_COOKIE, FLOW_TTL_SECONDS } from "@/lib/auth/oidc/flow-state";
 import { idpConnectRoute } from "@/lib/auth/oidc/idp.contract";
 import { startIdpFlow } from "@/lib/auth/oidc/start-idp-flow";
@@ -7,7 +8,12 @@ import { route, serveRoutes } from "@/lib/http";
 // GET /api/auth/idp/connect – start sign-in (combined) or a calendar grant (connect) at the provider
 const connect = route(idpConnectRoute, async ({ req, query }) => {
   const mode = query.mode as "combined" | "connect";
-  const flow = await startIdpFlow({ mode, invitationToken: query.invitation_token, authToken: query.auth_token });
+  const flow = await startIdpFlow({
+    db: await getDb(),
+    mode,
+    invitationToken: query.invitation_token,
+    authToken: query.auth_token,
+  });
   const wantsHtml = (req.headers.get("accept") ?? "").includes("text/html");
   const response = wantsHtml
     ? new Response(null, { status: 302, headers: { Location: flow.authorizationUrl } })

@@ -1,3 +1,4 @@
+import { getDb } from "@/lib/db";
 import { issueTokenResponse } from "@/lib/auth/issue-token-response";
 import { idpVerifyRoute } from "@/lib/auth/oidc/idp.contract";
 import { getOidcProvider } from "@/lib/auth/oidc/oidc-provider";
@@ -10,6 +11,7 @@ const verify = route(idpVerifyRoute, async ({ body }) => {
   const provider = await getOidcProvider();
   const claims = await verifyIdToken(provider, (body.id_token ?? body.credential)!, body.nonce);
   const { user, isNewUser } = await signInWithIdentity({
+    db: await getDb(),
     issuer: provider.issuer,
     claims,
     invitationToken: body.invitation_token,
