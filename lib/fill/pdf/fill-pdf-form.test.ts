@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { openPdf } from "@/lib/documents/pdf/load-pdf";
 import { renderPdfPage } from "@/lib/documents/pdf/render-pdf-page";
 import { readDocument } from "@/lib/documents/read-document";
+import { inflatingPdf } from "@/lib/documents/testing/make-hostile-files";
 import { makeTextPdf } from "@/lib/documents/testing/make-pdfs";
 import sharp from "sharp";
 import { mapFieldMappings } from "../map/map-field-mappings";
@@ -69,6 +70,13 @@ describe("readPdfForm", () => {
     expect(byName.spouse.section).toBe("section 3");
     expect(byName.signature.kind).toBe("signature");
     expect(byName.last_name.box.x).toBeCloseTo(220 / 612, 2);
+  });
+
+  it("refuses a form whose object stream inflates past the limits before pdf-lib decodes it", async () => {
+    await expect(readPdfForm({ pdf: inflatingPdf(512, { inObjectStream: true }) })).rejects.toMatchObject({
+      code: "document_too_large",
+      status: 413,
+    });
   });
 
   it("refuses a PDF without a form", async () => {

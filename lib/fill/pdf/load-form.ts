@@ -1,4 +1,5 @@
 import { EncryptedPDFError, PDFArray, PDFDict, PDFDocument, PDFName } from "pdf-lib";
+import { assertPdfStreamsBounded } from "@/lib/documents/pdf/check-pdf-streams";
 import { AppError } from "@/lib/http/errors";
 
 /**
@@ -8,6 +9,8 @@ import { AppError } from "@/lib/http/errors";
  * its AcroForm, and its XFA stream is removed so viewers show the AcroForm values.
  */
 export async function loadFillableForm(pdf: Buffer | Uint8Array): Promise<PDFDocument> {
+  // pdf-lib inflates streams whole, as pdfjs does: the same bounds as for every PDF that is read.
+  assertPdfStreamsBounded(Buffer.isBuffer(pdf) ? pdf : Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
   let document: PDFDocument;
   try {
     document = await PDFDocument.load(pdf, { updateMetadata: false });
