@@ -62,6 +62,27 @@ for (const [screen, device] of SCREENS) {
         await viewer.canvas.tap({ position: { x: 4, y: 4 } });
         await viewer.canvas.tap({ position: { x: 4, y: 4 } });
         await expect(zoom).toHaveText("100%");
+        // Two fingers moving apart zoom in; moving together again zoom back out (Chromium's touch input).
+        const box = (await viewer.canvas.boundingBox())!;
+        const centre = { x: box.x + box.width / 2, y: box.y + Math.min(box.height, 300) / 2 };
+        const touch = await page.context().newCDPSession(page);
+        const fingersAt = (spread: number) => [
+          { x: centre.x - spread / 2, y: centre.y, id: 0 },
+          { x: centre.x + spread / 2, y: centre.y, id: 1 },
+        ];
+        const pinch = async (from: number, to: number) => {
+          await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: fingersAt(from) });
+          for (let step = 1; step <= 5; step++)
+            await touch.send("Input.dispatchTouchEvent", {
+              type: "touchMove",
+              touchPoints: fingersAt(from + ((to - from) * step) / 5),
+            });
+          await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+        };
+        await pinch(80, 160);
+        await expect(zoom).toHaveText("200%");
+        await pinch(160, 80);
+        await expect(zoom).toHaveText("100%");
         // Part of the page shows in the first screenful.
         const canvas = await viewer.canvas.boundingBox();
         expect(canvas!.y).toBeLessThan(page.viewportSize()!.height);

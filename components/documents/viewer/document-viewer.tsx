@@ -229,6 +229,7 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
               onFocusWord={words.focus}
               onOpenWord={signedIn ? words.open : undefined}
               onDoubleTap={() => setZoom(zoomAfterDoubleTap)}
+              onPinchZoom={setZoom}
               editor={
                 layer === "words" && openWord && words.openWord !== undefined ? (
                   <WordEditor

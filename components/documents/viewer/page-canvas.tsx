@@ -7,6 +7,7 @@ import { formatConfidence } from "../format";
 import type { PageBoxes, ResultPage, WordBox } from "../types";
 import { isDoubleTap, type Tap } from "./double-tap";
 import { LOW_CONFIDENCE, type Selection } from "./geometry";
+import { fingerSpread, zoomAfterPinch, type Finger } from "./pinch-zoom";
 import { stepForKey, type WordStep } from "./word-navigation";
 
 export type BoxLayer = "words" | "lines" | "blocks";
@@ -30,6 +31,8 @@ export interface PageCanvasProps {
   editor?: ReactNode;
   /** A double tap with a finger (touch screens zoom this way). */
   onDoubleTap?: () => void;
+  /** Two fingers pinching on the page: the zoom they ask for. */
+  onPinchZoom?: (zoom: number) => void;
 }
 
 const BOX_CLASSES = "cursor-pointer fill-transparent stroke-brand-500/70 hover:fill-brand-500/20";
@@ -53,10 +56,14 @@ export function PageCanvas({
   onOpenWord,
   editor,
   onDoubleTap,
+  onPinchZoom,
 }: PageCanvasProps) {
   const [hovered, setHovered] = useState<WordBox>();
   const touch = useTouchScreen();
   const lastTap = useRef<Tap>(undefined);
+  const fingers = useRef(new Map<number, Finger>());
+  // The zoom and spread when the second finger came down; kept until every finger is up, so no tap is counted.
+  const pinch = useRef<{ zoom: number; spread: number }>(undefined);
   const boxes = page.bounding_boxes as Partial<PageBoxes>;
   const width = boxes.width || page.width || 1;
   const height = boxes.height || page.height || 1.414;
@@ -119,15 +126,42 @@ export function PageCanvas({
   return (
     <div className="flex flex-col gap-2">
       <div
-        className="max-h-[75vh] overflow-auto rounded-md border border-line bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        className="max-h-[75vh] touch-pan-x touch-pan-y overflow-auto rounded-md border border-line bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
         ref={regionRef}
         role="region"
         tabIndex={0}
         aria-label={`Page ${page.page_number}, zoomed to ${Math.round(zoom * 100)}%${words ? ". Arrow keys move between words" + (onOpenWord ? ", Enter corrects the word" : "") : ""}`}
         aria-describedby="hovered-box-line"
         onKeyDown={handleKey}
+        onPointerDown={(event) => {
+          if (event.pointerType !== "touch") return;
+          fingers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+          if (fingers.current.size === 2) pinch.current = { zoom, spread: fingerSpread([...fingers.current.values()]) };
+        }}
+        onPointerMove={(event) => {
+          if (event.pointerType !== "touch" || !fingers.current.has(event.pointerId)) return;
+          fingers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+          if (!pinch.current || fingers.current.size !== 2 || !onPinchZoom) return;
+          const next = zoomAfterPinch(
+            pinch.current.zoom,
+            pinch.current.spread,
+            fingerSpread([...fingers.current.values()]),
+          );
+          if (next !== zoom) onPinchZoom(next);
+        }}
+        onPointerCancel={(event) => {
+          fingers.current.delete(event.pointerId);
+          if (fingers.current.size === 0) pinch.current = undefined;
+        }}
         onPointerUp={(event) => {
-          if (event.pointerType !== "touch" || !onDoubleTap) return;
+          if (event.pointerType !== "touch") return;
+          fingers.current.delete(event.pointerId);
+          if (pinch.current) {
+            if (fingers.current.size === 0) pinch.current = undefined;
+            lastTap.current = undefined;
+            return;
+          }
+          if (!onDoubleTap) return;
           const tap = { x: event.clientX, y: event.clientY, at: event.timeStamp };
           if (isDoubleTap(lastTap.current, tap)) {
             lastTap.current = undefined;
@@ -238,7 +272,7 @@ export function PageCanvas({
             {shown.confidence < LOW_CONFIDENCE ? " · low — check it" : ""}
           </>
         ) : (
-          `${items.length} ${layer} on this page. ${touch ? "Tap a box to see its text and confidence and find its values; double-tap to zoom." : "Hover a box to see its text and confidence; click it to find its values."}`
+          `${items.length} ${layer} on this page. ${touch ? "Tap a box to see its text and confidence and find its values; double-tap or pinch to zoom." : "Hover a box to see its text and confidence; click it to find its values."}`
         )}
       </p>
     </div>
