@@ -4,6 +4,7 @@ import { corruptStoredOriginal, hideStoredOriginal, uploadBatch, waitForBatch } 
 import { BatchesPage, BatchPage } from "./support/documents-pages";
 import { invoicePdf } from "./support/documents-samples";
 import { signedInUser } from "./support/session";
+import { SCREENS } from "./support/screens";
 
 test("a document that failed is retried from the batches list and completes without a manual refresh", async ({
   page,
@@ -40,29 +41,37 @@ test("a document that failed is retried from the batches list and completes with
   await expect(new BatchPage(page).documentCard("retry-me.pdf")).toContainText("1 of 1 page read");
 });
 
-test("a file that cannot be read shows a red, failed bar and no retry that would only fail again", async ({ page }) => {
-  const user = await signedInUser(page, "/batches");
-  const auth = bearer(user.token);
-  const upload = await uploadBatch(page.request, {
-    headers: auth,
-    files: [await invoicePdf("broken.pdf", "INV-404")],
-    batchName: "Broken file",
-    skipProcessing: true,
-  });
-  const batch = await upload.json();
-  corruptStoredOriginal(batch.batch_id, batch.documents[0].document_id, "pdf");
-  expect((await page.request.post(`/api/batch/${batch.batch_id}/process`, { headers: auth })).status()).toBe(200);
-  expect(await waitForBatch(page.request, batch.batch_id, auth)).toMatchObject({
-    status: "failed",
-    documents: [{ retryable: false }],
-  });
+for (const [screen, device] of SCREENS) {
+  test.describe(`on a ${screen}`, () => {
+    test.use(device);
 
-  await page.goto(`/batches/${batch.batch_id}`);
-  const card = new BatchPage(page).documentCard("broken.pdf");
-  await expect(card).toContainText("Could not be read");
-  await expect(card).toContainText("Retrying would not help");
-  await expect(card.getByRole("progressbar")).toHaveAttribute("aria-valuetext", "failed");
-  await expect(card.getByTestId("progress-failed")).toBeVisible();
-  await expect(card.getByTestId("progress-done")).toHaveCSS("width", "0px");
-  await expect(page.getByRole("button", { name: /^Retry/ })).toHaveCount(0);
-});
+    test("a file that cannot be read shows a red, failed bar and no retry that would only fail again", async ({
+      page,
+    }) => {
+      const user = await signedInUser(page, "/batches");
+      const auth = bearer(user.token);
+      const upload = await uploadBatch(page.request, {
+        headers: auth,
+        files: [await invoicePdf("broken.pdf", "INV-404")],
+        batchName: "Broken file",
+        skipProcessing: true,
+      });
+      const batch = await upload.json();
+      corruptStoredOriginal(batch.batch_id, batch.documents[0].document_id, "pdf");
+      expect((await page.request.post(`/api/batch/${batch.batch_id}/process`, { headers: auth })).status()).toBe(200);
+      expect(await waitForBatch(page.request, batch.batch_id, auth)).toMatchObject({
+        status: "failed",
+        documents: [{ retryable: false }],
+      });
+
+      await page.goto(`/batches/${batch.batch_id}`);
+      const card = new BatchPage(page).documentCard("broken.pdf");
+      await expect(card).toContainText("Could not be read");
+      await expect(card).toContainText("Retrying would not help");
+      await expect(card.getByRole("progressbar")).toHaveAttribute("aria-valuetext", "failed");
+      await expect(card.getByTestId("progress-failed")).toBeVisible();
+      await expect(card.getByTestId("progress-done")).toHaveCSS("width", "0px");
+      await expect(page.getByRole("button", { name: /^Retry/ })).toHaveCount(0);
+    });
+  });
+}

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { SCREENS } from "./support/screens";
 
 test("the landing page explains the product and links to the main journeys", async ({ page }) => {
   await page.goto("/");
@@ -16,12 +17,18 @@ test("an unknown page shows a helpful not-found page", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });
 
-test("each capability on the landing page says what exists and links to where it is done", async ({ page }) => {
-  await page.goto("/");
-  const cards = page.getByRole("region", { name: "What docsvc does" });
-  await expect(cards.getByRole("heading", { name: "Fills forms through the API" })).toBeVisible();
-  await expect(cards.getByRole("link", { name: "Upload a file" })).toHaveAttribute("href", "/upload");
-  await expect(cards.getByRole("link", { name: "Your documents" })).toHaveAttribute("href", "/batches");
-  await expect(cards.getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/developers/reference");
-  await expect(cards.getByRole("link", { name: "Quick start" })).toHaveAttribute("href", "/developers/quick-start");
-});
+for (const [screen, device] of SCREENS) {
+  test.describe(`on a ${screen}`, () => {
+    test.use(device);
+
+    test("each capability on the landing page says what exists and links to where it is done", async ({ page }) => {
+      await page.goto("/");
+      const cards = page.getByRole("region", { name: "What docsvc does" });
+      await expect(cards.getByRole("heading", { name: "Fills forms through the API" })).toBeVisible();
+      await expect(cards.getByRole("link", { name: "Upload a file" })).toHaveAttribute("href", "/upload");
+      await expect(cards.getByRole("link", { name: "Your documents" })).toHaveAttribute("href", "/batches");
+      await expect(cards.getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/developers/reference");
+      await expect(cards.getByRole("link", { name: "Quick start" })).toHaveAttribute("href", "/developers/quick-start");
+    });
+  });
+}

@@ -160,4 +160,18 @@ test.describe("on a phone", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
     }
   });
+
+  test("the API reference is searched, linked and read on a phone", async ({ page }) => {
+    await page.goto("/developers/reference");
+    await page.getByRole("searchbox", { name: "Search the API" }).fill("extract");
+    const extract = page.locator("#v1Extract");
+    await expect(extract).toBeVisible();
+    await expect(extract.getByRole("link", { name: "Link to POST /v1/extract" })).toHaveAttribute("href", "#v1Extract");
+    const examples = extract.getByTestId("operation-examples");
+    await examples.getByText("Examples").click();
+    await expect(examples.getByRole("figure").filter({ hasText: "curl" })).toBeVisible();
+    // The examples scroll inside their boxes; the page stays the phone's width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await captureScreen(page, "developers-api-reference-phone", { fullPage: false });
+  });
 });
