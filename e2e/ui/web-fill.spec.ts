@@ -46,5 +46,5 @@ test("add a web page on the upload screen", async ({ page }) => {
   await page.getByRole("button", { name: "Add page" }).click();
   await page.getByRole("link", { name: "Open the page's batch" }).click();
   await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/);
-  await expect(page.getByText("Price-list.pdf")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: "Price-list.pdf" })).toBeVisible({ timeout: 30_000 });
 });
