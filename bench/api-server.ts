@@ -39,7 +39,7 @@ function processTreeRss(pid: number): number {
   return total;
 }
 
-export async function startBenchServer(port: number): Promise<BenchServer> {
+export async function startBenchServer(port: number, options: { cpuProfileDir?: string } = {}): Promise<BenchServer> {
   if (!existsSync(".next/BUILD_ID")) {
     throw new Error("No production build in .next: run `node node_modules/next/dist/bin/next build` first");
   }
@@ -58,7 +58,11 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
         DATABASE_URL: "",
         APP_URL: baseUrl,
         LOG_LEVEL: "debug",
-        NODE_OPTIONS: `--import ${new URL("../scripts/stamp-peer-address.mjs", import.meta.url).href}`,
+        NODE_OPTIONS: [
+          `--import ${new URL("../scripts/stamp-peer-address.mjs", import.meta.url).href}`,
+          // A CPU profile of the server (written when it stops), to see where a request's time goes.
+          ...(options.cpuProfileDir ? [`--cpu-prof --cpu-prof-dir=${options.cpuProfileDir}`] : []),
+        ].join(" "),
       },
       stdio: ["ignore", "pipe", "pipe"],
     },

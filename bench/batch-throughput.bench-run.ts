@@ -44,7 +44,7 @@ it("100-page batch: upload to completed", async () => {
   await startExecutor({ definitions: functionDefinitions });
 
   const started = performance.now();
-  const upload = await uploadBatch(db, getBlobStore(), { owner: { userId: user.id }, tier: "growth", files });
+  const upload = await uploadBatch({ db, store: getBlobStore(), owner: { userId: user.id }, tier: "growth", files });
   const uploadedMs = performance.now() - started;
   let firstPageMs: number | undefined;
   for (;;) {

@@ -25,13 +25,20 @@ afterAll(terminateOcrPool);
 const corpus = path.resolve(process.env.BENCH_CORPUS ?? "../shared/corpus/01_forms_kv");
 const cacheFolder = path.join(tmpdir(), "docsvc-kv-bench-ocr");
 const verbose = process.env.BENCH_VERBOSE === "1";
+// BENCH_OCR_MODEL reads the scans with another model (cached apart); BENCH_LIMIT scores the first N receipts.
+const ocrModel = process.env.BENCH_OCR_MODEL ?? "docsvc-OCR-v1";
+const limit = Number(process.env.BENCH_LIMIT ?? Infinity);
 
 async function ocrPages(file: string): Promise<{ pages: Page[]; cached: boolean }> {
   const bytes = readFileSync(file);
-  const cacheFile = path.join(cacheFolder, `${createHash("sha256").update(bytes).digest("hex").slice(0, 24)}.json`);
+  const modelTag = ocrModel === "docsvc-OCR-v1" ? "" : `.${ocrModel}`;
+  const cacheFile = path.join(
+    cacheFolder,
+    `${createHash("sha256").update(bytes).digest("hex").slice(0, 24)}${modelTag}.json`,
+  );
   if (process.env.BENCH_FRESH_OCR !== "1" && existsSync(cacheFile))
     return { pages: JSON.parse(readFileSync(cacheFile, "utf8")) as Page[], cached: true };
-  const { pages } = await readDocument({ bytes, fileName: path.basename(file), model: "docsvc-OCR-v1" });
+  const { pages } = await readDocument({ bytes, fileName: path.basename(file), model: ocrModel });
   mkdirSync(cacheFolder, { recursive: true });
   // The rendered page images are not needed to score pairs and would bloat the cache.
   writeFileSync(
@@ -133,7 +140,7 @@ async function measureReceipts(): Promise<void> {
     readdirSync(path.join(folder, "key_fields"))
       .filter((name) => name.endsWith(".json"))
       .sort(),
-  );
+  ).slice(0, limit);
   const tally = newTally();
   console.log(
     `\nSROIE development set${process.env.BENCH_HALF ? `, half ${process.env.BENCH_HALF}` : ""}: ${receipts.length} receipts, schema-guided extraction`,

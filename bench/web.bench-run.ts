@@ -78,7 +78,7 @@ it("web pages and forms", async () => {
     const pageToBatch: number[] = [];
     for (let run = 0; run < runs; run++) {
       const started = performance.now();
-      await uploadWebPage(db, getBlobStore(), { userId: user.id, tier: "scale", url: `${site.origin}/table` });
+      await uploadWebPage({ db, store: getBlobStore(), userId: user.id, tier: "scale", url: `${site.origin}/table` });
       await (await getExecutor()).drain({ timeoutMs: 120_000 });
       pageToBatch.push(performance.now() - started);
     }

@@ -6,6 +6,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { nextStartArgs } from "./next-start-args.mjs";
 
 const dataDir = mkdtempSync(join(tmpdir(), "docsvc-e2e-"));
 const env = {
@@ -39,7 +40,7 @@ if (process.env.TEST_DATABASE_URL) {
   console.log(`serve-test: embedded database in ${dataDir}`);
 }
 
-const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", process.env.PORT ?? "3100"], {
+const server = spawn(process.execPath, nextStartArgs(process.env.PORT ?? "3100"), {
   stdio: "inherit",
   env,
 });

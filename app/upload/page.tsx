@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Upload" };
 
 export default async function UploadPage() {
   const user = await getCurrentUser();
-  const allowance = user ? await getUploadAllowance(await getDb(), user) : undefined;
+  const allowance = user ? await getUploadAllowance({ db: await getDb(), user }) : undefined;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
       <div>

@@ -71,7 +71,9 @@ test.describe("batch upload with files that cannot be accepted", () => {
       files: [{ name: "longer.pdf", mimeType: "application/pdf", buffer: await makeTextPdf(pages(47)) }],
     });
     expect(tooMany.status()).toBe(413);
-    expect((await tooMany.json()).detail).toBe("The upload has 47 pages; your plan allows 46 pages per upload");
+    expect((await tooMany.json()).detail).toBe(
+      "The request has 47 pages; the Free tier allows at most 46 pages per request.",
+    );
   });
 
   test("the OpenAPI document describes rejected in the upload response", async ({ request }) => {

@@ -25,6 +25,12 @@ test.describe("diagnostics", () => {
       }
     });
   }
+
+  test("idle connections are kept longer than a client's usual reuse window", async ({ request }) => {
+    // Node's 5 s default closed sockets that clients were about to reuse: their request failed with EPIPE.
+    const response = await request.get("/v1/health", { headers: { connection: "keep-alive" } });
+    expect(response.headers()["keep-alive"]).toBe("timeout=65");
+  });
 });
 
 test.describe("unknown routes and methods", () => {

@@ -1,4 +1,5 @@
 import { getDb } from "@/lib/db";
+import { getBlobStore } from "@/lib/storage";
 import { defineFunction } from "@/lib/background/define-function";
 import { deleteExpiredJobOutputs } from "@/lib/v1/jobs/delete-expired-job-outputs";
 import { jobOutputsExpiryEventId, jobOutputsExpiryRequested } from "@/lib/background/events";
@@ -15,7 +16,9 @@ export const expireJobOutputs = defineFunction({
   concurrency: 1,
   async handler({ event, step }) {
     const { day } = event.data;
-    const deleted = await step.run("delete-expired-files", async () => deleteExpiredJobOutputs(await getDb()));
+    const deleted = await step.run("delete-expired-files", async () =>
+      deleteExpiredJobOutputs({ db: await getDb(), store: getBlobStore() }),
+    );
     await rescheduleDaily(step, {
       day,
       sendStepId: "request-next-expiry",

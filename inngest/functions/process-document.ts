@@ -29,6 +29,6 @@ export const processDocument = defineFunction({
       select: { id: true, batchId: true, status: true },
     });
     if (!document || document.status === "completed") return;
-    await failDocument(db, document, `Processing stopped after repeated failures: ${error.message}`);
+    await failDocument({ db, document, message: `Processing stopped after repeated failures: ${error.message}` });
   },
 });

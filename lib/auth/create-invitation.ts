@@ -42,6 +42,9 @@ export async function createInvitation(input: { db: Db; inviterId: string; email
     },
   });
   const link = new URL(`/invite?token=${encodeURIComponent(token)}`, getConfig().APP_URL).toString();
-  const delivery = await sendEmail(invitationEmail(email, inviter.name ?? inviter.email, link, invitation.expiresAt));
+  const delivery = await sendEmail({
+    db,
+    message: invitationEmail(email, inviter.name ?? inviter.email, link, invitation.expiresAt),
+  });
   return { invitation, emailStatus: delivery.status };
 }

@@ -41,5 +41,5 @@ export async function requestPasswordReset(input: { db: Db; email: string }): Pr
     }),
   ]);
   const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, getConfig().APP_URL).toString();
-  await sendEmail(passwordResetEmail(user.email, link, RESET_TOKEN_TTL_MINUTES));
+  await sendEmail({ db, message: passwordResetEmail(user.email, link, RESET_TOKEN_TTL_MINUTES) });
 }

@@ -39,7 +39,10 @@ export async function sendVerificationCode(input: { db: Db; userId: string; emai
       },
     }),
   ]);
-  const sent = await sendEmail(verificationCodeEmail(input.email, code, VERIFICATION_CODE_TTL_MINUTES));
+  const sent = await sendEmail({
+    db,
+    message: verificationCodeEmail(input.email, code, VERIFICATION_CODE_TTL_MINUTES),
+  });
   if (sent.status === "failed")
     throw new AppError("service_unavailable", "The verification email could not be sent. Try again later.");
 }

@@ -49,11 +49,12 @@ async function consistentFields(tx: Transaction, documentId: string, edit: PageE
  * structure. Fields not given are left as they are. The document-level structure is rebuilt from
  * the pages as edited.
  */
-export async function applyPageEdits(
-  db: Db,
-  document: { id: string; batchId: string },
-  edits: PageEdit[],
-): Promise<{ editedAt: Date; pageNumbers: number[] }> {
+export async function applyPageEdits(options: {
+  db: Db;
+  document: { id: string; batchId: string };
+  edits: PageEdit[];
+}): Promise<{ editedAt: Date; pageNumbers: number[] }> {
+  const { db, document, edits } = options;
   const editedAt = new Date();
   const pageNumbers = edits.map((edit) => edit.page_number).sort((a, b) => a - b);
   await db.$transaction(async (tx) => {

@@ -32,23 +32,27 @@ describe("batch housekeeping", () => {
     const db = await getDb();
     const owner = await newOwner("rename");
     const [pdf] = await sampleBatchFiles();
-    const upload = await uploadBatch(db, getBlobStore(), {
+    const upload = await uploadBatch({
+      db,
+      store: getBlobStore(),
       owner,
       files: [pdf],
       batchName: "Old",
       skipProcessing: true,
     });
 
-    expect(await renameBatch(db, owner, { batchId: upload.batch_id, batchName: "  March invoices " })).toEqual({
+    expect(await renameBatch({ db, owner, batchId: upload.batch_id, batchName: "  March invoices " })).toEqual({
       batch_id: upload.batch_id,
       batch_name: "March invoices",
       message: "Renamed the batch to “March invoices”.",
     });
-    expect((await getBatchStatus(db, owner, upload.batch_id)).batch_name).toBe("March invoices");
-    expect((await renameBatch(db, owner, { batchId: upload.batch_id, batchName: "  " })).batch_name).toBeNull();
+    expect((await getBatchStatus({ db, owner, batchId: upload.batch_id })).batch_name).toBe("March invoices");
+    expect((await renameBatch({ db, owner, batchId: upload.batch_id, batchName: "  " })).batch_name).toBeNull();
 
     const stranger = await newOwner("stranger");
-    await expect(renameBatch(db, stranger, { batchId: upload.batch_id, batchName: "Mine" })).rejects.toMatchObject({
+    await expect(
+      renameBatch({ db, owner: stranger, batchId: upload.batch_id, batchName: "Mine" }),
+    ).rejects.toMatchObject({
       code: "not_found",
     });
   });
@@ -58,12 +62,12 @@ describe("batch housekeeping", () => {
     const owner = await newOwner("filters");
     const [pdf, png] = await sampleBatchFiles();
     const store = getBlobStore();
-    const invoices = await uploadBatch(db, store, { owner, files: [pdf], batchName: "Invoices", skipProcessing: true });
-    const receipts = await uploadBatch(db, store, { owner, files: [png], batchName: "Receipts", skipProcessing: true });
+    const invoices = await uploadBatch({ db, store, owner, files: [pdf], batchName: "Invoices", skipProcessing: true });
+    const receipts = await uploadBatch({ db, store, owner, files: [png], batchName: "Receipts", skipProcessing: true });
     await db.batch.update({ where: { id: receipts.batch_id }, data: { createdAt: new Date("2025-01-15T12:00:00Z") } });
     await db.batch.update({ where: { id: invoices.batch_id }, data: { status: "completed" } });
-    const ids = async (filters: Parameters<typeof listBatchHistory>[2]) =>
-      (await listBatchHistory(db, owner, filters)).batches.map((batch) => batch.batch_name);
+    const ids = async (filters: Parameters<typeof listBatchHistory>[0]["query"]) =>
+      (await listBatchHistory({ db, owner, query: filters })).batches.map((batch) => batch.batch_name);
     const page = { limit: 50, offset: 0 };
 
     expect(await ids({ ...page, q: "invoi" })).toEqual(["Invoices"]);
@@ -71,7 +75,7 @@ describe("batch housekeeping", () => {
     expect(await ids({ ...page, status: "completed" })).toEqual(["Invoices"]);
     expect(await ids({ ...page, created_from: "2025-01-15", created_to: "2025-01-15" })).toEqual(["Receipts"]);
     expect(await ids({ ...page, created_to: "2025-01-14" })).toEqual([]);
-    const filtered = await listBatchHistory(db, owner, { ...page, q: "nothing like it" });
+    const filtered = await listBatchHistory({ db, owner, query: { ...page, q: "nothing like it" } });
     expect(filtered).toMatchObject({ total: 0, batches: [] });
   });
 });

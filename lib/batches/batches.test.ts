@@ -46,7 +46,9 @@ describe("batches", () => {
   it("uploads a PDF, a scan and a DOCX, processes them in the background and charges each page once", async () => {
     const db = await getDb();
     const { owner, tier } = await newUser("three");
-    const upload = await uploadBatch(db, getBlobStore(), {
+    const upload = await uploadBatch({
+      db,
+      store: getBlobStore(),
       owner,
       tier,
       files: await sampleBatchFiles(),
@@ -59,7 +61,7 @@ describe("batches", () => {
     ]);
     await drain();
 
-    const status = await getBatchStatus(db, owner, upload.batch_id);
+    const status = await getBatchStatus({ db, owner, batchId: upload.batch_id });
     expect(status).toMatchObject({
       status: "completed",
       total_documents: 3,
@@ -68,7 +70,7 @@ describe("batches", () => {
       pages_done: 4,
       progress: 100,
     });
-    const results = await getBatchResults(db, owner, upload.batch_id, { page_offset: 0 });
+    const results = await getBatchResults({ db, owner, batchId: upload.batch_id, query: { page_offset: 0 } });
     const [pdf, png, docx] = results.documents;
     expect(pdf.pages[0].extracted_text).toContain("INV-2041");
     expect(pdf.pages[0].structured_data).toHaveProperty("key_value_pairs");
@@ -82,17 +84,27 @@ describe("batches", () => {
     expect(charges).toHaveLength(4);
     expect(new Set(charges.map((charge) => charge.chargeKey)).size).toBe(4);
 
-    const second = await getBatchResults(db, owner, upload.batch_id, { page_offset: 1, page_limit: 1 });
+    const second = await getBatchResults({
+      db,
+      owner,
+      batchId: upload.batch_id,
+      query: { page_offset: 1, page_limit: 1 },
+    });
     expect(second.documents[0]).toMatchObject({ total_pages: 2, pages: [{ page_number: 2 }] });
     expect(second.documents[1].pages).toEqual([]);
 
-    const docxOnly = await getBatchResults(db, owner, upload.batch_id, {
-      page_offset: 0,
-      document_id: docx.document_id,
+    const docxOnly = await getBatchResults({
+      db,
+      owner,
+      batchId: upload.batch_id,
+      query: {
+        page_offset: 0,
+        document_id: docx.document_id,
+      },
     });
     expect(docxOnly.documents.map((document) => document.document_id)).toEqual([docx.document_id]);
     await expect(
-      getBatchResults(db, owner, upload.batch_id, { page_offset: 0, document_id: "not-a-uuid" }),
+      getBatchResults({ db, owner, batchId: upload.batch_id, query: { page_offset: 0, document_id: "not-a-uuid" } }),
     ).rejects.toMatchObject({ code: "not_found" });
   });
 
@@ -101,13 +113,15 @@ describe("batches", () => {
     const { owner } = await newUser("long");
     await db.user.update({ where: { id: owner.userId }, data: { tier: "growth" } });
     const pdf = await makeTextPdf(Array.from({ length: 12 }, (_, index) => [`Chunked page ${index + 1}`]));
-    const upload = await uploadBatch(db, getBlobStore(), {
+    const upload = await uploadBatch({
+      db,
+      store: getBlobStore(),
       owner,
       tier: "growth",
       files: [new File([new Uint8Array(pdf)], "long.pdf")],
     });
     await drain();
-    const results = await getBatchResults(db, owner, upload.batch_id, { page_offset: 0 });
+    const results = await getBatchResults({ db, owner, batchId: upload.batch_id, query: { page_offset: 0 } });
     expect(results.documents[0].pages.map((page) => page.extracted_text.trim())).toEqual(
       Array.from({ length: 12 }, (_, index) => `Chunked page ${index + 1}`),
     );
@@ -117,7 +131,9 @@ describe("batches", () => {
     expect(await pageImages()).toHaveLength(0);
     for (const page of results.documents[0].pages) {
       const url = new URL(page.image_url!, "http://localhost");
-      const response = await openBatchImage(db, getBlobStore(), {
+      const response = await openBatchImage({
+        db,
+        store: getBlobStore(),
         storageKey: decodeURIComponent(url.pathname.replace("/api/batch/image/", "")),
         token: url.searchParams.get("token") ?? undefined,
         caller: { kind: "anonymous" },
@@ -144,7 +160,9 @@ describe("batches", () => {
     const store = getBlobStore();
     const { owner, tier } = await newUser("retry");
     const pdf = await makeTextPdf([["Retry me: page one"], ["Retry me: page two"]]);
-    const upload = await uploadBatch(db, store, {
+    const upload = await uploadBatch({
+      db,
+      store,
       owner,
       tier,
       files: [new File([new Uint8Array(pdf)], "retry.pdf")],
@@ -155,33 +173,35 @@ describe("batches", () => {
     const original = (await store.getBuffer(document.storageKey))!;
     await store.delete(document.storageKey);
 
-    await startBatchProcessing(db, owner, upload.batch_id, {});
+    await startBatchProcessing({ db, owner, batchId: upload.batch_id });
     await drain();
-    expect(await getBatchStatus(db, owner, upload.batch_id)).toMatchObject({
+    expect(await getBatchStatus({ db, owner, batchId: upload.batch_id })).toMatchObject({
       status: "failed",
       documents: [{ status: "failed", error: expect.stringMatching(/missing/), retryable: true }],
     });
 
     await store.put(document.storageKey, original, "application/pdf");
-    const retry = await retryBatch(db, owner, upload.batch_id, { processingMode: "normal" });
+    const retry = await retryBatch({ db, owner, batchId: upload.batch_id, processingMode: "normal" });
     expect(retry.retried_documents).toEqual([document.id]);
     await drain();
-    expect((await getBatchStatus(db, owner, upload.batch_id)).status).toBe("completed");
+    expect((await getBatchStatus({ db, owner, batchId: upload.batch_id })).status).toBe("completed");
 
-    const edited = await updatePage(
+    const edited = await updatePage({
       db,
       owner,
-      { batchId: upload.batch_id, documentId: document.id, pageNumber: 1 },
-      { extracted_text: "Corrected by hand: one" },
-    );
+      batchId: upload.batch_id,
+      documentId: document.id,
+      pageNumber: 1,
+      update: { extracted_text: "Corrected by hand: one" },
+    });
     expect(edited).toMatchObject({ extracted_text: "Corrected by hand: one", edited: true });
     // A stuck-looking document reprocessed from scratch keeps the edited page and says so.
     await db.page.updateMany({ where: { documentId: document.id }, data: { status: "failed" } });
     await db.batchDocument.update({ where: { id: document.id }, data: { status: "partially_completed" } });
-    const again = await retryBatch(db, owner, upload.batch_id, { processingMode: "normal" });
+    const again = await retryBatch({ db, owner, batchId: upload.batch_id, processingMode: "normal" });
     expect(again.edited_pages_kept).toBe(1);
     await drain();
-    const results = await getBatchResults(db, owner, upload.batch_id, { page_offset: 0 });
+    const results = await getBatchResults({ db, owner, batchId: upload.batch_id, query: { page_offset: 0 } });
     expect(results.documents[0].pages.map((page) => [page.extracted_text.trim(), page.status, page.edited])).toEqual([
       ["Corrected by hand: one", "completed", true],
       ["Retry me: page two", "completed", false],
@@ -194,7 +214,9 @@ describe("batches", () => {
     const store = getBlobStore();
     const { owner, tier } = await newUser("permanent");
     const pdf = await makeTextPdf([["Soon to be broken"]]);
-    const upload = await uploadBatch(db, store, {
+    const upload = await uploadBatch({
+      db,
+      store,
       owner,
       tier,
       files: [new File([new Uint8Array(pdf)], "broken.pdf")],
@@ -203,14 +225,14 @@ describe("batches", () => {
     const document = await db.batchDocument.findUniqueOrThrow({ where: { id: upload.documents[0].document_id } });
     await store.put(document.storageKey, Buffer.from("%PDF-1.7\nthis is not a PDF body"), "application/pdf");
 
-    await startBatchProcessing(db, owner, upload.batch_id, {});
+    await startBatchProcessing({ db, owner, batchId: upload.batch_id });
     await drain();
-    const failed = await getBatchStatus(db, owner, upload.batch_id);
+    const failed = await getBatchStatus({ db, owner, batchId: upload.batch_id });
     expect(failed).toMatchObject({ status: "failed", documents: [{ status: "failed", retryable: false }] });
     expect((await db.batchDocument.findUniqueOrThrow({ where: { id: document.id } })).errorCode).toBe(
       "corrupt_document",
     );
-    const retry = await retryBatch(db, owner, upload.batch_id, { processingMode: "normal" });
+    const retry = await retryBatch({ db, owner, batchId: upload.batch_id, processingMode: "normal" });
     expect(retry).toMatchObject({ retried_count: 0, message: expect.stringMatching(/Nothing to retry/) });
 
     // A partly failed document that is retried shows no failures from the earlier run while it waits.
@@ -219,11 +241,11 @@ describe("batches", () => {
       where: { id: document.id },
       data: { status: "partially_completed", errorCode: null, pagesFailed: 1 },
     });
-    const requeued = await retryBatch(db, owner, upload.batch_id, { processingMode: "normal" });
+    const requeued = await retryBatch({ db, owner, batchId: upload.batch_id, processingMode: "normal" });
     expect(requeued.retried_documents).toEqual([document.id]);
     expect((await db.batchDocument.findUniqueOrThrow({ where: { id: document.id } })).pagesFailed).toBe(0);
     await drain();
-    expect(await getBatchStatus(db, owner, upload.batch_id)).toMatchObject({
+    expect(await getBatchStatus({ db, owner, batchId: upload.batch_id })).toMatchObject({
       status: "completed",
       pages_failed: 0,
       documents: [{ retryable: false }],
@@ -237,7 +259,9 @@ describe("batches", () => {
     const [pdf] = await sampleBatchFiles();
     const junk = new File([new Uint8Array(Buffer.from("not a document at all \u0000\u0001"))], "junk.bin");
     const empty = new File([], "empty.pdf");
-    const upload = await uploadBatch(db, store, {
+    const upload = await uploadBatch({
+      db,
+      store,
       owner,
       tier: "free",
       files: [junk, pdf, empty],
@@ -257,7 +281,7 @@ describe("batches", () => {
     expect(upload.message).toContain("2 file(s) were not accepted");
     expect((await store.list(`batches/${upload.batch_id}/`)).length).toBe(1);
 
-    await expect(uploadBatch(db, store, { owner, tier: "free", files: [junk, empty] })).rejects.toMatchObject({
+    await expect(uploadBatch({ db, store, owner, tier: "free", files: [junk, empty] })).rejects.toMatchObject({
       status: 415,
       message:
         "None of the 2 files could be accepted. junk.bin: This type of file cannot be read. Upload a PDF, an image or an office document; empty.pdf: empty.pdf is empty.",
@@ -272,10 +296,12 @@ describe("batches", () => {
     // Free's /v1 limit is 10 pages, but an upload in the app allows what a guest may: 46.
     const tooLong = await makeTextPdf(Array.from({ length: 47 }, () => ["x"]));
     await expect(
-      uploadBatch(db, store, { owner, tier: "free", files: [new File([new Uint8Array(tooLong)], "big.pdf")] }),
+      uploadBatch({ db, store, owner, tier: "free", files: [new File([new Uint8Array(tooLong)], "big.pdf")] }),
     ).rejects.toMatchObject({ code: "too_many_pages" });
     await expect(
-      uploadBatch(db, store, {
+      uploadBatch({
+        db,
+        store,
         owner,
         tier: "free",
         files: [new File([new Uint8Array(Buffer.from("not a document at all \u0000\u0001"))], "x.bin")],
@@ -288,21 +314,27 @@ describe("batches", () => {
     });
     const files = await sampleBatchFiles();
     await expect(
-      uploadBatch(db, store, { owner: { guestSessionId: guest.id }, files: files.slice(0, 2) }),
+      uploadBatch({ db, store, owner: { guestSessionId: guest.id }, files: files.slice(0, 2) }),
     ).rejects.toMatchObject({ code: "forbidden" });
-    const guestUpload = await uploadBatch(db, store, {
+    const guestUpload = await uploadBatch({
+      db,
+      store,
       owner: { guestSessionId: guest.id },
       files: files.slice(2),
       skipProcessing: true,
     });
     await expect(
-      uploadBatch(db, store, { owner: { guestSessionId: guest.id }, files: files.slice(2) }),
+      uploadBatch({ db, store, owner: { guestSessionId: guest.id }, files: files.slice(2) }),
     ).rejects.toMatchObject({ code: "forbidden" });
-    await expect(getBatchStatus(db, owner, guestUpload.batch_id)).rejects.toMatchObject({ code: "not_found" });
+    await expect(getBatchStatus({ db, owner, batchId: guestUpload.batch_id })).rejects.toMatchObject({
+      code: "not_found",
+    });
 
     expect((await store.list(`batches/${guestUpload.batch_id}/`)).length).toBe(1);
-    await expect(deleteBatch(db, store, owner, guestUpload.batch_id)).rejects.toMatchObject({ code: "not_found" });
-    await deleteBatch(db, store, { guestSessionId: guest.id }, guestUpload.batch_id);
+    await expect(deleteBatch({ db, store, owner, batchId: guestUpload.batch_id })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await deleteBatch({ db, store, owner: { guestSessionId: guest.id }, batchId: guestUpload.batch_id });
     expect(await store.list(`batches/${guestUpload.batch_id}/`)).toEqual([]);
     expect(await db.batch.count({ where: { id: guestUpload.batch_id } })).toBe(0);
   });

@@ -8,13 +8,20 @@ import type { DeleteDocumentResponse } from "./request-schemas";
 import { invalidateBatchStatus } from "./status-cache";
 
 /** Removes one document with its pages and files; the batch too when it was the last document. */
-export async function deleteBatchDocument(
-  db: Db,
-  store: BlobStore,
-  owner: BatchOwner,
-  ids: { batchId: string; documentId: string },
-): Promise<z.infer<typeof DeleteDocumentResponse>> {
-  const document = await getBatchDocumentOrThrow(db, owner, ids.batchId, ids.documentId);
+export async function deleteBatchDocument(options: {
+  db: Db;
+  store: BlobStore;
+  owner: BatchOwner;
+  batchId: string;
+  documentId: string;
+}): Promise<z.infer<typeof DeleteDocumentResponse>> {
+  const { db, store, owner } = options;
+  const document = await getBatchDocumentOrThrow({
+    db,
+    owner,
+    batchId: options.batchId,
+    documentId: options.documentId,
+  });
   const batchDeleted = await db.$transaction(async (tx) => {
     await tx.batchDocument.delete({ where: { id: document.id } });
     if ((await tx.batchDocument.count({ where: { batchId: document.batchId } })) > 0) return false;
@@ -25,7 +32,7 @@ export async function deleteBatchDocument(
     batchDeleted ? batchPrefix(document.batchId) : documentPrefix(document.batchId, document.id),
   );
   if (batchDeleted) invalidateBatchStatus(document.batchId);
-  else await refreshBatchStatus(db, document.batchId);
+  else await refreshBatchStatus({ db, batchId: document.batchId });
   return {
     batch_id: document.batchId,
     document_id: document.id,

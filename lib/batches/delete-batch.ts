@@ -7,13 +7,14 @@ import type { DeleteBatchResponse } from "./request-schemas";
 import { invalidateBatchStatus } from "./status-cache";
 
 /** Removes the batch with its documents, pages (cascade) and every stored file under its prefix. */
-export async function deleteBatch(
-  db: Db,
-  store: BlobStore,
-  owner: BatchOwner,
-  batchId: string,
-): Promise<z.infer<typeof DeleteBatchResponse>> {
-  const batch = await getBatchOrThrow(db, owner, batchId);
+export async function deleteBatch(options: {
+  db: Db;
+  store: BlobStore;
+  owner: BatchOwner;
+  batchId: string;
+}): Promise<z.infer<typeof DeleteBatchResponse>> {
+  const { db, store, owner, batchId } = options;
+  const batch = await getBatchOrThrow({ db, owner, batchId });
   const documents = await db.batchDocument.count({ where: { batchId: batch.id } });
   // Rows first: a running page step then finds its document gone and stops writing files.
   await db.batch.delete({ where: { id: batch.id } });

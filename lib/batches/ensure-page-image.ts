@@ -11,11 +11,14 @@ const rendering = new Map<string, Promise<boolean>>();
  * and stores it under the key the page row already names; later requests find it stored. Returns
  * false when there is no such page image to make (no row names the key, or the original is gone).
  */
-export async function ensurePageImage(
-  db: Db,
-  store: BlobStore,
-  page: { documentId: string; pageNumber: number; imageKey: string },
-): Promise<boolean> {
+export async function ensurePageImage(page: {
+  db: Db;
+  store: BlobStore;
+  documentId: string;
+  pageNumber: number;
+  imageKey: string;
+}): Promise<boolean> {
+  const { db, store } = page;
   if (await store.exists(page.imageKey)) return true;
   let render = rendering.get(page.imageKey);
   if (!render) {

@@ -11,7 +11,12 @@ export function isUuid(value: string): boolean {
 }
 
 /** The owner's batch; 404 when it does not exist, belongs to someone else, or the id is not a UUID. */
-export async function getBatchOrThrow(db: Db | DbTransaction, owner: BatchOwner, batchId: string): Promise<Batch> {
+export async function getBatchOrThrow(options: {
+  db: Db | DbTransaction;
+  owner: BatchOwner;
+  batchId: string;
+}): Promise<Batch> {
+  const { db, owner, batchId } = options;
   const batch = isUuid(batchId)
     ? await db.batch.findFirst({ where: { id: batchId, ...batchOwnerWhere(owner) } })
     : null;
@@ -20,12 +25,13 @@ export async function getBatchOrThrow(db: Db | DbTransaction, owner: BatchOwner,
 }
 
 /** The owner's document in that batch; 404 on any mismatch, as for the batch. */
-export async function getBatchDocumentOrThrow(
-  db: Db | DbTransaction,
-  owner: BatchOwner,
-  batchId: string,
-  documentId: string,
-): Promise<BatchDocument & { batch: Batch }> {
+export async function getBatchDocumentOrThrow(options: {
+  db: Db | DbTransaction;
+  owner: BatchOwner;
+  batchId: string;
+  documentId: string;
+}): Promise<BatchDocument & { batch: Batch }> {
+  const { db, owner, batchId, documentId } = options;
   const document =
     isUuid(batchId) && isUuid(documentId)
       ? await db.batchDocument.findFirst({
@@ -38,11 +44,12 @@ export async function getBatchDocumentOrThrow(
 }
 
 /** The owner's document by id alone (the /api/ocr/documents and convert endpoints name no batch). */
-export async function getOwnedDocumentOrThrow(
-  db: Db | DbTransaction,
-  owner: BatchOwner,
-  documentId: string,
-): Promise<BatchDocument & { batch: Batch }> {
+export async function getOwnedDocumentOrThrow(options: {
+  db: Db | DbTransaction;
+  owner: BatchOwner;
+  documentId: string;
+}): Promise<BatchDocument & { batch: Batch }> {
+  const { db, owner, documentId } = options;
   const document = isUuid(documentId)
     ? await db.batchDocument.findFirst({
         where: { id: documentId, batch: batchOwnerWhere(owner) },

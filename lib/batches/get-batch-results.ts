@@ -31,13 +31,14 @@ export const BatchResultsQuery = z.object({
 });
 
 /** Every document of the batch (or the one named) with its pages (paginated per document), text, boxes and structure. */
-export async function getBatchResults(
-  db: Db,
-  owner: BatchOwner,
-  batchId: string,
-  query: { page_offset: number; page_limit?: number; document_id?: string },
-): Promise<z.infer<typeof BatchResultsResponse>> {
-  const batch = await getBatchOrThrow(db, owner, batchId);
+export async function getBatchResults(options: {
+  db: Db;
+  owner: BatchOwner;
+  batchId: string;
+  query: { page_offset: number; page_limit?: number; document_id?: string };
+}): Promise<z.infer<typeof BatchResultsResponse>> {
+  const { db, owner, batchId, query } = options;
+  const batch = await getBatchOrThrow({ db, owner, batchId });
   const documentId = query.document_id;
   if (documentId !== undefined && !isUuid(documentId)) throw documentNotFound(documentId, batchId);
   const documents = await db.batchDocument.findMany({
@@ -53,7 +54,7 @@ export async function getBatchResults(
     },
   });
   if (documentId !== undefined && documents.length === 0) throw documentNotFound(documentId, batchId);
-  const imageToken = await signImageToken(db, batch.id);
+  const imageToken = await signImageToken({ db, batchId: batch.id });
   return {
     batch_id: batch.id,
     batch_name: batch.name,

@@ -40,7 +40,7 @@ describe("batch status", () => {
         },
       },
     });
-    const status = await getBatchStatus(db, { userId: user.id }, batch.id);
+    const status = await getBatchStatus({ db, owner: { userId: user.id }, batchId: batch.id });
     expect(status).toMatchObject({ pages_total: 5, pages_done: 2, pages_failed: 1, progress: 60 });
     expect(status.documents[0]).toMatchObject({ pages_done: 2, pages_failed: 1, progress: 60 });
   });

@@ -16,12 +16,13 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part /
  * BatchStatusResponse, served from a 2-second cache (invalidated by every change this process
  * makes). The owner check runs on cached answers too, against the owner stored with them.
  */
-export async function getBatchStatus(db: Db, owner: BatchOwner, batchId: string): Promise<StatusBody> {
+export async function getBatchStatus(options: { db: Db; owner: BatchOwner; batchId: string }): Promise<StatusBody> {
+  const { db, owner, batchId } = options;
   const cached = readStatusCache<CachedStatus>(batchId);
   if (cached && ownsBatch(owner, cached.owner)) return cached.body;
 
   const mark = statusCacheMark();
-  const batch = await getBatchOrThrow(db, owner, batchId);
+  const batch = await getBatchOrThrow({ db, owner, batchId });
   const documents = await savedPageCounts(
     db,
     await db.batchDocument.findMany({ where: { batchId }, orderBy: { createdAt: "asc" } }),

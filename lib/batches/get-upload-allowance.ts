@@ -3,7 +3,7 @@ import { findSoffice, formats } from "@/lib/documents";
 import { DEFAULT_FORM_LIMIT_BYTES } from "@/lib/http/read-body";
 import { tierLimits } from "@/lib/tiers";
 import { getTokenBalance } from "@/lib/usage/get-token-balance";
-import { userUploadLimits } from "./check-upload-limits";
+import { userUploadLimits } from "@/lib/upload-limits/upload-limits";
 import { modelForMode } from "./processing-mode";
 
 /** What a signed-in user may upload in one batch, for the upload page to show and check before sending. */
@@ -40,7 +40,11 @@ export function readableFormats(): ReadableFormats {
 }
 
 /** The caller's per-upload limits (userUploadLimits), token balance and readable formats. */
-export async function getUploadAllowance(db: Db, user: { id: string; tier: string }): Promise<UploadAllowance> {
+export async function getUploadAllowance(options: {
+  db: Db;
+  user: { id: string; tier: string };
+}): Promise<UploadAllowance> {
+  const { db, user } = options;
   const limits = userUploadLimits(user.tier);
   const balance = await getTokenBalance(db, user.id);
   return {

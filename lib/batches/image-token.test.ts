@@ -15,16 +15,16 @@ describe("image tokens (probe finding 10)", () => {
     const db = await getDb();
     const user = await db.user.create({ data: { email: `images-${crypto.randomUUID()}@example.com` } });
     const batch = await db.batch.create({ data: { userId: user.id } });
-    const before = await signImageToken(db, batch.id);
-    expect(await verifyImageToken(db, before)).toBe(batch.id);
+    const before = await signImageToken({ db, batchId: batch.id });
+    expect(await verifyImageToken({ db, token: before })).toBe(batch.id);
 
     await signOutEverywhere({ db, userId: user.id });
-    await expect(verifyImageToken(db, before)).rejects.toMatchObject({
+    await expect(verifyImageToken({ db, token: before })).rejects.toMatchObject({
       code: "unauthorized",
       status: 401,
       message: expect.stringMatching(/revoked/),
     });
-    expect(await verifyImageToken(db, await signImageToken(db, batch.id))).toBe(batch.id);
+    expect(await verifyImageToken({ db, token: await signImageToken({ db, batchId: batch.id }) })).toBe(batch.id);
   });
 
   it("keep working for a guest's batch, and ignore strings that are not image tokens", async () => {
@@ -33,7 +33,7 @@ describe("image tokens (probe finding 10)", () => {
       data: { id: `guest_${crypto.randomUUID()}`, ipHash: "x", expiresAt: new Date(Date.now() + 60_000) },
     });
     const batch = await db.batch.create({ data: { guestSessionId: session.id } });
-    expect(await verifyImageToken(db, await signImageToken(db, batch.id))).toBe(batch.id);
-    expect(await verifyImageToken(db, "not-a-token")).toBeNull();
+    expect(await verifyImageToken({ db, token: await signImageToken({ db, batchId: batch.id }) })).toBe(batch.id);
+    expect(await verifyImageToken({ db, token: "not-a-token" })).toBeNull();
   });
 });

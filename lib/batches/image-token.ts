@@ -28,7 +28,8 @@ async function ownerTokenVersion(db: Db, batchId: string): Promise<number | null
   return batch?.user?.tokenVersion ?? null;
 }
 
-export async function signImageToken(db: Db, batchId: string): Promise<string> {
+export async function signImageToken(options: { db: Db; batchId: string }): Promise<string> {
+  const { db, batchId } = options;
   return new SignJWT({ bat: batchId, ver: await ownerTokenVersion(db, batchId) })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setAudience(AUDIENCE)
@@ -41,7 +42,8 @@ export async function signImageToken(db: Db, batchId: string): Promise<string> {
  * The batch id an image token opens, or null when the string is not an image token at all. 401 when
  * it expired, or when its batch's user has since signed out everywhere or changed the password.
  */
-export async function verifyImageToken(db: Db, token: string): Promise<string | null> {
+export async function verifyImageToken(options: { db: Db; token: string }): Promise<string | null> {
+  const { db, token } = options;
   let payload;
   try {
     ({ payload } = await jwtVerify(token, signingKey(), {

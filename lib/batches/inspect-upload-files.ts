@@ -3,8 +3,7 @@ import type { z } from "zod";
 import { inspectDocument } from "@/lib/documents/inspect-document";
 import type { FormatInfo } from "@/lib/documents/formats";
 import { AppError } from "@/lib/http/errors";
-import type { BatchOwner } from "./batch-owner";
-import { assertFileSize, assertPageTotal, type UploadLimits } from "./check-upload-limits";
+import { assertFileSize, assertPageTotal, type UploadLimits } from "@/lib/upload-limits/upload-limits";
 import type { RejectedUploadFile } from "./schemas";
 
 export type RejectedFile = z.infer<typeof RejectedUploadFile>;
@@ -31,20 +30,17 @@ const UNSUPPORTED_MESSAGE = "This type of file cannot be read. Upload a PDF, an 
  * files into accepted and refused, so one bad file does not sink the others. A refusal is a 4xx
  * AppError of that file; anything else (a bug, a full disk) still fails the whole upload.
  */
-export async function inspectUploadFiles(options: {
-  owner: BatchOwner;
-  limits: UploadLimits;
-  files: File[];
-}): Promise<InspectedUpload> {
+export async function inspectUploadFiles(options: { limits: UploadLimits; files: File[] }): Promise<InspectedUpload> {
   const result: InspectedUpload = { accepted: [], rejected: [] };
   for (const [index, file] of options.files.entries()) {
     try {
-      assertFileSize(options.owner, options.limits, file);
+      if (file.size === 0) throw new AppError("empty_document", `${file.name} is empty`);
+      assertFileSize(options.limits, file);
       // One copy of the bytes at a time: inspected here, streamed from the File again when stored.
       const { type, pageCount } = await inspectDocument(Buffer.from(await file.arrayBuffer()), {
         fileName: file.name,
       });
-      assertPageTotal(options.owner, options.limits, pageCount ?? 1);
+      assertPageTotal(options.limits, pageCount ?? 1);
       result.accepted.push({ file, documentId: randomUUID(), type, pageCount });
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;

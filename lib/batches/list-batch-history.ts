@@ -28,11 +28,12 @@ export type BatchHistoryFilters = Pick<
 >;
 
 /** The owner's batches, newest first, with document counts and status, narrowed by the optional filters. */
-export async function listBatchHistory(
-  db: Db,
-  owner: BatchOwner,
-  query: { limit: number; offset: number } & BatchHistoryFilters,
-): Promise<z.infer<typeof BatchHistoryResponse>> {
+export async function listBatchHistory(options: {
+  db: Db;
+  owner: BatchOwner;
+  query: { limit: number; offset: number } & BatchHistoryFilters;
+}): Promise<z.infer<typeof BatchHistoryResponse>> {
+  const { db, owner, query } = options;
   const where: Prisma.BatchWhereInput = { ...batchOwnerWhere(owner), ...filterWhere(query) };
   const [total, batches] = await Promise.all([
     db.batch.count({ where }),

@@ -16,26 +16,29 @@ const PAGE_IMAGE_KEY = /^batches\/([0-9a-f-]{36})\/([0-9a-f-]{36})\/pages\/([1-9
  * batch only), an access token in `token`, or the caller's own credentials (Bearer, API key,
  * session cookie, guest session); 404 for keys outside the caller's batches, as for missing ones.
  */
-export async function openBatchImage(
-  db: Db,
-  store: BlobStore,
-  options: { storageKey: string; token?: string; caller: Caller },
-): Promise<Response> {
+export async function openBatchImage(options: {
+  db: Db;
+  store: BlobStore;
+  storageKey: string;
+  token?: string;
+  caller: Caller;
+}): Promise<Response> {
+  const { db, store } = options;
   const match = PAGE_IMAGE_KEY.exec(options.storageKey);
   if (!match) throw new AppError("not_found", "No such image");
   const batchId = match[1];
 
-  const tokenBatch = options.token ? await verifyImageToken(db, options.token) : null;
+  const tokenBatch = options.token ? await verifyImageToken({ db, token: options.token }) : null;
   if (tokenBatch !== null) {
     if (tokenBatch !== batchId) throw new AppError("not_found", "No such image");
   } else {
-    await getBatchOrThrow(db, await ownerFor(db, options), batchId);
+    await getBatchOrThrow({ db, owner: await ownerFor(db, options), batchId });
   }
 
   let blob = await store.get(options.storageKey);
   if (!blob) {
     const page = { documentId: match[2], pageNumber: Number(match[3]), imageKey: options.storageKey };
-    if (await ensurePageImage(db, store, page)) blob = await store.get(options.storageKey);
+    if (await ensurePageImage({ db, store, ...page })) blob = await store.get(options.storageKey);
   }
   if (!blob) throw new AppError("not_found", "No such image");
   return new Response(blob.stream, {

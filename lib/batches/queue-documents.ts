@@ -11,10 +11,12 @@ import { refreshBatchStatus } from "./refresh-batch-status";
  * Failed pages are counted again as the run reads them, so a queued document never shows old failures.
  * Returns the ids of the documents queued.
  */
-export async function queueDocuments(
-  db: Db,
-  options: { batchId: string; where: Prisma.BatchDocumentWhereInput },
-): Promise<string[]> {
+export async function queueDocuments(options: {
+  db: Db;
+  batchId: string;
+  where: Prisma.BatchDocumentWhereInput;
+}): Promise<string[]> {
+  const { db } = options;
   const candidates = await db.batchDocument.findMany({
     where: { ...options.where, batchId: options.batchId },
     select: { id: true },
@@ -28,7 +30,7 @@ export async function queueDocuments(
     });
     if (count === 1) queued.push(id);
   }
-  await refreshBatchStatus(db, options.batchId);
+  await refreshBatchStatus({ db, batchId: options.batchId });
   for (const documentId of queued) {
     try {
       // A fresh event id per queueing: each retry is a new run (its steps start over), while the
@@ -44,7 +46,7 @@ export async function queueDocuments(
         where: { id: documentId },
         data: { status: "failed", error: `Processing could not be started: ${message}` },
       });
-      await refreshBatchStatus(db, options.batchId);
+      await refreshBatchStatus({ db, batchId: options.batchId });
       throw error;
     }
   }

@@ -6,12 +6,14 @@ import type { RenameBatchResponse } from "./request-schemas";
 import { invalidateBatchStatus } from "./status-cache";
 
 /** Gives the owner's batch a new name; an empty or blank name removes it (the list then shows when it was uploaded). */
-export async function renameBatch(
-  db: Db,
-  owner: BatchOwner,
-  input: { batchId: string; batchName: string | null },
-): Promise<z.infer<typeof RenameBatchResponse>> {
-  const batch = await getBatchOrThrow(db, owner, input.batchId);
+export async function renameBatch(input: {
+  db: Db;
+  owner: BatchOwner;
+  batchId: string;
+  batchName: string | null;
+}): Promise<z.infer<typeof RenameBatchResponse>> {
+  const { db, owner } = input;
+  const batch = await getBatchOrThrow({ db, owner, batchId: input.batchId });
   const name = input.batchName?.trim() || null;
   await db.batch.update({ where: { id: batch.id }, data: { name } });
   invalidateBatchStatus(batch.id);

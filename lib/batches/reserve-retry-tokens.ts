@@ -7,10 +7,14 @@ import { reserveTokens } from "@/lib/usage/reserve-tokens";
  * (pages never read or failed), under the user's row lock like an upload, and records them on the
  * documents. Throws insufficient_tokens (402) and reserves nothing when the balance cannot cover them.
  */
-export async function reserveRetryTokens(
-  db: Db,
-  options: { userId: string; batchId: string; where: Prisma.BatchDocumentWhereInput; tokensPerPage: number },
-): Promise<void> {
+export async function reserveRetryTokens(options: {
+  db: Db;
+  userId: string;
+  batchId: string;
+  where: Prisma.BatchDocumentWhereInput;
+  tokensPerPage: number;
+}): Promise<void> {
+  const { db } = options;
   const documents = await db.batchDocument.findMany({
     where: { ...options.where, batchId: options.batchId },
     select: { id: true, pagesTotal: true, _count: { select: { pages: { where: { status: "completed" } } } } },

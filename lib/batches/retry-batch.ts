@@ -15,13 +15,15 @@ import { IN_FLIGHT_STATUSES, PERMANENT_FAILURE_CODES, RETRYABLE_STATUSES } from 
  * (PERMANENT_FAILURE_CODES) is left alone: retrying it would only fail again. Deletes nothing: completed pages stay and
  * are not read again, and edited pages keep their edits.
  */
-export async function retryBatch(
-  db: Db,
-  owner: BatchOwner,
-  batchId: string,
-  options: { processingMode: ProcessingMode; now?: Date },
-): Promise<z.infer<typeof RetryResponse>> {
-  const batch = await getBatchOrThrow(db, owner, batchId);
+export async function retryBatch(options: {
+  db: Db;
+  owner: BatchOwner;
+  batchId: string;
+  processingMode: ProcessingMode;
+  now?: Date;
+}): Promise<z.infer<typeof RetryResponse>> {
+  const { db, owner, batchId } = options;
+  const batch = await getBatchOrThrow({ db, owner, batchId });
   const stuckBefore = new Date((options.now ?? new Date()).getTime() - getConfig().BATCH_STUCK_AFTER_MINUTES * 60_000);
   const model = modelForMode(options.processingMode);
   const where = {
@@ -34,14 +36,15 @@ export async function retryBatch(
     ],
   };
   if (batch.userId)
-    await reserveRetryTokens(db, {
+    await reserveRetryTokens({
+      db,
       userId: batch.userId,
       batchId: batch.id,
       where,
       tokensPerPage: model.tokensPerPage,
     });
   await db.batch.update({ where: { id: batch.id }, data: { processingMode: options.processingMode, model: model.id } });
-  const retried = await queueDocuments(db, { batchId: batch.id, where });
+  const retried = await queueDocuments({ db, batchId: batch.id, where });
   const editedPagesKept =
     retried.length === 0 ? 0 : await db.page.count({ where: { documentId: { in: retried }, editedAt: { not: null } } });
   const status = (await db.batch.findUniqueOrThrow({ where: { id: batch.id }, select: { status: true } })).status;

@@ -10,17 +10,19 @@ import type { ProcessBatchResponse } from "./request-schemas";
  * POST /api/batch/{id}/process: starts a batch uploaded with skip_processing (its documents in
  * status uploaded). Calling it again starts nothing twice; documents already processed are left alone.
  */
-export async function startBatchProcessing(
-  db: Db,
-  owner: BatchOwner,
-  batchId: string,
-  options: { processingMode?: ProcessingMode; ametSessionId?: string },
-): Promise<z.infer<typeof ProcessBatchResponse>> {
-  const batch = await getBatchOrThrow(db, owner, batchId);
+export async function startBatchProcessing(options: {
+  db: Db;
+  owner: BatchOwner;
+  batchId: string;
+  processingMode?: ProcessingMode;
+  ametSessionId?: string;
+}): Promise<z.infer<typeof ProcessBatchResponse>> {
+  const { db, owner, batchId } = options;
+  const batch = await getBatchOrThrow({ db, owner, batchId });
   const mode = options.processingMode ?? (batch.processingMode as ProcessingMode);
   if (mode !== batch.processingMode)
     await db.batch.update({ where: { id: batch.id }, data: { processingMode: mode, model: modelForMode(mode).id } });
-  const queued = await queueDocuments(db, { batchId: batch.id, where: { status: "uploaded" } });
+  const queued = await queueDocuments({ db, batchId: batch.id, where: { status: "uploaded" } });
   const status = (await db.batch.findUniqueOrThrow({ where: { id: batch.id }, select: { status: true } })).status;
   return {
     batch_id: batch.id,

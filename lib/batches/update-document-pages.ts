@@ -6,14 +6,21 @@ import { getBatchDocumentOrThrow } from "./get-batch-or-throw";
 import type { DocumentUpdateSummary } from "./request-schemas";
 
 /** PUT …/document/{document_id}: corrects several pages at once, in one transaction. */
-export async function updateDocumentPages(
-  db: Db,
-  owner: BatchOwner,
-  ids: { batchId: string; documentId: string },
-  edits: PageEdit[],
-): Promise<z.infer<typeof DocumentUpdateSummary>> {
-  const document = await getBatchDocumentOrThrow(db, owner, ids.batchId, ids.documentId);
-  const { editedAt, pageNumbers } = await applyPageEdits(db, document, edits);
+export async function updateDocumentPages(options: {
+  db: Db;
+  owner: BatchOwner;
+  batchId: string;
+  documentId: string;
+  edits: PageEdit[];
+}): Promise<z.infer<typeof DocumentUpdateSummary>> {
+  const { db, owner, edits } = options;
+  const document = await getBatchDocumentOrThrow({
+    db,
+    owner,
+    batchId: options.batchId,
+    documentId: options.documentId,
+  });
+  const { editedAt, pageNumbers } = await applyPageEdits({ db, document, edits });
   return {
     batch_id: document.batchId,
     document_id: document.id,

@@ -5,7 +5,8 @@ import { batchPrefix, originalKey, type BlobStore } from "@/lib/storage";
 import { assertTokensAvailable } from "@/lib/usage/assert-tokens-available";
 import { reserveTokens } from "@/lib/usage/reserve-tokens";
 import type { BatchOwner } from "./batch-owner";
-import { assertFileCount, assertPageTotal, uploadLimitsFor } from "./check-upload-limits";
+import { assertFileCount, assertPageTotal } from "@/lib/upload-limits/upload-limits";
+import { batchUploadLimits } from "./batch-upload-limits";
 import { inspectUploadFiles, type RejectedFile } from "./inspect-upload-files";
 import { reserveGuestAllowance } from "./reserve-guest-allowance";
 import { modelForMode, type ProcessingMode } from "./processing-mode";
@@ -31,18 +32,21 @@ export interface UploadBatchInput {
  * cannot together overspend; if anything fails, the stored files are deleted again, so no half batch
  * remains. Processing starts unless skipped.
  */
-export async function uploadBatch(db: Db, store: BlobStore, input: UploadBatchInput): Promise<BatchUploadResponseBody> {
+export async function uploadBatch(
+  input: UploadBatchInput & { db: Db; store: BlobStore },
+): Promise<BatchUploadResponseBody> {
+  const { db, store } = input;
   const { owner, files } = input;
-  const limits = await uploadLimitsFor(db, owner, input.tier);
+  const limits = await batchUploadLimits({ db, owner, tier: input.tier });
   assertFileCount(limits, files.length);
-  const inspection = await inspectUploadFiles({ owner, limits, files });
+  const inspection = await inspectUploadFiles({ limits, files });
   const inspected = inspection.accepted;
   if (inspected.length === 0 && inspection.firstRefusal)
     throw refusalOfEveryFile(inspection.firstRefusal, inspection.rejected);
   // A format whose pages only a conversion can count is counted as one page here; the reader's
   // own limit (maxPages) still applies when it is read.
   const knownPages = inspected.reduce((sum, entry) => sum + (entry.pageCount ?? 1), 0);
-  assertPageTotal(owner, limits, knownPages);
+  assertPageTotal(limits, knownPages);
   const mode = input.processingMode ?? "normal";
   const model = modelForMode(mode);
   // Refuses early, before anything is stored; the reservation below is what counts.
@@ -62,7 +66,8 @@ export async function uploadBatch(db: Db, store: BlobStore, input: UploadBatchIn
       if ("userId" in owner)
         await reserveTokens(tx, { userId: owner.userId, tokens: knownPages * model.tokensPerPage });
       else
-        await reserveGuestAllowance(tx, {
+        await reserveGuestAllowance({
+          tx,
           guestSessionId: owner.guestSessionId,
           files: inspected.length,
           pages: knownPages,
@@ -97,7 +102,7 @@ export async function uploadBatch(db: Db, store: BlobStore, input: UploadBatchIn
     throw error;
   }
 
-  if (!input.skipProcessing) await queueDocuments(db, { batchId, where: { status: "uploaded" } });
+  if (!input.skipProcessing) await queueDocuments({ db, batchId, where: { status: "uploaded" } });
   const batch = await db.batch.findUniqueOrThrow({
     where: { id: batchId },
     include: { documents: { orderBy: { createdAt: "asc" } } },

@@ -36,12 +36,14 @@ async function processedPage() {
   });
   const owner = { userId: user.id };
   const pdf = await makeTextPdf([["Invoice INV-2041 from ACME SUPPLY", "Total due 367.80 EUR"]]);
-  const upload = await uploadBatch(db, getBlobStore(), {
+  const upload = await uploadBatch({
+    db,
+    store: getBlobStore(),
     owner,
     tier: "free",
     files: [new File([new Uint8Array(pdf)], "invoice.pdf")],
   });
-  await startBatchProcessing(db, owner, upload.batch_id, {});
+  await startBatchProcessing({ db, owner, batchId: upload.batch_id });
   await (await getExecutor()).drain({ timeoutMs: 60_000 });
   const ids = { batchId: upload.batch_id, documentId: upload.documents[0].document_id, pageNumber: 1 };
   return { db, owner, ids };
@@ -51,17 +53,24 @@ describe("word-by-word corrections", () => {
   it("change the word in bounding_boxes, keep the raw reading, and rebuild extracted_text from the words", async () => {
     const { db, owner, ids } = await processedPage();
     const words = () =>
-      getBatchResults(db, owner, ids.batchId, { page_offset: 0 }).then((results) => results.documents[0].pages[0]);
+      getBatchResults({ db, owner, batchId: ids.batchId, query: { page_offset: 0 } }).then(
+        (results) => results.documents[0].pages[0],
+      );
     const before = await words();
     const boxes = before.bounding_boxes as unknown as StoredBoundingBoxes;
     const total = boxes.words.findIndex((word) => word.text === "367.80");
     const supply = boxes.words.findIndex((word) => word.text === "SUPPLY");
 
-    const edited = await updatePage(db, owner, ids, {
-      word_edits: [
-        { index: total, text: "376.80" },
-        { index: supply, text: "SUPPLIES" },
-      ],
+    const edited = await updatePage({
+      db,
+      owner,
+      ...ids,
+      update: {
+        word_edits: [
+          { index: total, text: "376.80" },
+          { index: supply, text: "SUPPLIES" },
+        ],
+      },
     });
     const after = edited.bounding_boxes as unknown as StoredBoundingBoxes;
     expect(after.words[total]).toMatchObject({ text: "376.80", original_text: "367.80", box: boxes.words[total].box });
@@ -75,27 +84,34 @@ describe("word-by-word corrections", () => {
     expect(edited.edited).toBe(true);
 
     // Correcting a word back to its reading drops original_text; the earlier correction stays.
-    const back = await updatePage(db, owner, ids, { word_edits: [{ index: supply, text: "SUPPLY" }] });
+    const back = await updatePage({ db, owner, ...ids, update: { word_edits: [{ index: supply, text: "SUPPLY" }] } });
     const reverted = (back.bounding_boxes as unknown as StoredBoundingBoxes).words;
     expect(reverted[supply].text).toBe("SUPPLY");
     expect(reverted[supply]).not.toHaveProperty("original_text");
     expect(reverted[total].original_text).toBe("367.80");
     expect((await words()).extracted_text).toBe("Invoice INV-2041 from ACME SUPPLY\nTotal due 376.80 EUR");
 
-    await expect(updatePage(db, owner, ids, { word_edits: [{ index: 999, text: "x" }] })).rejects.toMatchObject({
+    await expect(
+      updatePage({ db, owner, ...ids, update: { word_edits: [{ index: 999, text: "x" }] } }),
+    ).rejects.toMatchObject({
       code: "validation_error",
     });
   });
 
   it("take a text sent alone as corrections of the words it lies over, and refuse one that cannot be placed", async () => {
     const { db, owner, ids } = await processedPage();
-    const before = (await updatePage(db, owner, ids, { structured_data: {} }))
+    const before = (await updatePage({ db, owner, ...ids, update: { structured_data: {} } }))
       .bounding_boxes as unknown as StoredBoundingBoxes;
     const total = before.words.findIndex((word) => word.text === "367.80");
 
     // Line breaks and spacing are the text's own affair; the words are what changes.
-    const edited = await updatePage(db, owner, ids, {
-      extracted_text: "Invoice INV-2041 from ACME SUPPLY   Total due 376.80 EUR",
+    const edited = await updatePage({
+      db,
+      owner,
+      ...ids,
+      update: {
+        extracted_text: "Invoice INV-2041 from ACME SUPPLY   Total due 376.80 EUR",
+      },
     });
     const after = edited.bounding_boxes as unknown as StoredBoundingBoxes;
     expect(after.words[total]).toMatchObject({ text: "376.80", original_text: "367.80", box: before.words[total].box });
@@ -103,12 +119,15 @@ describe("word-by-word corrections", () => {
     expect(edited.extracted_text).toBe("Invoice INV-2041 from ACME SUPPLY\nTotal due 376.80 EUR");
     expect(edited.extracted_text).toBe(textFromWords(after));
 
-    const refused = await updatePage(db, owner, ids, { extracted_text: "Something else entirely" }).catch(
-      (error: unknown) => error,
-    );
+    const refused = await updatePage({
+      db,
+      owner,
+      ...ids,
+      update: { extracted_text: "Something else entirely" },
+    }).catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: "validation_error" });
     expect(String((refused as Error).message)).toContain("extracted_text has 3 words but the page has 9");
-    const kept = await getBatchResults(db, owner, ids.batchId, { page_offset: 0 });
+    const kept = await getBatchResults({ db, owner, batchId: ids.batchId, query: { page_offset: 0 } });
     expect(kept.documents[0].pages[0].extracted_text).toBe("Invoice INV-2041 from ACME SUPPLY\nTotal due 376.80 EUR");
   });
 });

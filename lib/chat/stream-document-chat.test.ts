@@ -204,7 +204,7 @@ describe("streamDocumentChat", () => {
         download_url: `/api/batch/library/${file.file_id}/download`,
       });
       expect(events.find((event) => event.event === "data-file")!.data.data).toEqual(file);
-      const saved = await readLibraryFile(db, getBlobStore(), { userId: stored.userId, fileId: file.file_id });
+      const saved = await readLibraryFile({ db, store: getBlobStore(), userId: stored.userId, fileId: file.file_id });
       expect(saved.bytes.subarray(0, 2).toString()).toBe("PK");
       expect(events.some((event) => event.event === "file" && event.data.mediaType === "image/png")).toBe(true);
       // Only the ref naming real words becomes a citation.

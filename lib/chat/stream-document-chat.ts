@@ -105,7 +105,7 @@ export async function streamDocumentChat(options: StreamDocumentChatOptions): Pr
         // Only the model writes code; the offline engine never runs Python.
         python: ai ? (options.python ?? getPythonSandbox()) : undefined,
         saveFile: (file: { fileName: string; contentType: string; bytes: Buffer }) =>
-          saveLibraryFile(db, store, { userId, ...file, source: "chat", metadata: { chat_session_id: session.id } }),
+          saveLibraryFile({ db, store, userId, ...file, source: "chat", metadata: { chat_session_id: session.id } }),
       };
       try {
         if (ai) {

@@ -1,10 +1,12 @@
 import { getConfig } from "@/lib/config";
+import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { emailFromBackChannelIdToken, exchangeAuthorizationCode } from "./exchange-authorization-code";
 import { saveCloudConnection } from "./save-cloud-connection";
 
 /** Exchanges the front end's authorization code at CLOUD_TOKEN_URL and stores the drive connection. */
 export async function connectDrive(input: {
+  db: Db;
   userId: string;
   code: string;
   redirectUri?: string;
@@ -23,6 +25,7 @@ export async function connectDrive(input: {
     codeVerifier: input.codeVerifier,
   });
   return saveCloudConnection({
+    db: input.db,
     userId: input.userId,
     provider: "google_drive",
     tokens,

@@ -45,7 +45,7 @@ async function connectedDrive() {
     password: "a sensible passphrase",
   });
   const code = tokenEndpoint.issueCode({ sub: `drive-${counter}`, email: user.email });
-  return connectDrive({ userId: user.id, code });
+  return connectDrive({ db: await getDb(), userId: user.id, code });
 }
 
 async function expire(connectionId: string) {
@@ -66,7 +66,7 @@ describe("getFreshAccessToken", () => {
   it("returns the stored token while it is valid, without asking the provider", async () => {
     const connection = await connectedDrive();
     const requests = tokenEndpoint.tokenRequests.length;
-    const token = await getFreshAccessToken(await getDb(), connection.id);
+    const token = await getFreshAccessToken({ db: await getDb(), connectionId: connection.id });
     expect(token).toBe(decryptSecret(connection.accessTokenEnc));
     expect(tokenEndpoint.tokenRequests).toHaveLength(requests);
   });
@@ -76,7 +76,7 @@ describe("getFreshAccessToken", () => {
     await expire(connection.id);
     const db = await getDb();
 
-    const token = await getFreshAccessToken(db, connection.id);
+    const token = await getFreshAccessToken({ db, connectionId: connection.id });
     expect(token).toMatch(/^at-/);
     expect(token).not.toBe(decryptSecret(connection.accessTokenEnc));
     const request = tokenEndpoint.tokenRequests.at(-1)!;
@@ -95,7 +95,7 @@ describe("getFreshAccessToken", () => {
     expect(decryptSecret(stored.refreshTokenEnc!)).toBe(decryptSecret(connection.refreshTokenEnc!));
     // Now valid again: the next caller gets the same token without a request.
     const requests = tokenEndpoint.tokenRequests.length;
-    expect(await getFreshAccessToken(db, connection.id)).toBe(token);
+    expect(await getFreshAccessToken({ db, connectionId: connection.id })).toBe(token);
     expect(tokenEndpoint.tokenRequests).toHaveLength(requests);
   });
 
@@ -116,6 +116,7 @@ describe("getFreshAccessToken", () => {
       redirectUri: "postmessage",
     });
     const connection = await saveCloudConnection({
+      db: await getDb(),
       userId: user.id,
       provider: "google_calendar",
       tokens,
@@ -124,7 +125,7 @@ describe("getFreshAccessToken", () => {
     await expire(connection.id);
 
     const drivesBefore = tokenEndpoint.tokenRequests.length;
-    const token = await getFreshAccessToken(await getDb(), connection.id);
+    const token = await getFreshAccessToken({ db: await getDb(), connectionId: connection.id });
     expect(token).not.toBe(tokens.access_token);
     expect(issuer.tokenRequests.at(-1)!.get("refresh_token")).toBe(tokens.refresh_token);
     expect(tokenEndpoint.tokenRequests).toHaveLength(drivesBefore);
@@ -137,12 +138,12 @@ describe("getFreshAccessToken", () => {
       where: { id: connection.id },
       data: { expiresAt: new Date(Date.now() - 1000), refreshTokenEnc: encryptSecret("rt-unknown") },
     });
-    const error = await rejection(getFreshAccessToken(db, connection.id));
+    const error = await rejection(getFreshAccessToken({ db, connectionId: connection.id }));
     expect(error.code).toBe("conflict");
     expect(error.message).toMatch(/revoked/);
     expect((await db.cloudConnection.findUniqueOrThrow({ where: { id: connection.id } })).status).toBe("revoked");
     // A revoked connection is not tried again.
-    expect((await rejection(getFreshAccessToken(db, connection.id))).message).toMatch(/is revoked/);
+    expect((await rejection(getFreshAccessToken({ db, connectionId: connection.id }))).message).toMatch(/is revoked/);
   });
 
   it("refuses an expired token without a refresh token, an unknown connection, and an unreachable provider", async () => {
@@ -152,8 +153,12 @@ describe("getFreshAccessToken", () => {
       where: { id: connection.id },
       data: { expiresAt: new Date(Date.now() - 1000), refreshTokenEnc: null },
     });
-    expect((await rejection(getFreshAccessToken(db, connection.id))).message).toMatch(/no refresh token/);
-    expect((await rejection(getFreshAccessToken(db, "00000000-0000-4000-8000-000000000000"))).code).toBe("not_found");
+    expect((await rejection(getFreshAccessToken({ db, connectionId: connection.id }))).message).toMatch(
+      /no refresh token/,
+    );
+    expect(
+      (await rejection(getFreshAccessToken({ db, connectionId: "00000000-0000-4000-8000-000000000000" }))).code,
+    ).toBe("not_found");
 
     const other = await connectedDrive();
     await expire(other.id);
@@ -161,7 +166,7 @@ describe("getFreshAccessToken", () => {
     resetConfigForTests();
     try {
       expect(getConfig().CLOUD_TOKEN_URL).toBe("http://127.0.0.1:1/token");
-      expect((await rejection(getFreshAccessToken(db, other.id))).code).toBe("service_unavailable");
+      expect((await rejection(getFreshAccessToken({ db, connectionId: other.id }))).code).toBe("service_unavailable");
       // A provider outage is no revocation.
       expect((await db.cloudConnection.findUniqueOrThrow({ where: { id: other.id } })).status).toBe("active");
     } finally {

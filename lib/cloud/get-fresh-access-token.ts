@@ -15,7 +15,8 @@ const EXPIRY_MARGIN_MS = 60_000;
  * from the refresh token at the provider's token endpoint (stored encrypted for the next caller). A
  * refresh token the provider refuses marks the connection revoked; the user has to connect again.
  */
-export async function getFreshAccessToken(db: Db, connectionId: string): Promise<string> {
+export async function getFreshAccessToken(options: { db: Db; connectionId: string }): Promise<string> {
+  const { db, connectionId } = options;
   const connection = await db.cloudConnection.findUnique({ where: { id: connectionId } });
   if (!connection) throw new AppError("not_found", "Cloud connection not found");
   if (connection.status !== "active")

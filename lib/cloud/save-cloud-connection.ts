@@ -1,5 +1,5 @@
 import { encryptSecret } from "@/lib/crypto/encrypt-secret";
-import { getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db/is-unique-violation";
 import type { ExchangedTokens } from "./post-token-request";
 import type { CloudProvider } from "./schemas";
@@ -9,12 +9,13 @@ import type { CloudProvider } from "./schemas";
  * without a refresh token keeps the one stored before, as Google only sends it on first consent.
  */
 export async function saveCloudConnection(input: {
+  db: Db;
   userId: string;
   provider: CloudProvider;
   tokens: ExchangedTokens;
   accountEmail: string | null;
 }) {
-  const db = await getDb();
+  const { db } = input;
   const data = {
     accountEmail: input.accountEmail,
     scopes: [] as string[],

@@ -73,7 +73,9 @@ describe("token reservations", () => {
     const user = await userWithTokensLeft(10_000); // three 3-page uploads (9,000 tokens) fit, a fourth does not
     const settled = await Promise.allSettled(
       Array.from({ length: 20 }, (_, index) =>
-        uploadBatch(db, store, {
+        uploadBatch({
+          db,
+          store,
           owner: { userId: user.id },
           tier: "free",
           files: [pdfFile(`scan-${index}.pdf`)],
@@ -92,7 +94,7 @@ describe("token reservations", () => {
     const user = await userWithTokensLeft(5000);
     const settled = await Promise.allSettled(
       Array.from({ length: 20 }, () =>
-        createJob(db, { userId: user.id, type: "extract", model: "docsvc-OCR-v1-2025-02", tokensReserved: 2000 }),
+        createJob({ db, userId: user.id, type: "extract", model: "docsvc-OCR-v1-2025-02", tokensReserved: 2000 }),
       ),
     );
     expect(outcome(settled)).toEqual({ accepted: 2, refusedCodes: ["insufficient_tokens"] });
@@ -101,7 +103,9 @@ describe("token reservations", () => {
 
   it("turns a reservation into charges page by page and releases what a finished document did not use", async () => {
     const user = await userWithTokensLeft(10_000);
-    const upload = await uploadBatch(db, store, {
+    const upload = await uploadBatch({
+      db,
+      store,
       owner: { userId: user.id },
       tier: "free",
       files: [pdfFile("one.pdf")],
@@ -130,7 +134,7 @@ describe("token reservations", () => {
 
   it("releases a /v1 job's reservation when it is cancelled", async () => {
     const user = await userWithTokensLeft(5000);
-    const job = await createJob(db, { userId: user.id, type: "extract", tokensReserved: 4000 });
+    const job = await createJob({ db, userId: user.id, type: "extract", tokensReserved: 4000 });
     await chargeUsage(db, {
       userId: user.id,
       source: "api",
@@ -153,7 +157,9 @@ describe("guest reservations", () => {
     });
     const settled = await Promise.allSettled(
       Array.from({ length: 5 }, (_, index) =>
-        uploadBatch(db, store, {
+        uploadBatch({
+          db,
+          store,
           owner: { guestSessionId: session.id },
           files: [pdfFile(`guest-${index}.pdf`)],
           skipProcessing: true,
@@ -174,7 +180,7 @@ describe("rate limits under concurrency", () => {
         : null;
     try {
       const instances = [db, second ?? db].map((client) =>
-        createV1RateLimitHook(async () => createDatabaseRateLimitStore(client)),
+        createV1RateLimitHook({ getStore: async () => createDatabaseRateLimitStore({ db: client }) }),
       );
       const user: CallerUser = {
         id: crypto.randomUUID(),
@@ -201,10 +207,10 @@ describe("rate limits under concurrency", () => {
 describe("job progress (probe finding 10)", () => {
   it("never goes backwards when a resumed run reads a file again from its first page", async () => {
     const user = await userWithTokensLeft(100_000);
-    const job = await createJob(db, { userId: user.id, type: "extract", progressTotal: 20 });
+    const job = await createJob({ db, userId: user.id, type: "extract", progressTotal: 20 });
     const seen: number[] = [];
     for (const current of [6, 13, 6, 9, 15]) {
-      await advanceJobProgress(db, { jobId: job.id, current, message: `at ${current}` });
+      await advanceJobProgress({ db, jobId: job.id, current, message: `at ${current}` });
       seen.push((await db.job.findUniqueOrThrow({ where: { id: job.id } })).progressCurrent);
     }
     expect(seen).toEqual([6, 13, 13, 13, 15]);
@@ -215,7 +221,7 @@ describe("the queue in GET /v1/health", () => {
   it("counts unfinished documents and jobs and reports the oldest one's age", async () => {
     const before = await readQueue(db);
     const user = await userWithTokensLeft(100_000);
-    const job = await createJob(db, { userId: user.id, type: "extract" });
+    const job = await createJob({ db, userId: user.id, type: "extract" });
     const hourAgo = new Date(Date.now() - 3_600_000);
     await db.job.update({ where: { id: job.id }, data: { createdAt: hourAgo } });
     const later = new Date(Date.now() + 60_000);

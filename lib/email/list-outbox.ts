@@ -1,5 +1,5 @@
 import { getConfig } from "@/lib/config";
-import { getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 
 /** Whether /dev/outbox may be shown: in development, or when DEV_OUTBOX is set for tests. */
 export function isOutboxViewEnabled(): boolean {
@@ -8,8 +8,8 @@ export function isOutboxViewEnabled(): boolean {
 }
 
 /** The newest outbox messages, optionally for one recipient. */
-export async function listOutbox(options: { to?: string; limit?: number } = {}) {
-  const db = await getDb();
+export async function listOutbox(options: { db: Db; to?: string; limit?: number }) {
+  const { db } = options;
   return db.emailOutbox.findMany({
     where: options.to ? { to: options.to.trim().toLowerCase() } : {},
     orderBy: { createdAt: "desc" },

@@ -21,7 +21,11 @@ describe("sendEmail", () => {
   it("delivers over SMTP when SMTP_URL is set and records the message as sent", async () => {
     process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
     resetConfigForTests();
-    const result = await sendEmail({ to: "ann@example.com", subject: "Hello Ann", text: "Your code is 123456." });
+    const db = await getDb();
+    const result = await sendEmail({
+      db,
+      message: { to: "ann@example.com", subject: "Hello Ann", text: "Your code is 123456." },
+    });
     expect(result.status).toBe("sent");
 
     const mail = smtp.received.at(-1)!;
@@ -29,7 +33,6 @@ describe("sendEmail", () => {
     expect(mail.to).toEqual(["ann@example.com"]);
     expect(mail.raw).toMatch(/^Subject: Hello Ann$/m);
     expect(mail.raw).toContain("Your code is 123456.");
-    const db = await getDb();
     expect(await db.emailOutbox.findUniqueOrThrow({ where: { id: result.id } })).toMatchObject({
       status: "sent",
       to: "ann@example.com",
@@ -39,9 +42,9 @@ describe("sendEmail", () => {
   it("records a failed delivery instead of losing it", async () => {
     process.env.SMTP_URL = "smtp://127.0.0.1:1";
     resetConfigForTests();
-    const result = await sendEmail({ to: "bob@example.com", subject: "Unlucky", text: "…" });
-    expect(result.status).toBe("failed");
     const db = await getDb();
+    const result = await sendEmail({ db, message: { to: "bob@example.com", subject: "Unlucky", text: "…" } });
+    expect(result.status).toBe("failed");
     const row = await db.emailOutbox.findUniqueOrThrow({ where: { id: result.id } });
     expect(row.status).toBe("failed");
     expect(row.error).toBeTruthy();
@@ -50,9 +53,9 @@ describe("sendEmail", () => {
   it("keeps mail in the outbox and the log when no SMTP server is configured", async () => {
     delete process.env.SMTP_URL;
     resetConfigForTests();
-    const result = await sendEmail({ to: "cy@example.com", subject: "Logged", text: "link" });
-    expect(result.status).toBe("logged");
     const db = await getDb();
+    const result = await sendEmail({ db, message: { to: "cy@example.com", subject: "Logged", text: "link" } });
+    expect(result.status).toBe("logged");
     expect(await db.emailOutbox.findUniqueOrThrow({ where: { id: result.id } })).toMatchObject({
       status: "logged",
       text: "link",

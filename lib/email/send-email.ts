@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 import { getConfig } from "@/lib/config";
-import { getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 
 export interface EmailMessage {
   to: string;
@@ -23,9 +23,12 @@ function getTransport(url: string): nodemailer.Transporter {
  * message is written to the server log (and the development outbox page lists it). A delivery failure
  * is recorded on the outbox row and logged, and returned: callers decide whether the user should know.
  */
-export async function sendEmail(message: EmailMessage): Promise<{ id: string; status: EmailDeliveryStatus }> {
+export async function sendEmail(options: {
+  db: Db;
+  message: EmailMessage;
+}): Promise<{ id: string; status: EmailDeliveryStatus }> {
+  const { db, message } = options;
   const config = getConfig();
-  const db = await getDb();
   const row = await db.emailOutbox.create({ data: { ...message, html: message.html ?? null, status: "pending" } });
 
   if (!config.SMTP_URL) {

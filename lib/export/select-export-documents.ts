@@ -16,7 +16,7 @@ export async function selectExportDocuments(
   batchId: string,
   request: ExportRequestBody,
 ): Promise<{ batch: Batch; documents: ExportDocument[] }> {
-  const batch = await getBatchOrThrow(db, owner, batchId);
+  const batch = await getBatchOrThrow({ db, owner, batchId });
   const rows = await db.batchDocument.findMany({
     where: { batchId },
     orderBy: { createdAt: "asc" },

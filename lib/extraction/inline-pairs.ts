@@ -1,3 +1,4 @@
+import { unionBox } from "@/lib/documents/layout";
 import type { Word } from "@/lib/documents/types";
 import { cleanOption, gluedOption, isTickWord } from "./checkboxes";
 import {
@@ -10,9 +11,9 @@ import {
   medianWordHeight,
 } from "./label-words";
 import { makePair } from "./make-pair";
-import { claim, continuedValue, freeWords, type PageWords } from "./page-words";
+import { claim, continuedValue, freeWords, takenLines, type PageWords } from "./page-words";
 import type { KeyValuePair } from "./types";
-import { lineWords } from "./value-lines";
+import { lineBeside, lineWords } from "./value-lines";
 import { isNoiseWord, meanWordConfidence, trimNoise, untilWideGap } from "./value-words";
 
 // Labels closed by a colon (or a question mark, or the ";" OCR reads for a colon) at the start of a
@@ -58,8 +59,8 @@ function firstLabel(words: Word[]): [number, number] | undefined {
     if (!endsWithColon(words[index]) && !misread && !endsWithQuestion(words[index])) continue;
     const after = meaningfulWords(words.slice(index + 1)).length;
     if (!looksLikeLabel(label, after === 0 ? maxWholeLineLabelWords : maxInlineLabelWords)) return undefined;
-    // Rules inside a label are a smudge or a box, not a dash ("SHIPPING - TERMS:" is fine).
-    if (label.slice(1).some((word) => isNoiseWord(word) && !/^[-–—]+$/.test(word.text))) return undefined;
+    // Rules inside a label are a smudge or a box, not a dash or a number sign ("SHIPPING - TERMS:", "Fax #:").
+    if (label.slice(1).some((word) => isNoiseWord(word) && !/^(?:[-–—]+|#:?)$/.test(word.text))) return undefined;
     // "anyone: other than the addressee may not read it …" is a sentence, not a field; so is a
     // label running on past a full stop ("… IN TWO COPIES. NOTE:").
     if (/^\P{L}*\p{Ll}/u.test(label.map((word) => word.text).join(" ")) && after > 6) return undefined;
@@ -96,7 +97,8 @@ function labelPairs(state: PageWords, lineIndex: number, keyWords: Word[], rawRe
       .join(" ")
       .trim(),
   );
-  const rest = firstText < 0 || namesField ? [] : rawRest.slice(firstText);
+  const rest =
+    firstText < 0 || namesField || pastLineBeside(state, keyWords, rawRest[firstText]) ? [] : rawRest.slice(firstText);
   const nextLabel = rest.length === 0 ? -1 : nextLabelStart(rest, height);
   const own = nextLabel >= 0 ? rest.slice(0, nextLabel) : rest;
   const trimmed = trimNoise(own);
@@ -122,6 +124,16 @@ function labelPairs(state: PageWords, lineIndex: number, keyWords: Word[], rawRe
     const colonAt = next.findIndex(endsWithColon);
     labelPairs(state, lineIndex, next.slice(0, colonAt + 1), next.slice(colonAt + 1), result);
   }
+}
+
+/**
+ * Whether another line starts on the label's row before the first word after it: OCR read the
+ * form's value column as a line of its own, and the words further right on the label's line are
+ * specks in the margin, not its value.
+ */
+function pastLineBeside(state: PageWords, keyWords: Word[], first: Word): boolean {
+  const beside = lineBeside(state.page, unionBox(keyWords.map((word) => word.box)), takenLines(state));
+  return beside !== undefined && state.page.lines[beside].box.x < first.box.x;
 }
 
 /** "Mar." and "Apr.", "YES" and "NO": options printed alike (same letter case, similar length). */

@@ -124,6 +124,8 @@ describe("issuer name and address from the head of a receipt", () => {
     expect(extractStructure({ pages: [page], schema }).fields?.company).toBe("SINAR HOLDINGS SDN. BHD.");
     const noAddress = ocrPage(head("SINAR SDN BHD", "Tel: 03-555 0101", "1 ICE MOCHA 12.99", "NO 3, JALAN BESI 2,"));
     expect(extractStructure({ pages: [noAddress], schema }).fields?.address).toBeNull();
+    const commaPrice = ocrPage(head("SINAR SDN BHD", "GST Reg No: 001", "1 ICE MOCHA RM 12,99", "SUBTOTAL RM 12,99"));
+    expect(extractStructure({ pages: [commaPrice], schema }).fields?.address).toBeNull();
   });
 
   it("keeps the ampersand of a name wrapped after it, and reads symbols OCR put for letters in an address", () => {
@@ -134,5 +136,38 @@ describe("issuer name and address from the head of a receipt", () => {
       company: "HOME HARDWARE & ELECTRICAL",
       address: "109, SS21/1A, JALAN SS21, 53300 KUALA LUMPUR",
     });
+  });
+
+  it("takes a trading name read less surely (a logo's type) over the address, but not a smudge", () => {
+    const logo = ocrPage([
+      [
+        line(0.4, 0.05, "TAX INVOICE"),
+        line(0.4, 0.065, "KOPI CORNER", 0.55),
+        line(0.4, 0.08, "GST REF NO : 001234567890"),
+        line(0.4, 0.095, "KOPI CORNER TAMAN JAYA"),
+        line(0.4, 0.11, "No.12, Jalan Jaya 10,"),
+        line(0.4, 0.125, "81750 Masai"),
+      ],
+    ]);
+    expect(extractStructure({ pages: [logo], schema }).fields?.company).toBe("KOPI CORNER");
+    const smudge = ocrPage([
+      [line(0.4, 0.05, "we is oe", 0.45), line(0.4, 0.065, "No.12, Jalan Jaya 10,"), line(0.4, 0.08, "81750 Masai")],
+    ]);
+    expect(extractStructure({ pages: [smudge], schema }).fields?.company).toBeNull();
+  });
+
+  it("reads street words one letter off, an I read as !, a 3 read as S in a floor, and stops at the registration line", () => {
+    const page = ocrPage(
+      head(
+        "KEDAI BUKU SDN BHD",
+        "SRD FLR, LOT 7, Jatan Besi,",
+        "TAHAN SRI DAMA!",
+        "43000 KAJANG",
+        "Company Rag No. 123456-X",
+      ),
+    );
+    expect(extractStructure({ pages: [page], schema }).fields?.address).toBe(
+      "3RD FLR, LOT 7, Jalan Besi, TAMAN SRI DAMAI 43000 KAJANG",
+    );
   });
 });

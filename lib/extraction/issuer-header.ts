@@ -1,6 +1,7 @@
 import { unionBox } from "@/lib/documents/layout";
 import type { Box, Page, Word } from "@/lib/documents/types";
 import { legalFormWords } from "./legal-forms";
+import { pageSpellings } from "./page-spellings";
 import { lineWords } from "./value-lines";
 import { meanWordConfidence, trimNoise } from "./value-words";
 
@@ -33,6 +34,8 @@ const maxAddressLines = 6;
 const registration = /[([{][^)\]}]*\d{4,}[^)\]}]*[)\]}]?/;
 const streetWord =
   /^(?:jalan|jln|lorong|lrg|taman|tmn|persiaran|lebuh|lebuhraya|kampung|lot|no\.?|unit|block|blk|level|lvl|floor|fl|suite|ste|building|bldg|street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|highway|hwy|plaza|square|sq|place|pl|rue|strasse|straße|str|via|calle|avenida|p\.?o\.?|box)\.?,?$/i;
+/** A company registration line ("Company Reg. No.", read through slips as "Company Rag No."): not the address. */
+const companyLine = /\bcompany\b/i;
 /** A telephone number printed on its own ("016-5498845", "03-7845 6155"). */
 const phoneOnly = /^[+(]?\d[\d ()+-]{6,}\d[,.]?$/;
 /** Lines that end a header part: contact, tax, document and label lines. */
@@ -71,7 +74,7 @@ function isNameLike(line: HeadLine): boolean {
   return (
     words.length >= 2 &&
     letters >= (letters + digits) * 0.6 &&
-    meanWordConfidence(line.words) >= 0.6 &&
+    meanWordConfidence(line.words) >= 0.5 &&
     !stopLine.test(name) &&
     !datePattern.test(name)
   );
@@ -85,13 +88,17 @@ function hasLegalForm(line: HeadLine): boolean {
 function readsAsAddress(line: HeadLine): boolean {
   if (
     stopLine.test(line.text) ||
+    companyLine.test(line.text) ||
     phoneOnly.test(line.text) ||
     datePattern.test(line.text) ||
     meanWordConfidence(line.words) < 0.4
   )
     return false;
   const postcode = line.words.some((word) => /^\d{4,6},?$/.test(word.text)) && letterWords(line).length > 0;
-  return line.words.some((word) => streetWord.test(word.text)) || /\d,/.test(line.text) || postcode;
+  const street = line.words.some((word) => streetWord.test(word.text));
+  // "1 ICE MOCHA 12,99": an item's price with a decimal comma is not a building number.
+  if (!street && /\d[.,]\d{2}$/.test(line.text)) return false;
+  return street || /\d,/.test(line.text) || postcode;
 }
 
 /** A line going on with an address: words with letters, no contact or tax details. */
@@ -101,6 +108,7 @@ function continuesAddress(line: HeadLine): boolean {
     (letterWords(line).length > 0 &&
       line.words.length <= 5 &&
       !stopLine.test(line.text) &&
+      !companyLine.test(line.text) &&
       !phoneOnly.test(line.text) &&
       !datePattern.test(line.text) &&
       meanWordConfidence(line.words) >= 0.4)
@@ -120,8 +128,9 @@ function part(page: Page, lines: HeadLine[], text: string, cue: IssuerCue): Issu
 }
 
 function headOf(page: Page): HeadLine[] {
+  const spelled = pageSpellings(page);
   return page.lines
-    .map((line, index) => ({ words: trimNoise(lineWords(page, index)), printed: line.text }))
+    .map((line, index) => ({ words: trimNoise(lineWords(page, index)).map(spelled), printed: line.text }))
     .filter(({ words }) => words.length > 0 && words.some((word) => /[\p{L}\p{N}]{2}/u.test(word.text)))
     .sort((a, b) => a.words[0].box.y - b.words[0].box.y)
     .slice(0, headLines)
@@ -184,13 +193,53 @@ function companyText(lines: HeadLine[]): string {
   );
 }
 
-/** The address as printed, through the symbols OCR reads for letters and digits: "S$21/1A" → "SS21/1A", "§3300" → "53300". */
+/** Street words long enough to be recognised one letter off ("Jatan", "TAHAN"): short ones are too often another word. */
+const longStreetWords = [
+  "jalan",
+  "lorong",
+  "taman",
+  "persiaran",
+  "lebuhraya",
+  "kampung",
+  "street",
+  "avenue",
+  "boulevard",
+];
+
+function oneSubstitutionOff(word: string, target: string): boolean {
+  if (word.length !== target.length || word === target) return false;
+  let differences = 0;
+  for (let index = 0; index < word.length; index++) if (word[index] !== target[index]) differences++;
+  return differences === 1;
+}
+
+/** A street word OCR slipped one letter of, given back in the word's case; other words as read. */
+function streetWordRead(word: string): string {
+  const [, core, rest] = word.match(/^(\p{L}+)(.*)$/u) ?? [];
+  if (!core) return word;
+  const street = longStreetWords.find((candidate) => oneSubstitutionOff(core.toLowerCase(), candidate));
+  if (!street) return word;
+  const spelled =
+    core === core.toUpperCase()
+      ? street.toUpperCase()
+      : core[0] === core[0].toUpperCase()
+        ? street[0].toUpperCase() + street.slice(1)
+        : street;
+  return spelled + rest;
+}
+
+/**
+ * The address as printed, through the symbols OCR reads for letters and digits: "S$21/1A" → "SS21/1A",
+ * "§3300" → "53300", "DAMA!" → "DAMAI", "SRD FLR" → "3RD FLR", and street words one letter off.
+ */
 function addressText(lines: HeadLine[]): string {
   return lines
-    .map((line) => line.text)
+    .flatMap((line) => line.words.map((word) => streetWordRead(word.text)))
     .join(" ")
     .replace(/(?<=[A-Z$])\$|\$(?=[A-Z$])/g, "S")
-    .replace(/§(?=\d)/g, "5");
+    .replace(/§(?=\d)/g, "5")
+    .replace(/(?<=\b[A-Z]{2,})!(?=[\s,.]|$)/g, "I")
+    .replace(/\b[SB$8]RD(?=\s+(?:FLR|FLOOR|FL|LEVEL)\b)/gi, "3RD");
 }
 
 export function findIssuer(page: Page): { company?: IssuerPart; address?: IssuerPart } {

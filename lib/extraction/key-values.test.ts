@@ -41,6 +41,28 @@ describe("findKeyValuePairs on OCR layouts", () => {
     expect(court.valueBox!.y).toBeCloseTo(0.13, 6);
   });
 
+  it("takes the value line beside a label whose own line runs on into specks in the margin", () => {
+    const page = ocrPage([
+      [
+        [...line(0.24, 0.85, "Attention:"), ...line(0.885, 0.85, ">", 0.7)],
+        [...line(0.24, 0.877, "Company:"), ...line(0.885, 0.877, "nN Nh", 0.5)],
+        [...line(0.27, 0.903, "Fax #:"), ...line(0.886, 0.903, "N", 0.8)],
+      ],
+      [
+        line(0.392, 0.85, "John J. Mulderig c/o Mike Baker"),
+        line(0.392, 0.876, "Philip Morris Management Corp."),
+        line(0.393, 0.902, "816/545-7473"),
+      ],
+    ]);
+    expect(pairsOf(page)).toEqual(
+      expect.arrayContaining([
+        ["Attention", "John J. Mulderig c/o Mike Baker"],
+        ["Company", "Philip Morris Management Corp."],
+        ["Fax", "816/545-7473"],
+      ]),
+    );
+  });
+
   it("stops a value at a column gap and at the next label on the same line, and drops box edges", () => {
     const page = ocrPage([
       [line(0.1, 0.1, "FROM: T. D. Blachly >MAY 12 | APR |")],
@@ -134,7 +156,7 @@ describe("labels without a colon and values on the next lines", () => {
     expect(pairsOf(page)).toContainEqual(["Total Area Budget", "780,900.00"]);
     expect(pairsOf(page).map(([key]) => key)).not.toContain("Initiation Date 8/3/87 Total Area Budget");
   });
-  it("takes a heading's column of row labels for a table's stub, not for its values", () => {
+  it("takes a heading's column of row labels for a table's stub, not for its values, each row label with the value on its row", () => {
     const page = ocrPage([
       [line(0.1, 0.116, "CIGARETTE MAKING >TRIAL SPECIFICATION")],
       [
@@ -145,10 +167,14 @@ describe("labels without a colon and values on the next lines", () => {
       ],
       [line(0.42, 0.13, "99 mm"), line(0.4, 0.16, "27 mm"), line(0.44, 0.19, "32.5 mm")],
     ]);
-    expect(pairsOf(page)).toEqual([
-      ["TRIAL SPECIFICATION", "99 mm"],
-      ["TRIAL SPECIFICATION", "27 mm"],
-      ["TRIAL SPECIFICATION", "32.5 mm"],
-    ]);
+    const pairs = pairsOf(page);
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        ["Overall Length", "99 mm"],
+        ["Filter Length", "27 mm"],
+        ["Tipping Length", "32.5 mm"],
+      ]),
+    );
+    expect(pairs.filter(([, value]) => /Length|Density/.test(value))).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { claim, freeWords, pageWords } from "./page-words";
 import { layoutTableRuns } from "./tables";
 import type { KeyValuePair } from "./types";
 import { rowPhrasePairs } from "./row-phrases";
+import { titledLabelBeside, titledLabelPairs } from "./titled-labels";
 import { unmarkedLabelPairs } from "./unmarked-labels";
 
 // Labels and values by layout, strongest evidence first, each word used by one pair at most:
@@ -65,7 +66,10 @@ function pairsOnPage(page: Page): KeyValuePair[] {
   const gridded = tableLines(page, (run) => run.rows[0].cells.length >= 3 || run.rows.length >= 3);
   const long = tableLines(page, (run) => run.rows.length >= 3 && !alternates(run));
   for (const lineIndex of lines) if (!wide.has(lineIndex)) pairs.push(...unmarkedLabelPairs(state, lineIndex));
+  // A label's value beside it on its row is nearer than a heading's column over it.
+  for (const lineIndex of lines) pairs.push(...titledLabelBeside(state, lineIndex));
   for (const lineIndex of topDown(page)) if (!long.has(lineIndex)) pairs.push(...headerRowPairs(state, lineIndex));
+  for (const lineIndex of lines) pairs.push(...titledLabelPairs(state, lineIndex));
   // On a layout table's lines only a fill-in rule, not a gap, makes a pair: a form's rows of
   // "Label ___value___   Label ___value___" line up like a table's.
   for (const lineIndex of lines) pairs.push(...rowPhrasePairs(state, lineIndex, gridded.has(lineIndex)));

@@ -29,6 +29,7 @@ export function makePair(
   if (value === undefined && /^#\s?\p{L}/u.test(rawValueWords.map((word) => word.text).join(" "))) return undefined;
   const key = labelText(keyWords);
   if (!key || valueWords.length === 0 || (value === undefined && !isValueText(valueWords))) return undefined;
+  if (method === "below" && value === undefined && printedLikeLabel(valueWords)) return undefined;
   // One or two letters read unsurely are a scribble (a signature, a stroke), not a value.
   const valueText = valueWords.map((word) => word.text).join("");
   if (value === undefined && valueText.length <= 2 && !/\d/.test(valueText) && meanWordConfidence(valueWords) < 0.5)
@@ -63,4 +64,12 @@ export function emptyPair(page: Page, keyWords: Word[]): KeyValuePair | undefine
     confidence: Math.round(baseConfidence.colon * meanWordConfidence(keyWords) * 100) / 100,
     method: "colon",
   };
+}
+
+/** "Supplier(s)", "Physical Characteristics": a few capitalised words in mixed case, no digit — the form's next printed label. */
+function printedLikeLabel(words: Word[]): boolean {
+  return (
+    words.length <= 2 &&
+    words.every((word) => /^[(]?\p{Lu}\p{Ll}[\p{L}()'.-]*$/u.test(word.text) || /^(?:of|and|&|per)$/.test(word.text))
+  );
 }

@@ -140,6 +140,13 @@ describe("schema fields naming the total", () => {
     ).toBe(31);
   });
 
+  it("rejoins a total OCR broke into pieces and read zeros of as letters", () => {
+    expect(totalOf("Subtotal: >185.08", "Total: >10 5 . Q Q", "Cash: >105,00")).toBe(105);
+    expect(totalOf("TOTAL >4 2 . 5 O")).toBe(42.5);
+    // A quantity and a code are not an amount: nothing to rejoin.
+    expect(totalOf("Total Qty >3 Q")).toBeUndefined();
+  });
+
   it("takes a total rounded to 5 cents on a line labelled as rounding, not the adjustment", () => {
     expect(totalOf("Total Sales (Inclusive GST) >42.33", "Rounding Adjustment >0.02", "Rounding >42.35")).toBe(42.35);
     expect(totalOf("Total >42.33", "Rounding Adjustment >0.02", "CASH >50.00")).toBe(42.33);

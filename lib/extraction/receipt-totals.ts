@@ -59,8 +59,35 @@ function withoutTrailingCodes(words: Word[]): Word[] {
   return words.slice(0, end);
 }
 
+/** Characters a scan's OCR prints for a zero inside an amount ("10 5 . Q Q", "1@.00"). */
+const zeroLookAlike = /[OoQD@]/g;
+const amountPiece = /^[\dOoQD@.,]+$/;
+
+/**
+ * "Total: 10 5 . Q Q" → the words "Total:", "105.00": an amount OCR broke into pieces and read
+ * zeros of as letters, rejoined when its pieces end the row and most of them are digits.
+ */
+function rejoinedAmount(row: Word[]): Word[] {
+  let start = row.length;
+  while (start > 1 && amountPiece.test(row[start - 1].text)) start--;
+  const pieces = row.slice(start);
+  const joined = pieces.map((word) => word.text).join("");
+  const digits = joined.replace(/\D/g, "").length;
+  if (pieces.length < 2 || digits < 2 || digits * 2 < joined.replace(/[.,]/g, "").length) return row;
+  const text = joined.replace(zeroLookAlike, "0");
+  const box = unionBox(pieces.map((word) => word.box));
+  return [
+    ...row.slice(0, start),
+    { ...pieces[0], text, box, confidence: Math.min(...pieces.map((word) => word.confidence)) },
+  ];
+}
+
 function readRow(page: Page, words: Word[]): LabelledAmount | undefined {
-  const row = withoutTrailingCodes(trimNoise(words));
+  const clean = trimNoise(words);
+  const trimmed = withoutTrailingCodes(clean);
+  const printed = trimmed.map((word) => word.text).join(" ");
+  // The zeros read as letters would pass for a currency code: rejoin before dropping codes.
+  const row = trailingAmount.test(printed) ? trimmed : withoutTrailingCodes(rejoinedAmount(clean));
   const text = row.map((word) => word.text).join(" ");
   const match = text.match(trailingAmount);
   const value = match ? parseNumber(match[1]) : null;

@@ -14,8 +14,15 @@ const right = (box: Box) => box.x + box.width;
 
 /** A line opening with a label ("ATTN: …") or ending with one: a field of its own, not a value's continuation. */
 export function isLabelLine(page: Page, lineIndex: number): boolean {
-  const words = lineWords(page, lineIndex).filter((word) => /[\p{L}\p{N}]/u.test(word.text));
-  return /:$/.test(page.lines[lineIndex].text.trim()) || words.slice(0, 5).some((word) => /\p{L}.*:$/u.test(word.text));
+  return labelEnd(page, lineIndex) !== undefined;
+}
+
+/** Where the label opening a line ends (its colon), or undefined when no label opens it. */
+function labelEnd(page: Page, lineIndex: number): number | undefined {
+  const words = lineWords(page, lineIndex).filter((word) => /[\p{L}\p{N}#]/u.test(word.text));
+  const colon = words.slice(0, 5).find((word) => /(?:\p{L}.*|#):$/u.test(word.text));
+  if (colon) return right(colon.box);
+  return /:$/.test(page.lines[lineIndex].text.trim()) ? right(page.lines[lineIndex].box) : undefined;
 }
 
 /** Where the line's text starts, past the rules and box edges OCR reads at its left. */
@@ -64,12 +71,12 @@ export function continuationLines(
     });
     if (next < 0 || isLabelLine(page, next)) return lines;
     const row = page.lines[next].box;
+    // A label line's box may run on past the value (margin specks OCR read on its row): its colon counts.
     const labelled = page.lines.some(
       (line, index) =>
         index !== next &&
-        right(line.box) <= row.x &&
         Math.abs(centreY(line.box) - centreY(row)) < row.height * 0.6 &&
-        isLabelLine(page, index),
+        (labelEnd(page, index) ?? Infinity) <= row.x,
     );
     if (labelled) return lines;
     lines.push(next);

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { guestUsage } from "@/lib/batches/check-upload-limits";
+import { guestUsage } from "@/lib/batches/batch-upload-limits";
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { GUEST_LIMITS_MESSAGE, GUEST_MAX_FILES, GUEST_MAX_PAGES } from "./guest-limits";

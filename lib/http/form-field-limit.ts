@@ -38,7 +38,7 @@ function checkMultipart(body: Buffer, boundary: string): void {
     const disposition = /content-disposition:[^\r\n]*/i.exec(headers)?.[0] ?? "";
     if (!/;\s*filename\*?=/i.test(disposition)) {
       const name = /;\s*name="([^"]*)"/i.exec(disposition)?.[1] ?? "a form field";
-      tooLarge(name, next - contentStart);
+      assertFieldFits(name, next - contentStart);
     }
     start = next + 2;
   }
@@ -51,12 +51,13 @@ function checkUrlEncoded(body: Buffer): void {
     const stop = end === -1 ? body.length : end;
     const equals = body.indexOf("=", start);
     const name = equals !== -1 && equals < stop ? body.toString("latin1", start, Math.min(equals, start + 100)) : "";
-    tooLarge(name || "a form field", stop - start);
+    assertFieldFits(name || "a form field", stop - start);
     start = stop + 1;
   }
 }
 
-function tooLarge(name: string, size: number): void {
+/** Refuses (413) one field of `size` bytes over MAX_FORM_FIELD_BYTES. */
+function assertFieldFits(name: string, size: number): void {
   if (size <= MAX_FORM_FIELD_BYTES) return;
   throw new AppError(
     "payload_too_large",

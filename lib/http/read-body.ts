@@ -19,7 +19,7 @@ export async function readBodyLimited(
   const { bytes: limitBytes, explain } =
     typeof limit === "number" ? { bytes: limit, explain: `at most ${formatBytes(limit)}` } : limit;
   const declared = Number(req.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge(explain, declared);
+  if (Number.isFinite(declared) && declared > limitBytes) throw bodyTooLargeError(explain, declared);
   if (!req.body) return new Uint8Array(0);
 
   const reader = req.body.getReader();
@@ -32,7 +32,7 @@ export async function readBodyLimited(
       total += value.byteLength;
       if (total > limitBytes) {
         await reader.cancel("body too large");
-        throw tooLarge(explain);
+        throw bodyTooLargeError(explain);
       }
       chunks.push(value);
     }
@@ -48,7 +48,7 @@ export async function readBodyLimited(
   return body;
 }
 
-function tooLarge(explain: string, declaredBytes?: number): AppError {
+function bodyTooLargeError(explain: string, declaredBytes?: number): AppError {
   const size =
     declaredBytes === undefined ? "The request body is too large" : `The request body is ${formatBytes(declaredBytes)}`;
   return new AppError("payload_too_large", `${size}; ${explain}`);

@@ -5,12 +5,14 @@ import { attachmentDisposition } from "./attachment-disposition";
 import { getLibraryFileOrThrow } from "./get-library-file-or-throw";
 
 /** Streams a library file back as an attachment; 404 for another user's file. */
-export async function downloadLibraryFile(
-  db: Db,
-  store: BlobStore,
-  options: { userId: string; fileId: string },
-): Promise<Response> {
-  const file = await getLibraryFileOrThrow(db, options);
+export async function downloadLibraryFile(options: {
+  db: Db;
+  store: BlobStore;
+  userId: string;
+  fileId: string;
+}): Promise<Response> {
+  const { store } = options;
+  const file = await getLibraryFileOrThrow(options);
   const blob = await store.get(file.storageKey);
   if (!blob) throw new AppError("gone", `The stored copy of library file ${file.id} is missing`);
   return new Response(blob.stream, {

@@ -4,7 +4,8 @@ import type { LibraryFile } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
 
 /** The user's library file; 404 when missing, someone else's, or the id is not a UUID. */
-export async function getLibraryFileOrThrow(db: Db, options: { userId: string; fileId: string }): Promise<LibraryFile> {
+export async function getLibraryFileOrThrow(options: { db: Db; userId: string; fileId: string }): Promise<LibraryFile> {
+  const { db } = options;
   const file = isUuid(options.fileId)
     ? await db.libraryFile.findFirst({ where: { id: options.fileId, userId: options.userId } })
     : null;

@@ -25,18 +25,23 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
 };
 
 /** POST /api/batch/save-generated-file: keep a generated file in the library, or read it as a new batch. */
-export async function saveGeneratedFile(
-  db: Db,
-  store: BlobStore,
-  options: { userId: string; tier: string; request: SaveGeneratedFileInput },
-) {
+export async function saveGeneratedFile(options: {
+  db: Db;
+  store: BlobStore;
+  userId: string;
+  tier: string;
+  request: SaveGeneratedFileInput;
+}) {
+  const { db, store } = options;
   const { request } = options;
   if (request.action === "send_to_parsing" && request.library_file_id) {
-    const { file, bytes } = await readLibraryFile(db, store, {
+    const { file, bytes } = await readLibraryFile({
+      db,
+      store,
       userId: options.userId,
       fileId: request.library_file_id,
     });
-    return sendToParsing(db, store, { ...options, fileName: file.fileName, contentType: file.contentType, bytes });
+    return sendToParsing({ ...options, fileName: file.fileName, contentType: file.contentType, bytes });
   }
   if (request.library_file_id)
     throw invalid("library_file_id", "library_file_id is only used with action send_to_parsing");
@@ -45,7 +50,9 @@ export async function saveGeneratedFile(
   const contentType = request.content_type || contentTypeFor(request.file_name);
 
   if (request.action === "save_to_library") {
-    const file = await saveLibraryFile(db, store, {
+    const file = await saveLibraryFile({
+      db,
+      store,
       userId: options.userId,
       fileName: request.file_name,
       contentType,
@@ -59,23 +66,24 @@ export async function saveGeneratedFile(
       file,
     };
   }
-  return sendToParsing(db, store, { ...options, fileName: request.file_name, contentType, bytes });
+  return sendToParsing({ ...options, fileName: request.file_name, contentType, bytes });
 }
 
-async function sendToParsing(
-  db: Db,
-  store: BlobStore,
-  options: {
-    userId: string;
-    tier: string;
-    request: SaveGeneratedFileInput;
-    fileName: string;
-    contentType: string;
-    bytes: Buffer;
-  },
-) {
+async function sendToParsing(options: {
+  db: Db;
+  store: BlobStore;
+  userId: string;
+  tier: string;
+  request: SaveGeneratedFileInput;
+  fileName: string;
+  contentType: string;
+  bytes: Buffer;
+}) {
+  const { db, store } = options;
   const file = new File([new Uint8Array(options.bytes)], options.fileName, { type: options.contentType });
-  const upload = await uploadBatch(db, store, {
+  const upload = await uploadBatch({
+    db,
+    store,
     owner: { userId: options.userId },
     tier: options.tier,
     files: [file],

@@ -26,10 +26,9 @@ export interface SaveLibraryFileOptions {
 
 /** Stores a file in the user's library: blob first, then the row; the blob is removed if the row fails. */
 export async function saveLibraryFile(
-  db: Db,
-  store: BlobStore,
-  options: SaveLibraryFileOptions,
+  options: SaveLibraryFileOptions & { db: Db; store: BlobStore },
 ): Promise<LibraryFileResponseBody> {
+  const { db, store } = options;
   const fileName = cleanFileName(options.fileName);
   if (options.bytes.byteLength === 0) throw new AppError("empty_document", "The file is empty");
   if (options.bytes.byteLength > LIBRARY_MAX_BYTES)

@@ -2,6 +2,7 @@ import { getClientAddress } from "@/lib/auth/client-address";
 import type { RouteHook } from "@/lib/http/contract";
 import { AppError } from "@/lib/http/errors";
 import { consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
+import { getDb } from "@/lib/db";
 import { getRateLimitStore } from "@/lib/rate-limit/get-rate-limit-store";
 import { rateLimitHeaders } from "@/lib/rate-limit/rate-limit-headers";
 import type { RateLimitStore } from "@/lib/rate-limit/types";
@@ -14,7 +15,9 @@ export const ANONYMOUS_MATCHES_PER_MINUTE = tierLimits("free").requestsPerMinute
  * match-schema needs no sign-in, so anonymous calls are limited per client address; signed-in
  * callers by their tier, guests as the free tier. Over the limit: 429 with Retry-After.
  */
-export function createMatchSchemaRateLimitHook(getStore: () => Promise<RateLimitStore> = getRateLimitStore): RouteHook {
+export function createMatchSchemaRateLimitHook({
+  getStore = () => getRateLimitStore({ getDb }),
+}: { getStore?: () => Promise<RateLimitStore> } = {}): RouteHook {
   return async ({ req, caller }) => {
     const { key, limit } =
       caller.kind === "user"

@@ -70,7 +70,7 @@ async function documentPages(db: Db, caller: Caller, documentId: string): Promis
       headers: { "WWW-Authenticate": "Bearer" },
     });
   const owner = caller.kind === "user" ? { userId: caller.user.id } : { guestSessionId: caller.guestSessionId };
-  const document = await getOwnedDocumentOrThrow(db, owner, documentId);
+  const document = await getOwnedDocumentOrThrow({ db, owner, documentId });
   const rows = await db.page.findMany({ where: { documentId: document.id }, orderBy: { pageNumber: "asc" } });
   const pages = rows.map(pageFromRow).filter((page) => !page.error);
   if (pages.length === 0)

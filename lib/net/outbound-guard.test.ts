@@ -95,7 +95,7 @@ describe("the outbound guard", () => {
         status: 400,
       });
       await expect(
-        createJob(db, { userId: (await newJob()).userId, type: "extract", webhookUrl: url }),
+        createJob({ db, userId: (await newJob()).userId, type: "extract", webhookUrl: url }),
         url,
       ).rejects.toMatchObject({ status: 400 });
       const job = await newJob();

@@ -8,14 +8,15 @@ import type { OcrDocumentDetail } from "./schemas";
 import { toOcrDocument } from "./to-ocr-document";
 
 /** One of the user's batch documents with all its pages, text and structure; 404 otherwise. */
-export async function getOcrDocument(
-  db: Db,
-  userId: string,
-  documentId: string,
-): Promise<z.infer<typeof OcrDocumentDetail>> {
-  const document = await getOwnedDocumentOrThrow(db, { userId }, documentId);
+export async function getOcrDocument(options: {
+  db: Db;
+  userId: string;
+  documentId: string;
+}): Promise<z.infer<typeof OcrDocumentDetail>> {
+  const { db, userId, documentId } = options;
+  const document = await getOwnedDocumentOrThrow({ db, owner: { userId }, documentId });
   const pages = await db.page.findMany({ where: { documentId: document.id }, orderBy: { pageNumber: "asc" } });
-  const imageToken = await signImageToken(db, document.batchId);
+  const imageToken = await signImageToken({ db, batchId: document.batchId });
   return {
     ...toOcrDocument(document),
     text: pages.map((page) => page.extractedText).join("\n\n"),

@@ -4,7 +4,12 @@ import { getTokenBalance } from "@/lib/usage/get-token-balance";
 import type { OcrUsageResponse } from "./schemas";
 
 /** The user's token balance this period and what OCR of batch documents used of it. */
-export async function getOcrUsage(db: Db, userId: string, now = new Date()): Promise<z.infer<typeof OcrUsageResponse>> {
+export async function getOcrUsage(options: {
+  db: Db;
+  userId: string;
+  now?: Date;
+}): Promise<z.infer<typeof OcrUsageResponse>> {
+  const { db, userId, now = new Date() } = options;
   const balance = await getTokenBalance(db, userId, now);
   const period = {
     userId,

@@ -9,11 +9,12 @@ export const OcrDocumentsQuery = z.object({
 });
 
 /** The user's batch documents, newest first: those uploaded to /api/batch and to /api/ocr alike. */
-export async function listOcrDocuments(
-  db: Db,
-  userId: string,
-  query: { limit: number; offset: number },
-): Promise<z.infer<typeof OcrDocumentList>> {
+export async function listOcrDocuments(options: {
+  db: Db;
+  userId: string;
+  query: { limit: number; offset: number };
+}): Promise<z.infer<typeof OcrDocumentList>> {
+  const { db, userId, query } = options;
   const where = { batch: { userId } };
   const [total, documents] = await Promise.all([
     db.batchDocument.count({ where }),

@@ -23,12 +23,13 @@ export interface ProcessOcrFileInput {
  * failed (nothing charged), so it is listed and POST /api/batch/{batch_id}/retry can read it again.
  */
 export async function processOcrFile(
-  db: Db,
-  store: BlobStore,
-  input: ProcessOcrFileInput,
+  input: ProcessOcrFileInput & { db: Db; store: BlobStore },
 ): Promise<z.infer<typeof OCRResponse>> {
+  const { db, store } = input;
   const started = performance.now();
-  const upload = await uploadBatch(db, store, {
+  const upload = await uploadBatch({
+    db,
+    store,
     owner: { userId: input.user.id },
     tier: input.user.tier,
     files: [input.file],
@@ -47,7 +48,7 @@ export async function processOcrFile(
   });
 
   const [document, usage] = await Promise.all([
-    getOcrDocument(db, input.user.id, documentId),
+    getOcrDocument({ db, userId: input.user.id, documentId }),
     db.usageEvent.aggregate({ where: { documentId }, _sum: { tokens: true } }),
   ]);
   if (document.status === "failed") {

@@ -45,7 +45,7 @@ describe("POST /api/ocr/process when no page can be read", () => {
   it("answers 422 with the reason, and keeps the document stored, failed and uncharged", async () => {
     const db = await getDb();
     const user = await newUser("unreadable");
-    const error = await processOcrFile(db, getBlobStore(), { user, file: await truncatedPng() }).catch(
+    const error = await processOcrFile({ db, store: getBlobStore(), user, file: await truncatedPng() }).catch(
       (thrown: unknown) => thrown,
     );
     expect(error).toBeInstanceOf(AppError);
@@ -66,7 +66,12 @@ describe("POST /api/ocr/process when no page can be read", () => {
   it("process/batch reports that file as success: false with the same 422, and reads the others", async () => {
     const db = await getDb();
     const user = await newUser("batch");
-    const answer = await processOcrFiles(db, getBlobStore(), { user, files: [await truncatedPng(), await scan()] });
+    const answer = await processOcrFiles({
+      db,
+      store: getBlobStore(),
+      user,
+      files: [await truncatedPng(), await scan()],
+    });
     expect(answer).toMatchObject({ succeeded: 1, failed: 1 });
     expect(answer.results[0]).toMatchObject({
       file_name: "damaged.png",
@@ -90,9 +95,11 @@ describe("POST /api/ocr/process/batch and the pages-per-request limit", () => {
     const user = await newUser("too-many");
     const one = await scan();
     const files = Array.from({ length: 11 }, (_, index) => new File([one], `scan-${index}.png`, { type: "image/png" }));
-    const error = await processOcrFiles(db, getBlobStore(), { user, files }).catch((thrown: unknown) => thrown);
+    const error = await processOcrFiles({ db, store: getBlobStore(), user, files }).catch((thrown: unknown) => thrown);
     expect(error).toMatchObject({ code: "too_many_pages", status: 413 });
-    expect((error as AppError).message).toMatch(/Free tier allows 10 pages per request/);
+    expect((error as AppError).message).toBe(
+      "The request has 11 pages; the Free tier allows at most 10 pages per request.",
+    );
     expect(await db.batch.count({ where: { userId: user.id } })).toBe(0);
     expect(await db.usageEvent.count({ where: { userId: user.id } })).toBe(0);
   });

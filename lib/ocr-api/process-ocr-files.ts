@@ -13,16 +13,19 @@ import type { OcrBatchResponse } from "./schemas";
  * its status and reason and does not stop the others. The tier's pages-per-request limit applies to
  * all files together (413 before anything is read), as on POST /api/batch/upload.
  */
-export async function processOcrFiles(
-  db: Db,
-  store: BlobStore,
-  input: { user: { id: string; tier: string }; files: File[]; processingMode?: ProcessingMode },
-): Promise<z.infer<typeof OcrBatchResponse>> {
+export async function processOcrFiles(input: {
+  db: Db;
+  store: BlobStore;
+  user: { id: string; tier: string };
+  files: File[];
+  processingMode?: ProcessingMode;
+}): Promise<z.infer<typeof OcrBatchResponse>> {
+  const { db, store } = input;
   await assertRequestPages(input.files, input.user.tier);
   const results: z.infer<typeof OcrBatchResponse>["results"] = [];
   for (const file of input.files) {
     try {
-      const result = await processOcrFile(db, store, { user: input.user, file, processingMode: input.processingMode });
+      const result = await processOcrFile({ db, store, user: input.user, file, processingMode: input.processingMode });
       results.push({ file_name: file.name, success: true, result, error: null });
     } catch (error) {
       const { appError, unexpected } = toAppError(error);

@@ -5,7 +5,7 @@ import type { RateLimitStore } from "./types";
  * Fixed-window counters in the rate_limit_windows table. One atomic upsert per request, so concurrent
  * requests on several instances each get a distinct count.
  */
-export function createDatabaseRateLimitStore(db: Db): RateLimitStore {
+export function createDatabaseRateLimitStore({ db }: { db: Db }): RateLimitStore {
   return {
     async increment(key, windowStart) {
       const rows = await db.$queryRaw<Array<{ count: number }>>`

@@ -43,12 +43,12 @@ const backends: Array<[string, boolean, () => Promise<Backend>]> = [
 
 async function databaseBackend(kind: "pglite" | "postgresql"): Promise<Backend> {
   const testDb: TestDatabase = await createTestDatabase({ kind });
-  return { store: createDatabaseRateLimitStore(testDb.db), close: () => testDb.dispose() };
+  return { store: createDatabaseRateLimitStore({ db: testDb.db }), close: () => testDb.dispose() };
 }
 
 async function redisBackend(): Promise<Backend> {
   const redis = new Redis(REDIS_URL);
-  return { store: createRedisRateLimitStore(redis), close: async () => void (await redis.quit()) };
+  return { store: createRedisRateLimitStore({ redis }), close: async () => void (await redis.quit()) };
 }
 
 const uniqueKey = (name: string) => `${name}:${crypto.randomUUID()}`;
@@ -126,7 +126,10 @@ describe("the /v1 hook", () => {
   afterAll(() => testDb?.dispose());
 
   it("limits an API key to its tier's requests per minute and answers 429 with headers", async () => {
-    const hook = createV1RateLimitHook(async () => createDatabaseRateLimitStore(testDb.db));
+    const hook = createV1RateLimitHook({
+      getStore: async () => createDatabaseRateLimitStore({ db: testDb.db }),
+      now: () => new Date("2026-01-01T12:00:30Z"),
+    });
     const user: CallerUser = {
       id: crypto.randomUUID(),
       email: "a@example.com",
@@ -161,8 +164,10 @@ describe("the /v1 hook", () => {
     expect(await hook(scale)).toMatchObject({ "X-RateLimit-Limit": "120", "X-RateLimit-Remaining": "119" });
 
     // Anonymous requests (GET /v1/health) are not counted and touch no store.
-    const untouched = createV1RateLimitHook(async () => {
-      throw new Error("the store must not be used");
+    const untouched = createV1RateLimitHook({
+      getStore: async () => {
+        throw new Error("the store must not be used");
+      },
     });
     expect(await untouched({ ...context, caller: { kind: "anonymous" } })).toBeUndefined();
   });
@@ -176,7 +181,10 @@ describe("the /v1 hook on refused credentials (probe finding 10)", () => {
   afterAll(() => testDb?.dispose());
 
   it("counts them per client address, so the 401 carries X-RateLimit-* and guessing is throttled", async () => {
-    const hook = createV1RateLimitHook(async () => createDatabaseRateLimitStore(testDb.db));
+    const hook = createV1RateLimitHook({
+      getStore: async () => createDatabaseRateLimitStore({ db: testDb.db }),
+      now: () => new Date("2026-01-01T12:00:30Z"),
+    });
     const req = new Request("http://localhost/v1/jobs", { headers: { "x-docsvc-peer": "198.51.100.23" } });
     const context = { req, caller: { kind: "anonymous" as const }, contract: {} as RouteContract, refused: true };
     expect(await hook(context)).toMatchObject({

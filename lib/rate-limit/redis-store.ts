@@ -8,7 +8,7 @@ if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count`;
 
 /** Fixed-window counters in Redis, one key per limit key and window, expiring after the window. */
-export function createRedisRateLimitStore(redis: Redis): RateLimitStore {
+export function createRedisRateLimitStore({ redis }: { redis: Redis }): RateLimitStore {
   return {
     async increment(key, windowStart, windowMs) {
       const redisKey = `docsvc:ratelimit:${key}:${windowStart.getTime()}`;

@@ -3,6 +3,7 @@ import type { RouteHook } from "@/lib/http/contract";
 import { AppError } from "@/lib/http/errors";
 import { tierLimits } from "@/lib/tiers";
 import { consumeRateLimit } from "./consume-rate-limit";
+import { getDb } from "@/lib/db";
 import { getRateLimitStore } from "./get-rate-limit-store";
 import { rateLimitHeaders } from "./rate-limit-headers";
 import type { RateLimitStore } from "./types";
@@ -21,14 +22,21 @@ import type { RateLimitStore } from "./types";
  */
 export const REFUSED_PER_MINUTE = 300;
 
-export function createV1RateLimitHook(getStore: () => Promise<RateLimitStore> = getRateLimitStore): RouteHook {
+export function createV1RateLimitHook({
+  getStore = () => getRateLimitStore({ getDb }),
+  now = () => new Date(),
+}: {
+  getStore?: () => Promise<RateLimitStore>;
+  /** The clock the window is taken from; tests fix it so a minute's boundary cannot fall mid-test. */
+  now?: () => Date;
+} = {}): RouteHook {
   return async ({ req, caller, refused }) => {
     const subject = refused
       ? { key: `refused:${getClientAddress(req) ?? "unknown"}`, limit: REFUSED_PER_MINUTE }
       : limitFor(caller);
     if (!subject) return;
     const { key, limit } = subject;
-    const result = await consumeRateLimit(await getStore(), { key, limit });
+    const result = await consumeRateLimit(await getStore(), { key, limit, now: now() });
     const headers = rateLimitHeaders(result);
     if (!result.allowed) {
       throw new AppError(

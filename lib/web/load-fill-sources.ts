@@ -13,14 +13,17 @@ export interface FillSource extends SourceDocument {
  * them. A document with no read page yet is a 400 naming it: filling from an unread document would
  * silently fill nothing.
  */
-export async function loadFillSources(
-  db: Db,
-  options: { userId: string; batchId?: string; documentIds?: string[] },
-): Promise<FillSource[]> {
+export async function loadFillSources(options: {
+  db: Db;
+  userId: string;
+  batchId?: string;
+  documentIds?: string[];
+}): Promise<FillSource[]> {
+  const { db } = options;
   const owner = { userId: options.userId };
   const ids = new Set<string>();
   if (options.batchId) {
-    const batch = await getBatchOrThrow(db, owner, options.batchId);
+    const batch = await getBatchOrThrow({ db, owner, batchId: options.batchId });
     for (const { id } of await db.batchDocument.findMany({
       where: { batchId: batch.id },
       select: { id: true },
@@ -29,7 +32,7 @@ export async function loadFillSources(
       ids.add(id);
   }
   for (const documentId of options.documentIds ?? [])
-    ids.add((await getOwnedDocumentOrThrow(db, owner, documentId)).id);
+    ids.add((await getOwnedDocumentOrThrow({ db, owner, documentId })).id);
 
   const sources: FillSource[] = [];
   for (const documentId of ids) {

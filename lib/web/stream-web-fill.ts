@@ -31,7 +31,8 @@ export async function streamWebFill(
   store: BlobStore,
   input: StreamWebFillInput,
 ): Promise<Response> {
-  const sources = await loadFillSources(db, {
+  const sources = await loadFillSources({
+    db,
     userId: input.userId,
     batchId: input.batchId,
     documentIds: input.documentIds,
@@ -57,7 +58,7 @@ export async function streamWebFill(
         ai: configuredLanguageModel(),
         send,
         signal,
-        loadDocument: documentFileLoader(db, store, input.userId),
+        loadDocument: documentFileLoader({ db, store, userId: input.userId }),
         onSession: (opened) => {
           session = opened;
         },

@@ -39,7 +39,9 @@ describe("a web page becomes a batch", () => {
       email: `web-${Date.now()}@example.com`,
       password: "a sensible passphrase",
     });
-    const upload = await uploadWebPage(db, getBlobStore(), {
+    const upload = await uploadWebPage({
+      db,
+      store: getBlobStore(),
       userId: user.id,
       tier: "free",
       url: `${site.origin}/table`,
@@ -59,7 +61,12 @@ describe("a web page becomes a batch", () => {
     expect((await getBlobStore().getBuffer(web.html_key))?.toString()).toContain("<td>Doohickey</td>");
     expect((await getBlobStore().getBuffer(web.screenshot_key))?.subarray(1, 4).toString()).toBe("PNG");
 
-    const results = await getBatchResults(db, { userId: user.id }, upload.batch_id, { page_offset: 0 });
+    const results = await getBatchResults({
+      db,
+      owner: { userId: user.id },
+      batchId: upload.batch_id,
+      query: { page_offset: 0 },
+    });
     const page = results.documents[0].pages[0];
     expect(page.extracted_text).toContain("Price list 2026");
     expect(page.extracted_text).toContain("Doohickey");

@@ -34,10 +34,9 @@ function pdfName(title: string, url: string): string {
  * beside it, and starts processing it like an uploaded PDF.
  */
 export async function uploadWebPage(
-  db: Db,
-  store: BlobStore,
-  input: UploadWebPageInput,
+  input: UploadWebPageInput & { db: Db; store: BlobStore },
 ): Promise<BatchUploadResponseBody> {
+  const { db, store } = input;
   const { session, navigation } = await acquireWebSession({
     ownerId: input.userId,
     url: input.url,
@@ -52,7 +51,9 @@ export async function uploadWebPage(
   const file = new File([new Uint8Array(capture.pdf)], pdfName(capture.title, capture.url), {
     type: "application/pdf",
   });
-  const upload = await uploadBatch(db, store, {
+  const upload = await uploadBatch({
+    db,
+    store,
     owner: { userId: input.userId },
     tier: input.tier,
     files: [file],
@@ -82,7 +83,7 @@ export async function uploadWebPage(
     await store.deletePrefix(batchPrefix(upload.batch_id));
     throw error;
   }
-  await queueDocuments(db, { batchId: upload.batch_id, where: { status: "uploaded" } });
+  await queueDocuments({ db, batchId: upload.batch_id, where: { status: "uploaded" } });
   const batch = await db.batch.findUniqueOrThrow({
     where: { id: upload.batch_id },
     include: { documents: { orderBy: { createdAt: "asc" } } },

@@ -42,7 +42,7 @@ describe("web operations without signing in", () => {
   it("are open to anonymous callers and guests, limited per client address; signed-in users are not limited here", async () => {
     expect(webPreviewRoute.auth).toBe("optional");
     const store = countingStore();
-    const hook = createWebRateLimitHook(async () => store);
+    const hook = createWebRateLimitHook({ getStore: async () => store });
     for (let call = 1; call <= ANONYMOUS_WEB_CALLS_PER_MINUTE; call += 1) {
       const caller = call % 2 ? anonymous : guest;
       expect(await hook({ req: from("198.51.100.4"), caller, contract })).toMatchObject({

@@ -2,6 +2,7 @@ import { getClientAddress } from "@/lib/auth/client-address";
 import type { RouteHook } from "@/lib/http/contract";
 import { AppError } from "@/lib/http/errors";
 import { consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
+import { getDb } from "@/lib/db";
 import { getRateLimitStore } from "@/lib/rate-limit/get-rate-limit-store";
 import { rateLimitHeaders } from "@/lib/rate-limit/rate-limit-headers";
 import type { RateLimitStore } from "@/lib/rate-limit/types";
@@ -15,7 +16,9 @@ export const ANONYMOUS_WEB_CALLS_PER_MINUTE = tierLimits("free").requestsPerMinu
  * per client address (a guest session is cheap to make, an address is not). Signed-in users are bounded
  * by the session pool as before. Over the limit: 429 with Retry-After.
  */
-export function createWebRateLimitHook(getStore: () => Promise<RateLimitStore> = getRateLimitStore): RouteHook {
+export function createWebRateLimitHook({
+  getStore = () => getRateLimitStore({ getDb }),
+}: { getStore?: () => Promise<RateLimitStore> } = {}): RouteHook {
   return async ({ req, caller }) => {
     if (caller.kind === "user") return;
     const limit = ANONYMOUS_WEB_CALLS_PER_MINUTE;

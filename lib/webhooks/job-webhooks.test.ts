@@ -70,10 +70,10 @@ describe("job webhooks", () => {
   it("sends a signed webhook when a job with webhook_url completes, once even if finishJob repeats", async () => {
     const userId = await newUser();
     receiver = await startWebhookReceiver([{ status: 200 }], { secret: await getOrCreateWebhookSecret(db, userId) });
-    const job = await createJob(db, { userId, type: "extract", webhookUrl: receiver.url });
+    const job = await createJob({ db, userId, type: "extract", webhookUrl: receiver.url });
     const outcome = { status: "completed" as const, result: { document_type: "invoice", fields: { total: "12.50" } } };
-    expect((await finishJob(db, job.id, outcome)).applied).toBe(true);
-    await finishJob(db, job.id, outcome);
+    expect((await finishJob({ db, jobId: job.id, outcome })).applied).toBe(true);
+    await finishJob({ db, jobId: job.id, outcome });
 
     const [delivery, ...others] = await waitForDelivery(userId, job.id);
     expect(others).toHaveLength(0);
@@ -89,11 +89,15 @@ describe("job webhooks", () => {
   it("sends the error of a failed job, never a webhook for a cancelled one, and redelivers on request", async () => {
     const userId = await newUser();
     receiver = await startWebhookReceiver([{ status: 202 }], { secret: await getOrCreateWebhookSecret(db, userId) });
-    const failing = await createJob(db, { userId, type: "fill_pdf", webhookUrl: receiver.url });
-    await finishJob(db, failing.id, {
-      status: "failed",
-      code: "no_form_fields",
-      message: "The PDF has no form fields",
+    const failing = await createJob({ db, userId, type: "fill_pdf", webhookUrl: receiver.url });
+    await finishJob({
+      db,
+      jobId: failing.id,
+      outcome: {
+        status: "failed",
+        code: "no_form_fields",
+        message: "The PDF has no form fields",
+      },
     });
     await waitForDelivery(userId, failing.id);
     expect(JSON.parse(receiver.received[0].body).data).toEqual({
@@ -103,9 +107,11 @@ describe("job webhooks", () => {
       error: { code: "no_form_fields", message: "The PDF has no form fields" },
     });
 
-    const cancelled = await createJob(db, { userId, type: "extract", webhookUrl: receiver.url });
+    const cancelled = await createJob({ db, userId, type: "extract", webhookUrl: receiver.url });
     await db.job.update({ where: { id: cancelled.id }, data: { status: "cancelled", errorCode: "cancelled" } });
-    expect((await finishJob(db, cancelled.id, { status: "completed", result: {} })).applied).toBe(false);
+    expect((await finishJob({ db, jobId: cancelled.id, outcome: { status: "completed", result: {} } })).applied).toBe(
+      false,
+    );
     expect(await db.webhookDelivery.count({ where: { jobId: cancelled.id } })).toBe(0);
 
     const again = await redeliverJobWebhook(db, userId, failing.id);
@@ -115,7 +121,7 @@ describe("job webhooks", () => {
 
     const other = await newUser();
     await expect(redeliverJobWebhook(db, other, failing.id)).rejects.toMatchObject({ status: 404 });
-    const silent = await createJob(db, { userId, type: "extract" });
+    const silent = await createJob({ db, userId, type: "extract" });
     await expect(redeliverJobWebhook(db, userId, silent.id)).rejects.toMatchObject({ status: 409 });
   });
 });

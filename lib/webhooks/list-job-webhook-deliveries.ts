@@ -53,7 +53,7 @@ export async function listJobWebhookDeliveries(
   userId: string,
   jobId: string,
 ): Promise<WebhookDeliveryResponse[]> {
-  await getJobOrThrow(db, userId, jobId);
+  await getJobOrThrow({ db, userId, jobId });
   const deliveries = await db.webhookDelivery.findMany({
     where: { jobId },
     include: { attempts: true },

@@ -10,7 +10,7 @@ import { dispatchDelivery } from "./enqueue-job-webhook";
  * own webhook-id and three attempts) with the job as it is now. Receivers deduplicate by job_id.
  */
 export async function redeliverJobWebhook(db: Db, userId: string, jobId: string): Promise<WebhookDelivery> {
-  const job = await getJobOrThrow(db, userId, jobId);
+  const job = await getJobOrThrow({ db, userId, jobId });
   if (!job.webhookUrl) throw new AppError("conflict", `Job ${jobId} was submitted without a webhook_url`);
   if (job.status === "processing")
     throw new AppError("conflict", `Job ${jobId} is still processing; its webhook is sent when it finishes`);

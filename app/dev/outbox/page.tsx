@@ -1,4 +1,5 @@
 import { notFound } from "next/navigation";
+import { getDb } from "@/lib/db";
 import { isOutboxViewEnabled, listOutbox } from "@/lib/email/list-outbox";
 
 export const dynamic = "force-dynamic";
@@ -8,7 +9,7 @@ export const dynamic = "force-dynamic";
 export default async function OutboxPage({ searchParams }: { searchParams: Promise<{ to?: string }> }) {
   if (!isOutboxViewEnabled()) notFound();
   const { to } = await searchParams;
-  const messages = await listOutbox({ to, limit: 100 });
+  const messages = await listOutbox({ db: await getDb(), to, limit: 100 });
   return (
     <main className="mx-auto max-w-3xl p-6">
       <h1 className="mb-4 text-2xl font-semibold">Email outbox{to ? ` for ${to}` : ""}</h1>

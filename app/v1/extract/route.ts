@@ -1,4 +1,5 @@
 import { getDb } from "@/lib/db";
+import { getBlobStore } from "@/lib/storage";
 import { extractRoute } from "@/lib/v1/extract/extract.contract";
 import { submitExtraction } from "@/lib/v1/extract/submit-extraction";
 import { route, serveRoutes } from "@/lib/http";
@@ -7,6 +8,7 @@ import { route, serveRoutes } from "@/lib/http";
 const extract = route(extractRoute, async ({ caller, form }) =>
   submitExtraction({
     db: await getDb(),
+    store: getBlobStore(),
     userId: caller.user.id,
     tier: caller.user.tier,
     apiKeyId: caller.via === "api_key" ? caller.apiKeyId : null,

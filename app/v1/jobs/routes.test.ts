@@ -123,7 +123,7 @@ describe("/v1/jobs", () => {
     });
 
     // The daily expiry deletes the file; the job stays readable and its download still answers 410.
-    expect(await deleteExpiredJobOutputs(db)).toBe(1);
+    expect(await deleteExpiredJobOutputs({ db, store: getBlobStore() })).toBe(1);
     expect(await getBlobStore().exists(key)).toBe(false);
     expect(
       (await call(downloadRoute.GET, alice.key, `/v1/jobs/${job.id}/download`, { params: { id: job.id } })).status,

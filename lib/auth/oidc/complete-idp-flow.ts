@@ -42,6 +42,7 @@ export async function completeIdpFlow(input: { db: Db; code: string; state: stri
     }));
   }
   const connection = await saveCloudConnection({
+    db,
     userId: user.id,
     provider: "google_calendar",
     tokens,

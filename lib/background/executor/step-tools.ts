@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { durationToMs } from "inngest";
 import type { Duration, JobStep, OutgoingEvent } from "../define-function";
 
@@ -57,6 +58,9 @@ export function createStepTools(options: StepToolsOptions): JobStep {
     const memo = memos[key];
     if (memo && "data" in memo) return memo.data as T;
     let value: T;
+    // A turn of the event loop before each step: a run whose steps never wait on I/O would otherwise
+    // hold the process's one thread, and requests, until it ends.
+    await nextTurn();
     try {
       value = await fn();
     } catch (error) {

@@ -4,6 +4,7 @@ import { inspectDocument } from "@/lib/documents/inspect-document";
 import type { BlobStore } from "@/lib/storage";
 import { refreshBatchStatus } from "../refresh-batch-status";
 import { failDocument } from "./fail-document";
+import { MissingOriginalError, withOriginal } from "./shared-original";
 import { emptyTimings, type StageTimings } from "./stage-timings";
 import { logger } from "@/lib/log/logger";
 
@@ -23,7 +24,15 @@ export type DocumentPlan =
  * could not) and lists the pages still to read — all of them the first time, only failed or missing
  * ones on a retry, so completed pages (and a person's edits) are not read again.
  */
-export async function beginDocumentProcessing(db: Db, store: BlobStore, documentId: string): Promise<DocumentPlan> {
+export async function beginDocumentProcessing({
+  db,
+  store,
+  documentId,
+}: {
+  db: Db;
+  store: BlobStore;
+  documentId: string;
+}): Promise<DocumentPlan> {
   const started = performance.now();
   const timings = emptyTimings();
   const document = await db.batchDocument.findUnique({ where: { id: documentId } });
@@ -31,29 +40,35 @@ export async function beginDocumentProcessing(db: Db, store: BlobStore, document
   if (document.status !== "queued" && document.status !== "processing") {
     return { state: "skipped", reason: `The document is ${document.status}, not queued` };
   }
+  const startedAt = new Date();
   await db.batchDocument.update({
     where: { id: documentId },
-    data: { status: "processing", startedAt: new Date(), error: null },
+    data: { status: "processing", startedAt, error: null },
   });
   logger.info("document", { batch_id: document.batchId, document_id: documentId, status: "processing" });
-  await refreshBatchStatus(db, document.batchId);
+  await refreshBatchStatus({ db, batchId: document.batchId });
 
   const reading = performance.now();
-  const bytes = await store.getBuffer(document.storageKey);
-  if (!bytes) {
-    const reason = "The original file is missing from storage; upload it again or retry once it is restored";
-    await failDocument(db, document, reason);
-    return { state: "failed", reason };
-  }
   let pagesTotal = document.pagesTotal;
   let pdf = document.detectedType === "pdf";
   try {
-    const inspection = await inspectDocument(bytes, { fileName: document.fileName });
+    // Through the shared original: the first chunks, which start right after, find the file (and a
+    // PDF parsed) as this left it.
+    const inspection = await withOriginal(
+      { storageKey: document.storageKey, startedAt },
+      () => store.getBuffer(document.storageKey),
+      (bytes) => inspectDocument(bytes, { fileName: document.fileName }),
+    );
     pagesTotal = inspection.pageCount ?? pagesTotal;
     pdf = inspection.type.reader === "pdf";
   } catch (error) {
+    if (error instanceof MissingOriginalError) {
+      const reason = "The original file is missing from storage; upload it again or retry once it is restored";
+      await failDocument({ db, document, message: reason });
+      return { state: "failed", reason };
+    }
     const reason = error instanceof Error ? error.message : String(error);
-    await failDocument(db, document, reason, isDocumentError(error) ? error.code : undefined);
+    await failDocument({ db, document, message: reason, errorCode: isDocumentError(error) ? error.code : undefined });
     return { state: "failed", reason };
   }
 

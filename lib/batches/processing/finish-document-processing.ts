@@ -12,16 +12,33 @@ import { logger } from "@/lib/log/logger";
  * document-level structure (metadata.structured_data, over the pages as they now are, edits
  * included), and the batch's status.
  */
-export async function finishDocumentProcessing(
-  db: Db,
-  documentId: string,
-  timings: StageTimings = emptyTimings(),
-): Promise<{ status: DocumentStatus | "deleted"; pagesDone: number; pagesTotal: number }> {
+export async function finishDocumentProcessing({
+  db,
+  documentId,
+  timings = emptyTimings(),
+}: {
+  db: Db;
+  documentId: string;
+  timings?: StageTimings;
+}): Promise<{ status: DocumentStatus | "deleted"; pagesDone: number; pagesTotal: number }> {
   const rowsStarted = performance.now();
-  await recordProgress(db, documentId);
+  await recordProgress({ db, documentId });
   const document = await db.batchDocument.findUnique({ where: { id: documentId } });
   if (!document) return { status: "deleted", pagesDone: 0, pagesTotal: 0 };
-  const rows = await db.page.findMany({ where: { documentId }, orderBy: { pageNumber: "asc" } });
+  // Not structured_data (the pages' own, unused here), which would double what is read back.
+  const rows = await db.page.findMany({
+    where: { documentId },
+    orderBy: { pageNumber: "asc" },
+    select: {
+      pageNumber: true,
+      extractedText: true,
+      boundingBoxes: true,
+      source: true,
+      confidence: true,
+      status: true,
+      error: true,
+    },
+  });
   const pagesTotal = Math.max(document.pagesTotal ?? 0, rows.length);
   const pagesDone = rows.filter((row) => row.status === "completed").length;
   const status = finishedDocumentStatus({ total: pagesTotal, failed: pagesTotal - pagesDone });
@@ -62,6 +79,6 @@ export async function finishDocumentProcessing(
     pages_total: pagesTotal,
   });
   logger.debug("document timings", { batch_id: document.batchId, document_id: documentId, ...record });
-  await refreshBatchStatus(db, document.batchId);
+  await refreshBatchStatus({ db, batchId: document.batchId });
   return { status, pagesDone, pagesTotal };
 }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Db } from "@/lib/db";
 import { readDocument } from "@/lib/documents/read-document";
 import { failedPage } from "@/lib/documents/page-builder";
@@ -6,8 +7,10 @@ import { resolveModel } from "@/lib/models";
 import type { BlobStore } from "@/lib/storage";
 import { invalidateBatchStatus } from "../status-cache";
 import type { ReadStage } from "@/lib/documents/read-options";
+import { recordFewerPages } from "./record-fewer-pages";
 import { savePages, type SavePagesContext } from "./save-pages";
 import { emptyTimings, timeStage, type StageTimings } from "./stage-timings";
+import { withOriginal } from "./shared-original";
 import { writeBehind } from "./write-behind";
 
 export interface PageRangeResult {
@@ -26,11 +29,14 @@ export interface PageRangeResult {
  * is read. A page that fails is saved as failed and its neighbours are unaffected; a document that
  * cannot be read at all fails every page of the range with the reason.
  */
-export async function processPageRange(
-  db: Db,
-  store: BlobStore,
-  options: { documentId: string; pages: number[] | "all"; pdf: boolean },
-): Promise<PageRangeResult> {
+export async function processPageRange(options: {
+  db: Db;
+  store: BlobStore;
+  documentId: string;
+  pages: number[] | "all";
+  pdf: boolean;
+}): Promise<PageRangeResult> {
+  const { db, store } = options;
   const timings = emptyTimings();
   const result: PageRangeResult = { done: 0, failed: 0, editsKept: [], gone: false, timings };
   const document = await timeStage(timings, "rows", () =>
@@ -65,13 +71,16 @@ export async function processPageRange(
     }
     result.editsKept.push(...outcome.keptEdits);
     // Once per write, not per page: the status counts these pages as soon as their rows exist.
-    await timeStage(timings, "rows", () => recordProgress(db, document.id));
+    await timeStage(timings, "rows", () => recordProgress({ db, documentId: document.id }));
     invalidateBatchStatus(document.batchId);
   });
   const save = async (page: Page) => {
     if (result.gone || (wanted && !wanted.has(page.pageNumber))) return;
     seen.add(page.pageNumber);
     await writer.add(page);
+    // Reading a text layer from memory and writing to the embedded database never waits on I/O, so
+    // without a turn of the event loop per page, status and results requests wait for the whole range.
+    await nextTurn();
   };
   const reading = {
     model: context.model,
@@ -80,12 +89,17 @@ export async function processPageRange(
     onStageTime: (stage: ReadStage, ms: number) => (timings[stage] += ms),
   };
 
-  const original = await timeStage(timings, "read", () => store.getBuffer(document.storageKey));
   try {
-    if (!original) throw new Error("The original file is missing from storage");
     // A PDF's chunk reads just its pages from the whole file (pdfjs loads the pages it is asked for).
     const pages = options.pdf && options.pages !== "all" ? options.pages : undefined;
-    await readDocument({ ...reading, bytes: original, fileName: document.fileName, pages, onPage: save });
+    const read = await withOriginal(
+      document,
+      () => timeStage(timings, "read", () => store.getBuffer(document.storageKey)),
+      (bytes) => readDocument({ ...reading, bytes, fileName: document.fileName, pages, onPage: save }),
+    );
+    // Other formats are read whole: fewer pages than counted is the document's own count (office files).
+    if (!options.pdf && read.pages.length < (document.pagesTotal ?? 0))
+      await timeStage(timings, "rows", () => recordFewerPages({ db, document, pageCount: read.pages.length }));
   } catch (error) {
     const numbers =
       options.pages === "all"
@@ -99,7 +113,7 @@ export async function processPageRange(
 }
 
 /** pagesDone / pagesFailed from the page rows, so concurrent chunks and retries always agree. */
-export async function recordProgress(db: Db, documentId: string): Promise<void> {
+export async function recordProgress({ db, documentId }: { db: Db; documentId: string }): Promise<void> {
   const counts = await db.page.groupBy({ by: ["status"], where: { documentId }, _count: { _all: true } });
   const count = (status: string) => counts.find((entry) => entry.status === status)?._count._all ?? 0;
   await db.batchDocument.updateMany({

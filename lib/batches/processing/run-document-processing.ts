@@ -39,7 +39,7 @@ export async function runDocumentProcessing(options: {
 }): Promise<ProcessingOutcome> {
   const { documentId, runStage } = options;
   const plan: DocumentPlan = await runStage("begin", async () =>
-    beginDocumentProcessing(await options.getDb(), options.getStore(), documentId),
+    beginDocumentProcessing({ db: await options.getDb(), store: options.getStore(), documentId }),
   );
   if (plan.state !== "ready") return plan;
 
@@ -47,7 +47,7 @@ export async function runDocumentProcessing(options: {
     plan.pendingPages === "all" ? ["all"] : chunkPages(plan.pendingPages, PAGES_PER_CHUNK);
   const ranges = await mapWithLimit(chunks, PARALLEL_CHUNKS, (pages) =>
     runStage(pages === "all" ? "pages-all" : `pages-${pages[0]}-${pages.at(-1)}`, async () =>
-      processPageRange(await options.getDb(), options.getStore(), { documentId, pages, pdf: plan.pdf }),
+      processPageRange({ db: await options.getDb(), store: options.getStore(), documentId, pages, pdf: plan.pdf }),
     ),
   );
   const timings = ranges.reduce(
@@ -55,7 +55,7 @@ export async function runDocumentProcessing(options: {
     addTimings(emptyTimings(), plan.timings),
   );
   const finished = await runStage("finish", async () =>
-    finishDocumentProcessing(await options.getDb(), documentId, timings),
+    finishDocumentProcessing({ db: await options.getDb(), documentId, timings }),
   );
   return { state: "finished", ...finished };
 }

@@ -5,6 +5,7 @@ import type { ModelVersion } from "@/lib/models";
 import { pageImageKey, type BlobStore } from "@/lib/storage";
 import { chargeDocumentPages } from "@/lib/usage/charge-document-pages";
 import { logger } from "@/lib/log/logger";
+import { insertPages } from "./insert-pages";
 import { boundingBoxesOf, structuredDataOf } from "./page-data";
 import { timeStage, type StageTimings } from "./stage-timings";
 
@@ -26,6 +27,15 @@ export type SavePagesOutcome = { saved: boolean; keptEdits: number[] };
 function imageKeyOf(context: SavePagesContext, page: Page): string | null {
   const onDemand = context.imagesOnDemand && !page.error && page.source === "text_layer";
   return page.image || onDemand ? pageImageKey(context.document.batchId, context.document.id, page.pageNumber) : null;
+}
+
+/** A re-read page's content for a Prisma update (the rare path: rows already stored). */
+function parsedContent(content: { extractedText: string; boundingBoxes: string; structuredData: string }) {
+  return {
+    extractedText: content.extractedText,
+    boundingBoxes: JSON.parse(content.boundingBoxes) as Prisma.InputJsonObject,
+    structuredData: JSON.parse(content.structuredData) as Prisma.InputJsonObject,
+  };
 }
 
 /**
@@ -52,14 +62,14 @@ export async function savePages(context: SavePagesContext, pages: Page[]): Promi
         source: page.source,
         confidence: page.confidence,
       },
+      // Serialised once here: new rows go in as this text, rewritten rows as the parsed value.
       content: {
         extractedText: page.text,
-        boundingBoxes: boundingBoxesOf(page) as unknown as Prisma.InputJsonObject,
-        structuredData: page.error ? {} : structuredDataOf([page]),
+        boundingBoxes: JSON.stringify(boundingBoxesOf(page)),
+        structuredData: JSON.stringify(page.error ? {} : structuredDataOf([page])),
       },
     })),
   );
-
   let keptEdits: number[];
   try {
     keptEdits = await timeStage(timings, "rows", async () => {
@@ -70,20 +80,15 @@ export async function savePages(context: SavePagesContext, pages: Page[]): Promi
       const edited = new Set(existing.filter((row) => row.editedAt).map((row) => row.pageNumber));
       const stored = new Set(existing.map((row) => row.pageNumber));
       const fresh = rows.filter((row) => !stored.has(row.pageNumber));
-      if (fresh.length > 0) {
-        await db.page.createMany({
-          data: fresh.map((row) => ({
-            documentId: document.id,
-            pageNumber: row.pageNumber,
-            ...row.common,
-            ...row.content,
-          })),
-        });
-      }
+      await insertPages({
+        db,
+        documentId: document.id,
+        rows: fresh.map((row) => ({ pageNumber: row.pageNumber, ...row.common, ...row.content })),
+      });
       for (const row of rows.filter((entry) => stored.has(entry.pageNumber))) {
         await db.page.update({
           where: { documentId_pageNumber: { documentId: document.id, pageNumber: row.pageNumber } },
-          data: edited.has(row.pageNumber) ? row.common : { ...row.common, ...row.content },
+          data: edited.has(row.pageNumber) ? row.common : { ...row.common, ...parsedContent(row.content) },
         });
       }
       return [...edited];

@@ -21,7 +21,7 @@ async function templateFieldsOf(
 ): Promise<TemplateField[]> {
   if (request.template_fields) return request.template_fields;
   if (request.template_file_id) {
-    const { file, bytes } = await readLibraryFile(db, store, { userId, fileId: request.template_file_id });
+    const { file, bytes } = await readLibraryFile({ db, store, userId, fileId: request.template_file_id });
     return readTemplateFields(bytes, file.fileName);
   }
   const bytes = Buffer.from(request.template_base64 ?? "", "base64");

@@ -51,7 +51,9 @@ describe("automap", () => {
   it("reads a spreadsheet template from the library and answers cell_mappings the Excel fill accepts", async () => {
     const db = await getDb();
     const stored = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
-    const template = await saveLibraryFile(db, getBlobStore(), {
+    const template = await saveLibraryFile({
+      db,
+      store: getBlobStore(),
       userId: stored.userId,
       fileName: "invoice-template.xlsx",
       contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

@@ -51,7 +51,7 @@ function structureOf(raw: Prisma.JsonValue, pageNumber: number): { pairs: Stored
  */
 export async function loadChatScope(db: Db, options: { userId: string; scope: ChatScope }): Promise<ChatDocument[]> {
   const { userId, scope } = options;
-  if (scope.batchId !== undefined) await getBatchOrThrow(db, { userId }, scope.batchId);
+  if (scope.batchId !== undefined) await getBatchOrThrow({ db, owner: { userId }, batchId: scope.batchId });
   const ids = scope.documentIds;
   if (ids) {
     const bad = ids.find((id) => !isUuid(id));

@@ -14,10 +14,12 @@ export async function saveChatSession(db: Db, options: { userId: string; save: D
   const owner = { userId };
   let documentName = save.document_name ?? null;
   if (save.batch_id !== undefined && save.document_id !== undefined)
-    documentName ??= (await getBatchDocumentOrThrow(db, owner, save.batch_id, save.document_id)).fileName;
+    documentName ??= (
+      await getBatchDocumentOrThrow({ db, owner, batchId: save.batch_id, documentId: save.document_id })
+    ).fileName;
   else if (save.document_id !== undefined)
-    documentName ??= (await getOwnedDocumentOrThrow(db, owner, save.document_id)).fileName;
-  else if (save.batch_id !== undefined) await getBatchOrThrow(db, owner, save.batch_id);
+    documentName ??= (await getOwnedDocumentOrThrow({ db, owner, documentId: save.document_id })).fileName;
+  else if (save.batch_id !== undefined) await getBatchOrThrow({ db, owner, batchId: save.batch_id });
   const data = {
     title: save.title ?? firstQuestion(save.messages),
     batchId: save.batch_id ?? null,

@@ -91,6 +91,30 @@ describe.runIf(hasLibreOffice)("office files through LibreOffice's PDF", () => {
     expect(pages[0].words[lastItem].box.y).toBeGreaterThan(0.6);
   });
 
+  it("gives the printed pages, images and boxes, when LibreOffice prints fewer pages than were counted", async () => {
+    // 120 one-line paragraphs in 7 pt: the native reading lays them out in 10 pt with spacing (four
+    // pages counted), LibreOffice prints them as set (two pages).
+    const paragraphs = Array.from(
+      { length: 120 },
+      (_, index) => `Entry ${index + 1} delivered to warehouse ${index % 7}`,
+    );
+    const docx = await makeDocx({ heading: "Delivery Log", paragraphs, bodySize: 7 });
+    const native = await readDocument({ bytes: docx });
+    const { pages } = await readDocument({ bytes: docx, renderImages: true });
+    expect(native.pages.length).toBeGreaterThan(pages.length);
+    expect(pages.length).toBeGreaterThanOrEqual(1);
+    expect(pages.map((page) => page.pageNumber)).toEqual(pages.map((_, index) => index + 1));
+    for (const page of pages) {
+      expect(page.source).toBe("office");
+      expect(page.image).toBeInstanceOf(Buffer);
+      expect(await wordsOnInk(page)).toBe(1);
+    }
+    // Every entry is on a printed page, in order.
+    const text = pages.map((page) => page.text).join("\n");
+    for (const entry of [1, 60, 120]) expect(text).toContain(`Entry ${entry} delivered`);
+    expect(text.indexOf("Entry 120 ")).toBeGreaterThan(text.indexOf("Entry 60 "));
+  });
+
   it("reads natively (no image, no LibreOffice run) when no page image is wanted", async () => {
     const { pages } = await readDocument({ bytes: await makeXlsx({ Summary: [["Invoice", 4821]] }) });
     expect(pages[0].image).toBeUndefined();

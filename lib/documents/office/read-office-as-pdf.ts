@@ -10,12 +10,36 @@ import { assignPrintedPages, MAX_STACKED_PAGES, stackPages } from "./stack-print
 // by LibreOffice, and both the page images and the word boxes are read from that PDF, so boxes and
 // image coincide. The native reading still supplies what only it knows (a sheet's or a document's
 // tables, the sheet name), placed on the printed page that shows the table's first row.
-// When it prints more pages than the native reading counted (the count uploads are limited and
-// charged by), the printed pages are stacked onto the counted ones (stack-printed-pages.ts).
-// Without LibreOffice, if the conversion fails, or if it prints fewer pages, the native pages are
-// kept (no image: the viewer shows their text).
+// The native count is what uploads were limited by and reserved for. When LibreOffice prints more
+// pages, the printed pages are stacked onto the counted ones (stack-printed-pages.ts); when it prints
+// fewer, the document is the printed pages: those are what the file looks like, and a page cannot be
+// cut in two without cutting through its text. It is then charged for fewer pages than were
+// reserved (the batch records the smaller count). Without LibreOffice, if the conversion fails, or if
+// the printed pages miss much of the native text, the native pages are kept (no image: the viewer
+// shows their text).
 
 const normalize = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
+
+/** Share of the native reading's words the printed pages must hold to stand for the file on fewer pages. */
+const minPrintedShare = 0.8;
+
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** Share of the native words (each occurrence) that the printed text holds. */
+function printedShare(printed: Page[], native: Page[]): number {
+  const available = new Map<string, number>();
+  for (const word of printed.flatMap((page) => wordsOf(page.text))) available.set(word, (available.get(word) ?? 0) + 1);
+  const wanted = native.flatMap((page) => wordsOf(page.text));
+  let found = 0;
+  for (const word of wanted) {
+    const left = available.get(word) ?? 0;
+    if (left > 0) {
+      found++;
+      available.set(word, left - 1);
+    }
+  }
+  return wanted.length === 0 ? 1 : found / wanted.length;
+}
 
 /** The printed page whose text holds the table's first non-empty row, else the first page. */
 function pageOfTable(table: SourceTable, pages: Page[]): Page {
@@ -41,8 +65,9 @@ function carryNativeStructure(printed: Page[], native: Page[]): void {
 
 /**
  * The office file's pages as LibreOffice prints them (images and boxes from the same PDF), with
- * the native reading's tables; the native pages themselves when images are not wanted, LibreOffice
- * is missing or the conversion fails.
+ * the native reading's tables: never more pages than the native reading counted, fewer when
+ * LibreOffice prints fewer. The native pages themselves when images are not wanted, LibreOffice is
+ * missing or the conversion fails.
  */
 export async function readOfficeAsPdf(
   bytes: Buffer,
@@ -77,9 +102,17 @@ export async function readOfficeAsPdf(
   }
   if (printed.every((page) => page.error)) return native;
   let pages = printed.map((page): Page => (page.source === "text_layer" ? { ...page, source: "office" } : page));
-  if (printed.length !== native.length) {
+  if (printed.length < native.length) {
+    const share = printedShare(pages, native);
+    if (share < minPrintedShare) {
+      console.warn(
+        `docsvc: ${format.name} pages shown as text: LibreOffice printed ${printed.length} pages where ${native.length} were counted, with ${Math.round(share * 100)}% of the text`,
+      );
+      return native;
+    }
+  } else if (printed.length > native.length) {
     // Pages were counted (and reserved, and limited) from the native reading at upload: more printed
-    // pages are stacked onto the counted ones; fewer cannot be split, and are shown as text.
+    // pages are stacked onto the counted ones.
     const assignment = assignPrintedPages(
       pages.map((page) => page.text),
       native.map((page) => page.text),

@@ -32,6 +32,8 @@ export interface PageGlyphs {
   unembedded: Set<string>;
   /** Ascent and descent (font-size units) of Type 3 fonts, from their glyph box: they carry no other metrics. */
   type3Metrics: Map<string, { ascent: number; descent: number }>;
+  /** Each font's box (its descriptor's FontBBox, the one thing pdfjs tells of it that the file states), by pdfjs's loaded name. */
+  fontBoxes: Map<string, number[]>;
 }
 
 interface LoadedFont {
@@ -46,6 +48,7 @@ export async function readGlyphAdvances(page: PDFPageProxy, ops: OpsTable): Prom
   const glyphs: GlyphAdvance[] = [];
   const unembedded = new Set<string>();
   const type3Metrics = new Map<string, { ascent: number; descent: number }>();
+  const fontBoxes = new Map<string, number[]>();
   let fontSize = 1;
   let fontScale = fontIdentityScale;
   let charSpacing = 0;
@@ -58,6 +61,7 @@ export async function readGlyphAdvances(page: PDFPageProxy, ops: OpsTable): Prom
       fontSize = Math.abs(size) || 1;
       const font = page.commonObjs.has(loadedName) ? (page.commonObjs.get(loadedName) as LoadedFont) : undefined;
       fontScale = font?.fontMatrix?.[0] ?? fontIdentityScale;
+      if (font?.bbox) fontBoxes.set(loadedName, font.bbox);
       // No font box means no font descriptor: one of the standard 14, which the file only names.
       if (font && !font.bbox && !font.fontMatrix) unembedded.add(loadedName);
       if (font?.isType3Font && font.bbox && font.fontMatrix) {
@@ -92,7 +96,7 @@ export async function readGlyphAdvances(page: PDFPageProxy, ops: OpsTable): Prom
       }
     }
   }
-  return { glyphs, unembedded, type3Metrics };
+  return { glyphs, unembedded, type3Metrics, fontBoxes };
 }
 
 /** A character of a run with its start and end along the baseline, in font-size units from the run's start. */

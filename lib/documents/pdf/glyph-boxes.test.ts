@@ -85,7 +85,7 @@ describe("text-layer word boxes", () => {
   });
 
   it.runIf(Boolean(findSoffice()))(
-    "match pdftotext's horizontally in a PDF LibreOffice printed (every glyph placed on its own)",
+    "match pdftotext's in a PDF LibreOffice printed (every glyph placed on its own, descriptors without ascent or descent)",
     async () => {
       const docx = await makeDocx({
         heading: "Quarterly Report",
@@ -99,8 +99,9 @@ describe("text-layer word boxes", () => {
       const { figures } = await agreement(pdf, "libreoffice.pdf");
       expect(figures.pairs).toBe(figures.referenceWords);
       expect(figures.medianHorizontalOffset).toBeLessThanOrEqual(0.05);
-      // Heights follow the embedded fonts' own ascent and descent, poppler's its descriptor's: close, not equal.
-      expect(figures.meanIou).toBeGreaterThanOrEqual(0.85);
+      // LibreOffice writes /Ascent 0 /Descent 0: heights are the proportions readers fall back to,
+      // not the embedded font's own (which made boxes a fifth shorter than a reader's, IoU 0.85).
+      expect(figures.meanIou).toBeGreaterThanOrEqual(0.95);
     },
   );
 });

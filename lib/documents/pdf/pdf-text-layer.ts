@@ -2,11 +2,12 @@ import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { TextItem } from "pdfjs-dist/types/src/display/api";
 import { clampBox, layoutFromWords, type AssembledLayout } from "../layout";
 import type { Word } from "../types";
+import { fontBoxKey, type VerticalMetrics } from "./font-descriptor-metrics";
 import { placeRun, readGlyphAdvances, type GlyphAdvance, type PlacedCharacter } from "./glyph-advances";
 
 // pdfjs gives text runs (often several words) with a transform and a total width; words are cut
 // from each run where its glyphs put them (glyph-advances.ts), spanning the font's ascent to its
-// descent, and runs that continue a word (kerning splits) are joined. Text turned on the page gets
+// descent as readers take them (font-descriptor-metrics.ts), and runs that continue a word (kerning splits) are joined. Text turned on the page gets
 // the bound of its turned rectangle and keeps the turn as the word's angle.
 
 interface PositionedWord {
@@ -27,7 +28,8 @@ interface FontStyle {
 
 /**
  * Ascent and descent of the standard 14 fonts (their AFM files), for fonts the PDF names but does
- * not embed: pdfjs substitutes another font whose metrics differ, while readers measure the named one.
+ * not embed when the descriptors could not be read: pdfjs substitutes another font whose metrics
+ * differ, while readers measure the named one.
  */
 const standardMetrics: Record<string, { ascent: number; descent: number }> = {
   serif: { ascent: 0.683, descent: -0.217 },
@@ -121,18 +123,30 @@ export interface PdfTextLayer extends AssembledLayout {
   height: number;
 }
 
+/**
+ * The page's words with their boxes. `descriptorMetrics` (by font box, see fontBoxKey) are the fonts' ascents and
+ * descents as readers take them; without them (a file pdf-lib cannot parse), pdfjs's are used.
+ */
 export async function readPdfTextLayer(
   page: PDFPageProxy,
   multiply: (a: number[], b: number[]) => number[],
   ops: Record<string, number>,
+  descriptorMetrics: () => Promise<Map<string, VerticalMetrics>> = async () => new Map(),
 ): Promise<PdfTextLayer> {
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
   const styles = content.styles as Record<string, FontStyle>;
   const hasText = content.items.some((item) => "str" in item && item.str.trim() !== "");
-  const { glyphs, unembedded, type3Metrics } = hasText
+  const { glyphs, unembedded, type3Metrics, fontBoxes } = hasText
     ? await readGlyphAdvances(page, ops)
-    : { glyphs: [], unembedded: new Set<string>(), type3Metrics: new Map() };
+    : { glyphs: [], unembedded: new Set<string>(), type3Metrics: new Map(), fontBoxes: new Map<string, number[]>() };
+  // Descriptors are read (pdf-lib parses the whole file) only for fonts that have one beyond a standard font.
+  const embedsFonts = [...fontBoxes.keys()].some((name) => !unembedded.has(name) && !type3Metrics.has(name));
+  const described = embedsFonts ? await descriptorMetrics() : new Map<string, VerticalMetrics>();
+  const describedMetrics = (loadedName: string) => {
+    const box = fontBoxes.get(loadedName);
+    return box && !unembedded.has(loadedName) ? described.get(fontBoxKey(box)) : undefined;
+  };
   const cursor = { next: 0 };
   const positioned: PositionedWord[] = [];
   let previousEndedWithSpace = true;
@@ -142,7 +156,9 @@ export async function readPdfTextLayer(
       continue;
     }
     const metrics =
-      type3Metrics.get(item.fontName) ?? verticalMetrics(styles[item.fontName], unembedded.has(item.fontName));
+      type3Metrics.get(item.fontName) ??
+      describedMetrics(item.fontName) ??
+      verticalMetrics(styles[item.fontName], unembedded.has(item.fontName));
     const words = splitRun(item, metrics, characterSpans(item, glyphs, cursor), viewport.transform, multiply);
     if (words.length === 0) {
       previousEndedWithSpace = true;

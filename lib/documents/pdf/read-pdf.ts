@@ -12,25 +12,25 @@ import { isUsableTextLayer, readPdfTextLayer } from "./pdf-text-layer";
 import { assertRenderablePage, renderPdfPage, renderPdfPagePixels } from "./render-pdf-page";
 import type { ScanImage } from "./scan-image";
 import { scannedPageImage } from "./scanned-page-image";
-import { openStoredImages, storedScanImage } from "./stored-scan-image";
+import { storedImagesOf, storedScanImage } from "./stored-scan-image";
+import { openPdfLib } from "./open-pdf-lib";
+import { readFontDescriptorMetrics, type VerticalMetrics } from "./font-descriptor-metrics";
 import type { PDFDocument } from "pdf-lib";
-import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
+import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/types/src/display/api";
+import { sharedCache } from "../shared-cache";
 
 /** Above every tier's and model's pages per request (200), so such a PDF is refused by the page limit. */
 const maxPagesCheckedAtUpload = 1000;
 
 /** The page count, refusing (image_too_large) a page too large to render. */
 export async function countPdfPages(bytes: Buffer, password?: string): Promise<number> {
-  const document = await openPdf(bytes, password);
-  try {
+  return withOpenedPdf(bytes, password, async ({ document }) => {
     // A page too large to render is refused here, at upload, rather than failing when it is read.
     // More pages than any tier takes in one request are refused by the page limit, unchecked.
     if (document.numPages <= maxPagesCheckedAtUpload)
       for (let number = 1; number <= document.numPages; number++) assertRenderablePage(await document.getPage(number));
     return document.numPages;
-  } finally {
-    await document.loadingTask.destroy();
-  }
+  });
 }
 
 async function renderedPageImage(page: PDFPageProxy, dpi: number): Promise<ScanImage> {
@@ -72,15 +72,17 @@ interface PdfReading {
   ops: Record<string, number>;
   /** pdf-lib's view of the file, opened once and only when a page needs OCR. */
   storedImages: () => Promise<PDFDocument | undefined>;
+  /** The fonts' ascents and descents from their descriptors (pdf-lib's view too), read once when a page has text. */
+  fontMetrics: () => Promise<Map<string, VerticalMetrics>>;
 }
 
 async function readPdfPage(
   page: PDFPageProxy,
   pageNumber: number,
-  { options, multiply, ops, storedImages }: PdfReading,
+  { options, multiply, ops, storedImages, fontMetrics }: PdfReading,
 ): Promise<Page> {
   const clock = pageStageClock(options.onStageTime);
-  const textLayer = await readPdfTextLayer(page, multiply, ops);
+  const textLayer = await readPdfTextLayer(page, multiply, ops, fontMetrics);
   const formFields = await readPdfFormFields(page);
   let result: Page;
   if (isUsableTextLayer(textLayer.text)) {
@@ -130,14 +132,54 @@ async function ocrPdfPage(
   return result;
 }
 
+interface OpenedPdf {
+  document: PDFDocumentProxy;
+  /** pdf-lib's view of the same file, for stored scans and font descriptors. */
+  storedImages: PdfReading["storedImages"];
+  fontMetrics: PdfReading["fontMetrics"];
+}
+
+// The chunks of one document share its original (lib/batches/processing), so its PDF is parsed
+// once per file rather than once per chunk, by pdfjs and by pdf-lib: a scanned file of 200 pages
+// is 100 MB and more, held by each of them.
+const openedPdfs = sharedCache<Buffer, OpenedPdf>({
+  lingerMs: 1_000,
+  close: (pdf) => pdf.document.loadingTask.destroy(),
+});
+
+async function withOpenedPdf<T>(
+  bytes: Buffer,
+  password: string | undefined,
+  work: (pdf: OpenedPdf) => Promise<T>,
+): Promise<T> {
+  const open = async (): Promise<OpenedPdf> => {
+    const document = await openPdf(bytes, password);
+    let parsed: Promise<PDFDocument | undefined> | undefined;
+    const pdfLib = () => (parsed ??= openPdfLib(bytes));
+    let fonts: Promise<Map<string, VerticalMetrics>> | undefined;
+    return {
+      document,
+      storedImages: async () => storedImagesOf(await pdfLib()),
+      fontMetrics: () =>
+        (fonts ??= pdfLib().then((parsedPdf) => (parsedPdf ? readFontDescriptorMetrics(parsedPdf) : new Map()))),
+    };
+  };
+  if (password === undefined) return openedPdfs.with(bytes, open, work);
+  // A protected file is opened for its reader alone: another caller may hold the same bytes with another password.
+  const pdf = await open();
+  try {
+    return await work(pdf);
+  } finally {
+    await pdf.document.loadingTask.destroy();
+  }
+}
+
 /** Every page of a PDF: the text layer where it is usable, OCR of the rendered page otherwise. */
 export async function readPdf(bytes: Buffer, options: ReadOptions): Promise<Page[]> {
-  const document = await openPdf(bytes, options.password);
   const { Util, OPS } = await loadPdfjs();
   const multiply = (a: number[], b: number[]) => Util.transform(a, b) as number[];
-  let stored: Promise<PDFDocument | undefined> | undefined;
-  const reading: PdfReading = { options, multiply, ops: OPS, storedImages: () => (stored ??= openStoredImages(bytes)) };
-  try {
+  return withOpenedPdf(bytes, options.password, async ({ document, storedImages, fontMetrics }) => {
+    const reading: PdfReading = { options, multiply, ops: OPS, storedImages, fontMetrics };
     if (options.maxPages && document.numPages > options.maxPages) {
       throw new DocumentError(
         "too_many_pages",
@@ -149,7 +191,7 @@ export async function readPdf(bytes: Buffer, options: ReadOptions): Promise<Page
     );
     // One page more than there are OCR workers: while every worker reads, the next page is rendered
     // and normalised (main thread and sharp's pool), so no worker waits for its next image.
-    return await mapWithLimit(pageNumbers, ocrPoolSize() + 1, async (pageNumber) => {
+    return mapWithLimit(pageNumbers, ocrPoolSize() + 1, async (pageNumber) => {
       let result: Page;
       try {
         const page = await document.getPage(pageNumber);
@@ -164,7 +206,5 @@ export async function readPdf(bytes: Buffer, options: ReadOptions): Promise<Page
       await options.onPage?.(result);
       return keptAfterListener(result, options.onPage);
     });
-  } finally {
-    await document.loadingTask.destroy();
-  }
+  });
 }

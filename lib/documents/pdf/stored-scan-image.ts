@@ -2,7 +2,7 @@ import { crc32, inflateSync } from "node:zlib";
 import {
   PDFArray,
   PDFDict,
-  PDFDocument,
+  type PDFDocument,
   PDFName,
   PDFNumber,
   PDFRawStream,
@@ -11,6 +11,7 @@ import {
   type PDFObject,
 } from "pdf-lib";
 import sharp from "sharp";
+import { openPdfLib } from "./open-pdf-lib";
 import { coversPage, multiply, type Matrix } from "./page-geometry";
 import type { ScanImage } from "./scan-image";
 
@@ -23,17 +24,12 @@ import type { ScanImage } from "./scan-image";
 
 /** The pdf-lib view of a document for taking its scans' bytes; undefined when it cannot serve (encrypted, unparsable). */
 export async function openStoredImages(bytes: Buffer): Promise<PDFDocument | undefined> {
-  try {
-    const document = await PDFDocument.load(bytes, {
-      ignoreEncryption: true,
-      updateMetadata: false,
-      throwOnInvalidObject: false,
-    });
-    // Streams of an encrypted file are ciphertext to pdf-lib.
-    return document.isEncrypted ? undefined : document;
-  } catch {
-    return undefined;
-  }
+  return storedImagesOf(await openPdfLib(bytes));
+}
+
+/** The document itself when its scans can be taken from it: the streams of an encrypted file are ciphertext to pdf-lib. */
+export function storedImagesOf(document: PDFDocument | undefined): PDFDocument | undefined {
+  return document?.isEncrypted ? undefined : document;
 }
 
 type Token = { number: number } | { name: string } | { operator: string };

@@ -9,10 +9,20 @@ export async function makeDocx(options: {
   heading: string;
   paragraphs: string[];
   table?: string[][];
+  /** Body text size in points, set paragraphs without spacing (Word's default size and spacing otherwise). */
+  bodySize?: number;
 }): Promise<Buffer> {
+  const { bodySize } = options;
   const children: Array<Paragraph | Table> = [
     new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(options.heading)] }),
-    ...options.paragraphs.map((text) => new Paragraph({ children: [new TextRun(text)] })),
+    ...options.paragraphs.map((text) =>
+      bodySize
+        ? new Paragraph({
+            spacing: { before: 0, after: 0, line: 240 },
+            children: [new TextRun({ text, size: bodySize * 2 })],
+          })
+        : new Paragraph({ children: [new TextRun(text)] }),
+    ),
   ];
   if (options.table) {
     children.push(

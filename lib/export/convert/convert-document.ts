@@ -23,7 +23,7 @@ export async function convertDocument(
     now?: Date;
   },
 ) {
-  const document = await getOwnedDocumentOrThrow(db, options.owner, options.documentId);
+  const document = await getOwnedDocumentOrThrow({ db, owner: options.owner, documentId: options.documentId });
   const { converted, missing } = await loadConvertibleDocument(db, document, options.pages);
   if (converted.pages.length === 0) {
     throw new AppError(

@@ -49,7 +49,9 @@ beforeAll(async () => {
     ).id,
   };
   const pdf = await makeTextPdf([["Invoice Number: INV-2041", "Total: 120.50 EUR"], ["Second page"]]);
-  const upload = await uploadBatch(db, getBlobStore(), {
+  const upload = await uploadBatch({
+    db,
+    store: getBlobStore(),
     owner,
     tier: "free",
     files: [new File([new Uint8Array(pdf)], "invoice.pdf")],
@@ -57,12 +59,14 @@ beforeAll(async () => {
   documentId = upload.documents[0].document_id;
   await (await getExecutor()).drain({ timeoutMs: 60_000 });
   // A person's edit: a table with separators, quotes, line breaks and non-Latin text.
-  await updatePage(
+  await updatePage({
     db,
     owner,
-    { batchId: upload.batch_id, documentId, pageNumber: 2 },
-    { structured_data: { key_value_pairs: [{ key: "العميل", value: "شركة" }], tables: [{ rows: table }] } },
-  );
+    batchId: upload.batch_id,
+    documentId,
+    pageNumber: 2,
+    update: { structured_data: { key_value_pairs: [{ key: "العميل", value: "شركة" }], tables: [{ rows: table }] } },
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -118,7 +122,7 @@ describe("convert a document", () => {
     expect(markdown).toContain("| 上海 🚀 | line one<br>line two | -2 |");
     expect(result.outputs.text!.content).toMatch(/=== Page 1 ===\nInvoice Number: INV-2041/);
 
-    const shown = await getOcrDocument(db, owner.userId, documentId);
+    const shown = await getOcrDocument({ db, userId: owner.userId, documentId });
     expect(Object.keys(shown.conversions).sort()).toEqual([...CONVERT_ALL_FORMATS].sort());
     expect(shown.conversions.yaml).toMatchObject({
       format: "yaml",
@@ -128,7 +132,7 @@ describe("convert a document", () => {
 
     // A later single conversion replaces its own format and keeps the others.
     await convertDocument(db, { owner, documentId, formats: ["markdown"], now: new Date("2026-02-01T00:00:00Z") });
-    const again = await getOcrDocument(db, owner.userId, documentId);
+    const again = await getOcrDocument({ db, userId: owner.userId, documentId });
     expect(again.conversions.markdown.generated_at).toBe("2026-02-01T00:00:00.000Z");
     expect(again.conversions.csv.generated_at).toBe("2026-01-02T03:04:05.000Z");
   });
@@ -139,7 +143,9 @@ describe("convert a document", () => {
       code: "not_found",
     });
     const pdf = await makeTextPdf([["Unread"]]);
-    const upload = await uploadBatch(db, getBlobStore(), {
+    const upload = await uploadBatch({
+      db,
+      store: getBlobStore(),
       owner,
       tier: "free",
       files: [new File([new Uint8Array(pdf)], "later.pdf")],

@@ -14,6 +14,7 @@ import type { Db } from "@/lib/db";
 import type { ExportPageOverride } from "../export-schemas";
 import type { ExportDocument } from "../export-types";
 import { readExportPages } from "../read-export-pages";
+import { ZipStreamWriter } from "./zip-stream-writer";
 
 export interface WriteReportDocxOptions {
   db: Db;
@@ -27,10 +28,53 @@ const BORDERS = { top: RULE, bottom: RULE, left: RULE, right: RULE, insideHorizo
 /** Word allows 63 columns; wider tables continue in further column groups. */
 const MAX_WORD_COLUMNS = 63;
 
-/** The report as a Word document: headings, a paragraph per text line, key-values and tables as real Word tables. */
-export async function writeReportDocx(options: WriteReportDocxOptions): Promise<{ bytes: Buffer; missing: string[] }> {
-  const children: (Paragraph | Table)[] = [];
-  const missing: string[] = [];
+/** Pages whose Word elements are turned into XML together: small enough to keep memory flat, big enough to be quick. */
+const PAGES_PER_PIECE = 25;
+
+/**
+ * The report as a Word document: headings, a paragraph per text line, key-values and tables as real
+ * Word tables. The docx package makes every part and every element's XML, but it builds a whole
+ * document in memory; so its document.xml is made in pieces (a few pages' elements at a time,
+ * spliced into the body of a document docx made around a placeholder) and the archive is streamed
+ * (see ZipStreamWriter), leaving memory flat in the number of pages.
+ */
+export async function* writeReportDocx(options: WriteReportDocxOptions): AsyncGenerator<Uint8Array> {
+  const skeleton = compileParts(
+    new Document({
+      title: options.title,
+      creator: "docsvc",
+      sections: [{ children: [new Paragraph({ text: BODY_PLACEHOLDER })] }],
+    }),
+  );
+  const zip = new ZipStreamWriter();
+  // [Content_Types].xml first, as Word writes it; the rest in docx's order.
+  const names = [...skeleton.keys()].sort((a, b) => Number(b === CONTENT_TYPES) - Number(a === CONTENT_TYPES));
+  for (const name of names) {
+    if (name === DOCUMENT_PART) yield* zip.streamedFile(name, documentPart(String(skeleton.get(name)), options));
+    else yield* zip.file(name, bytesOf(skeleton.get(name)!));
+  }
+  yield* zip.finish();
+}
+
+const CONTENT_TYPES = "[Content_Types].xml";
+const DOCUMENT_PART = "word/document.xml";
+const BODY_PLACEHOLDER = "docsvc-body-placeholder";
+
+/** word/document.xml: docx's own around the placeholder paragraph, with the report's body in its place, in pieces. */
+async function* documentPart(skeleton: string, options: WriteReportDocxOptions): AsyncGenerator<Uint8Array> {
+  const at = skeleton.indexOf(BODY_PLACEHOLDER);
+  const start = skeleton.lastIndexOf("<w:p>", at);
+  const end = skeleton.indexOf("</w:p>", at) + "</w:p>".length;
+  if (at < 0 || start < 0) throw new Error("The docx skeleton has no placeholder paragraph");
+  yield Buffer.from(skeleton.slice(0, start), "utf8");
+  for await (const elements of reportElements(options)) yield Buffer.from(bodyXmlOf(elements), "utf8");
+  yield Buffer.from(skeleton.slice(end), "utf8");
+}
+
+/** The report's Word elements, a few pages at a time. */
+async function* reportElements(options: WriteReportDocxOptions): AsyncGenerator<(Paragraph | Table)[]> {
+  let children: (Paragraph | Table)[] = [];
+  let pages = 0;
   for (const [documentIndex, document] of options.documents.entries()) {
     children.push(
       new Paragraph({ text: document.fileName, heading: HeadingLevel.HEADING_1, pageBreakBefore: documentIndex > 0 }),
@@ -38,28 +82,52 @@ export async function writeReportDocx(options: WriteReportDocxOptions): Promise<
     for await (const page of readExportPages(options.db, document, options.overrides.get(document.id))) {
       children.push(new Paragraph({ text: `Page ${page.pageNumber}`, heading: HeadingLevel.HEADING_2 }));
       if (page.status === "missing") {
-        missing.push(`${document.fileName} page ${page.pageNumber}`);
         children.push(
           new Paragraph({
             children: [new TextRun({ text: `Not included: ${page.error ?? "not available"}.`, italics: true })],
           }),
         );
-        continue;
+      } else {
+        for (const line of (page.text || "(no text)").split(/\r?\n/))
+          children.push(new Paragraph({ text: cleanText(line) }));
+        if (page.keyValues.length > 0) {
+          children.push(new Paragraph({ text: "Key-values", heading: HeadingLevel.HEADING_3 }));
+          children.push(wordTable([["Key", "Value"], ...page.keyValues.map((pair) => [pair.key, pair.value])]));
+        }
+        for (const [index, rows] of page.tables.entries()) {
+          children.push(new Paragraph({ text: `Table ${index + 1}`, heading: HeadingLevel.HEADING_3 }));
+          for (const group of columnGroups(rows)) children.push(wordTable(group), new Paragraph({ text: "" }));
+        }
       }
-      for (const line of (page.text || "(no text)").split(/\r?\n/))
-        children.push(new Paragraph({ text: cleanText(line) }));
-      if (page.keyValues.length > 0) {
-        children.push(new Paragraph({ text: "Key-values", heading: HeadingLevel.HEADING_3 }));
-        children.push(wordTable([["Key", "Value"], ...page.keyValues.map((pair) => [pair.key, pair.value])]));
-      }
-      for (const [index, rows] of page.tables.entries()) {
-        children.push(new Paragraph({ text: `Table ${index + 1}`, heading: HeadingLevel.HEADING_3 }));
-        for (const group of columnGroups(rows)) children.push(wordTable(group), new Paragraph({ text: "" }));
+      if (++pages % PAGES_PER_PIECE === 0) {
+        yield children;
+        children = [];
       }
     }
   }
-  const document = new Document({ title: options.title, creator: "docsvc", sections: [{ children }] });
-  return { bytes: await Packer.toBuffer(document), missing };
+  if (children.length > 0) yield children;
+}
+
+type CompiledParts = Map<string, string | Uint8Array>;
+
+/**
+ * The parts docx writes for a document, before zipping. Packer keeps its compiler private and only
+ * offers the zipped whole, hence the cast; the export tests read the result back with mammoth.
+ */
+function compileParts(document: Document): CompiledParts {
+  const { compiler } = Packer as unknown as { compiler: { compile(file: Document): CompiledParts } };
+  return compiler.compile(document);
+}
+
+/** The XML docx writes for these elements inside a document's body. */
+function bodyXmlOf(children: (Paragraph | Table)[]): string {
+  const xml = String(compileParts(new Document({ sections: [{ children }] })).get(DOCUMENT_PART));
+  const start = xml.indexOf("<w:body>") + "<w:body>".length;
+  return xml.slice(start, xml.lastIndexOf("<w:sectPr"));
+}
+
+function bytesOf(data: string | Uint8Array): Uint8Array {
+  return typeof data === "string" ? Buffer.from(data, "utf8") : data;
 }
 
 function columnGroups(rows: string[][]): string[][][] {

@@ -11,7 +11,7 @@ import {
 } from "pdf-lib";
 import sharp from "sharp";
 
-interface PngLayout {
+export interface PngLayout {
   width: number;
   height: number;
   bitDepth: number;
@@ -27,9 +27,7 @@ interface PngLayout {
  * for an A4 scan at 300 dpi). Any other PNG (alpha, palette, interlaced) is flattened by sharp first.
  */
 export async function drawPngPage(output: PDFDocument, pdfPage: PDFPage, png: Buffer): Promise<void> {
-  const layout =
-    readPngLayout(png) ?? readPngLayout(await sharp(png).flatten({ background: "#ffffff" }).png().toBuffer());
-  if (!layout) throw new Error("The page image could not be read as a PNG");
+  const layout = await embeddablePng(png);
   const context = output.context;
   const dictionary = context.obj({
     Type: "XObject",
@@ -51,6 +49,14 @@ export async function drawPngPage(output: PDFDocument, pdfPage: PDFPage, png: Bu
     drawObject(name),
     popGraphicsState(),
   );
+}
+
+/** The PNG's size and compressed data, ready to embed as is; flattened by sharp first when it cannot be. */
+export async function embeddablePng(png: Buffer): Promise<PngLayout> {
+  const layout =
+    readPngLayout(png) ?? readPngLayout(await sharp(png).flatten({ background: "#ffffff" }).png().toBuffer());
+  if (!layout) throw new Error("The page image could not be read as a PNG");
+  return layout;
 }
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -6,6 +6,8 @@ import { FillFonts } from "@/lib/fill/pdf/unicode-font";
 import type { ExportPage } from "../export-types";
 import { pdfToText } from "../testing/read-back";
 import { drawTextLayer } from "./draw-text-layer";
+import { StreamedPdf } from "./stream/streamed-pdf";
+import { textLayerOperators } from "./stream/text-layer-operators";
 
 const [pageWidth, pageHeight] = [600, 800];
 
@@ -26,7 +28,23 @@ function turnedWord(text: string, cx: number, cy: number, length: number, thickn
   };
 }
 
-describe("the searchable PDF's text layer", () => {
+/** The page's text layer alone as a PDF, by pdf-lib (drawTextLayer) or by the streamed writer (textLayerOperators). */
+const drawers = {
+  "pdf-lib": async (page: ExportPage) => {
+    const document = await PDFDocument.create();
+    const pdfPage = document.addPage([pageWidth, pageHeight]);
+    await drawTextLayer(pdfPage, page, await FillFonts.create(document), { invisible: true });
+    return document.save();
+  },
+  streamed: async (page: ExportPage) => {
+    const pdf = await StreamedPdf.create("Text layer");
+    const size = { width: pageWidth, height: pageHeight };
+    pdf.addPage(size, textLayerOperators(page, size, pdf.fonts, { invisible: true }));
+    return Buffer.concat([...pdf.drain(), ...(await pdf.finish())]);
+  },
+};
+
+describe.each(Object.entries(drawers))("the searchable PDF's text layer (%s)", (_, draw) => {
   it("draws a turned word along its turn, inside its box, and an upright one level", async () => {
     // A skewed scan's few degrees, and a steep turn.
     const skewed = turnedWord("Skewed", 300, 200, 120, 24, 4);
@@ -55,10 +73,7 @@ describe("the searchable PDF's text layer", () => {
       keyValues: [],
       tables: [],
     };
-    const document = await PDFDocument.create();
-    const pdfPage = document.addPage([pageWidth, pageHeight]);
-    await drawTextLayer(pdfPage, page, await FillFonts.create(document), { invisible: true });
-    const bytes = await document.save();
+    const bytes = await draw(page);
 
     // poppler reads a word skewed by a few degrees whole (a steep one it cuts into pieces along the tilt).
     expect(await pdfToText(bytes)).toMatch(/Skewed[\s\S]*Level/);
@@ -78,5 +93,70 @@ describe("the searchable PDF's text layer", () => {
     const start = { x: (left[0] + bottomLeft[0]) / 2, y: (left[1] + bottomLeft[1]) / 2 };
     expect(Math.hypot(x - start.x * pageWidth, pageHeight - yUp - start.y * pageHeight)).toBeLessThan(24);
     await read.cleanup();
+  });
+
+  it("reads upright lines whole and skewed ones in order, even when their words are far apart for their height", async () => {
+    // A scanned invoice's header as OCR boxes it: words about a letter height apart, lines close together.
+    const rows = [
+      ["ACME", "SUPPLY", "CO."],
+      ["Invoice", "Number:", "INV-2041"],
+      ["Bill", "To:", "Jane", "Roe"],
+    ];
+    for (const angle of [0, 3]) {
+      const words: ExportPage["words"] = [];
+      const lines: ExportPage["lines"] = [];
+      rows.forEach((row, rowIndex) => {
+        const firstWord = words.length;
+        let left = 60;
+        row.forEach((text) => {
+          const length = text.length * 6;
+          const cx = left + length / 2;
+          left += length + 8;
+          // A skewed scan's line drops as it goes right.
+          const cy = 60 + rowIndex * 14 + Math.tan((angle * Math.PI) / 180) * (cx - 60);
+          words.push(angle ? turnedWord(text, cx, cy, length, 8, angle) : turnedWord(text, cx, cy, length, 8, 0));
+        });
+        const boxes = words.slice(firstWord).map((word) => word.box);
+        const x = Math.min(...boxes.map((box) => box.x));
+        const y = Math.min(...boxes.map((box) => box.y));
+        lines.push({
+          box: {
+            x,
+            y,
+            width: Math.max(...boxes.map((box) => box.x + box.width)) - x,
+            height: Math.max(...boxes.map((box) => box.y + box.height)) - y,
+          },
+          firstWord,
+          wordCount: row.length,
+        });
+      });
+      const page: ExportPage = {
+        pageNumber: 1,
+        status: "completed",
+        error: null,
+        text: rows.map((row) => row.join(" ")).join("\n"),
+        words: angle ? words : words.map(({ text, box }) => ({ text, box })),
+        lines,
+        width: pageWidth,
+        height: pageHeight,
+        unit: "pt",
+        imageKey: null,
+        source: "ocr",
+        edited: false,
+        keyValues: [],
+        tables: [],
+      };
+      const text = await pdfToText(await draw(page));
+      if (angle === 0) {
+        const readLines = text
+          .split("\n")
+          .map((line) => line.trim())
+          .filter(Boolean);
+        expect(readLines).toEqual(rows.map((row) => row.join(" ")));
+      } else {
+        // poppler reads a slanted line's glyphs on their own baselines and may break it into pieces, but in order.
+        expect(text.replace(/\s+/g, "")).toBe(rows.flat().join(""));
+      }
+    }
   });
 });

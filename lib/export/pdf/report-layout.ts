@@ -1,5 +1,5 @@
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import { FillFonts } from "@/lib/fill/pdf/unicode-font";
+import { num, StreamedPdf } from "./stream/streamed-pdf";
+import { textOperators } from "./stream/text-operators";
 import { wrapText } from "./wrap-text";
 
 const PAGE = { width: 595.28, height: 841.89, margin: 48 };
@@ -9,32 +9,44 @@ const CELL_PADDING = 3;
 /** Columns drawn side by side; a wider table continues in further column groups. */
 export const MAX_TABLE_COLUMNS = 8;
 
-/** A flowing A4 report: headings, wrapped paragraphs and ruled tables, starting new pages as it fills. */
+/**
+ * A flowing A4 report: headings, wrapped paragraphs and ruled tables, starting new pages as it
+ * fills. Each page is written out (drain) as soon as it is full, so memory does not grow with the
+ * pages: only the fonts' used glyphs and the page list are kept until the end (finish).
+ */
 export class ReportLayout {
-  private page!: PDFPage;
+  private content: string[] = [];
+  private pageOpen = false;
   private y = 0;
 
-  private constructor(
-    readonly document: PDFDocument,
-    private readonly fonts: FillFonts,
-  ) {
+  private constructor(private readonly pdf: StreamedPdf) {
     this.newPage();
   }
 
   static async create(title: string): Promise<ReportLayout> {
-    const document = await PDFDocument.create();
-    document.setTitle(title);
-    document.setCreator("docsvc");
-    return new ReportLayout(document, await FillFonts.create(document));
+    return new ReportLayout(await StreamedPdf.create(title));
   }
 
   private get contentWidth(): number {
     return PAGE.width - 2 * PAGE.margin;
   }
 
+  /** The bytes written so far and not yet taken: whole pages, sent on while the report grows. */
+  drain(): Uint8Array[] {
+    return this.pdf.drain();
+  }
+
   newPage(): void {
-    this.page = this.document.addPage([PAGE.width, PAGE.height]);
+    this.flushPage();
+    this.pageOpen = true;
     this.y = PAGE.height - PAGE.margin;
+  }
+
+  private flushPage(): void {
+    if (!this.pageOpen) return;
+    this.pageOpen = false;
+    this.pdf.addPage(PAGE, this.content.join("\n"));
+    this.content = [];
   }
 
   private ensureSpace(height: number): void {
@@ -51,18 +63,17 @@ export class ReportLayout {
 
   async paragraph(text: string, options: { size?: number; color?: number } = {}): Promise<void> {
     const size = options.size ?? TEXT_SIZE;
-    const { font } = await this.fonts.fontFor(text);
     const lineHeight = size * 1.3;
-    for (const line of wrapText(text, font, size, this.contentWidth)) {
+    for (const line of this.wrap(text, size, this.contentWidth)) {
       this.ensureSpace(lineHeight);
       this.y -= lineHeight;
       if (line)
-        this.page.drawText(line, {
+        this.drawLine(line, {
           x: PAGE.margin,
+          width: this.contentWidth,
           y: this.y + size * 0.25,
           size,
-          font,
-          color: rgb(options.color ?? 0, options.color ?? 0, options.color ?? 0),
+          gray: options.color ?? 0,
         });
     }
   }
@@ -82,72 +93,84 @@ export class ReportLayout {
           ? `${options.caption ?? "Table"}, columns ${first + 1}–${last} of ${columns}`
           : options.caption;
       if (caption) await this.paragraph(caption, { size: 9, color: 0.35 });
-      await this.tableGroup(group, options.header);
+      this.tableGroup(group, options.header);
       this.gap(8);
     }
   }
 
-  private async tableGroup(rows: string[][], header: boolean): Promise<void> {
+  /** The finished PDF's remaining bytes: fonts, page tree, catalog, cross-references. */
+  async finish(): Promise<Uint8Array[]> {
+    this.flushPage();
+    return this.pdf.finish();
+  }
+
+  /** The whole PDF in one buffer, for small files made at once (chat-generated files). */
+  async save(): Promise<Uint8Array> {
+    const head = this.drain();
+    return Buffer.concat([...head, ...(await this.finish())]);
+  }
+
+  private wrap(text: string, size: number, maxWidth: number): string[] {
+    return wrapText(text, (piece) => (this.pdf.fonts.widthOf(piece) * size) / 1000, maxWidth);
+  }
+
+  private tableGroup(rows: string[][], header: boolean): void {
     const columnWidth = this.contentWidth / Math.max(rows[0]?.length ?? 1, 1);
     const lineHeight = CELL_SIZE * 1.25;
     const maxRowHeight = PAGE.height - 2 * PAGE.margin - 2 * lineHeight;
-    const laidOut = await Promise.all(rows.map((row) => this.layoutRow(row, columnWidth, lineHeight, maxRowHeight)));
-    for (const [index, row] of laidOut.entries()) {
+    const headerRow = header && rows.length > 0 ? this.layoutRow(rows[0], columnWidth, lineHeight, maxRowHeight) : null;
+    for (const [index, cells] of rows.entries()) {
+      // Rows are laid out one at a time, so a long table costs no more memory than a short one.
+      const row = index === 0 && headerRow ? headerRow : this.layoutRow(cells, columnWidth, lineHeight, maxRowHeight);
       if (this.y - row.height < PAGE.margin) {
         this.newPage();
-        if (header && index > 0) this.drawRow(laidOut[0], columnWidth, lineHeight, true);
+        if (headerRow && index > 0) this.drawRow(headerRow, columnWidth, lineHeight, true);
       }
       this.drawRow(row, columnWidth, lineHeight, header && index === 0);
     }
   }
 
-  private async layoutRow(row: string[], columnWidth: number, lineHeight: number, maxRowHeight: number) {
-    const cells = await Promise.all(
-      row.map(async (cell) => {
-        const { font } = await this.fonts.fontFor(cell || " ");
-        const lines = wrapText(cell, font, CELL_SIZE, columnWidth - 2 * CELL_PADDING);
-        // A cell taller than a page is cut, and says so.
-        const fitting = Math.floor((maxRowHeight - 2 * CELL_PADDING) / lineHeight);
-        return { font, lines: lines.length > fitting ? [...lines.slice(0, fitting - 1), "…"] : lines };
-      }),
-    );
-    const height = Math.max(...cells.map((cell) => cell.lines.length), 1) * lineHeight + 2 * CELL_PADDING;
+  private layoutRow(row: string[], columnWidth: number, lineHeight: number, maxRowHeight: number) {
+    const cells = row.map((cell) => {
+      const lines = this.wrap(cell, CELL_SIZE, columnWidth - 2 * CELL_PADDING);
+      // A cell taller than a page is cut, and says so.
+      const fitting = Math.floor((maxRowHeight - 2 * CELL_PADDING) / lineHeight);
+      return lines.length > fitting ? [...lines.slice(0, fitting - 1), "…"] : lines;
+    });
+    const height = Math.max(...cells.map((cell) => cell.length), 1) * lineHeight + 2 * CELL_PADDING;
     return { cells, height };
   }
 
   private drawRow(
-    row: { cells: { font: PDFFont; lines: string[] }[]; height: number },
+    row: { cells: string[][]; height: number },
     columnWidth: number,
     lineHeight: number,
     shaded: boolean,
-  ): void {
+  ) {
     const top = this.y;
-    row.cells.forEach((cell, column) => {
+    row.cells.forEach((lines, column) => {
       const x = PAGE.margin + column * columnWidth;
-      this.page.drawRectangle({
-        x,
-        y: top - row.height,
-        width: columnWidth,
-        height: row.height,
-        borderColor: rgb(0.55, 0.55, 0.55),
-        borderWidth: 0.5,
-        ...(shaded ? { color: rgb(0.92, 0.93, 0.95) } : {}),
-      });
-      cell.lines.forEach((line, index) => {
+      const box = `${num(x)} ${num(top - row.height)} ${num(columnWidth)} ${num(row.height)} re`;
+      if (shaded) this.content.push(`0.92 0.93 0.95 rg ${box} f`);
+      this.content.push(`0.55 G 0.5 w ${box} S`);
+      lines.forEach((line, index) => {
         if (!line) return;
-        const font = line === "…" ? this.fonts.helvetica : cell.font;
-        this.page.drawText(line, {
+        this.drawLine(line, {
           x: x + CELL_PADDING,
+          width: columnWidth - 2 * CELL_PADDING,
           y: top - CELL_PADDING - (index + 1) * lineHeight + CELL_SIZE * 0.3,
           size: CELL_SIZE,
-          font,
+          gray: 0,
         });
       });
     });
     this.y = top - row.height;
   }
 
-  async save(): Promise<Uint8Array> {
-    return this.document.save({ useObjectStreams: true });
+  /** One line of text on the baseline y, in visual order; a right-to-left line is aligned to the right of its box. */
+  private drawLine(text: string, box: { x: number; width: number; y: number; size: number; gray: number }): void {
+    const shaped = this.pdf.fonts.shape(text);
+    const x = shaped.rightToLeft ? box.x + Math.max(box.width - (shaped.width * box.size) / 1000, 0) : box.x;
+    this.content.push(textOperators(shaped, { matrix: [1, 0, 0, 1, x, box.y], size: box.size, gray: box.gray }));
   }
 }

@@ -1,33 +1,39 @@
-import type { PDFFont } from "pdf-lib";
-
 /**
- * Lines of at most maxWidth at this size: words are kept whole where they fit, longer words (and
- * scripts written without spaces, such as Chinese) are broken between characters. pdf-lib does no
- * wrapping or bidi, so right-to-left text comes out in logical order, unshaped.
+ * Lines of at most maxWidth as `widthOf` measures them: words are kept whole where they fit, longer
+ * words (and scripts written without spaces, such as Chinese) are broken between characters. Works
+ * on the logical text; each line is put in visual order when drawn.
  */
-export function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+export function wrapText(text: string, widthOf: (text: string) => number, maxWidth: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.replace(/\r\n?/g, "\n").replace(/\t/g, "    ").split("\n")) {
     let line = "";
+    let lineWidth = 0;
     for (const token of paragraph.split(/(\s+)/).filter((part) => part !== "")) {
-      const candidate = line + token;
-      if (font.widthOfTextAtSize(candidate, size) <= maxWidth) {
-        line = candidate;
+      // Pieces are measured apart (and cached): a line's width is close to the sum of its words'.
+      const tokenWidth = widthOf(token);
+      if (lineWidth + tokenWidth <= maxWidth) {
+        line += token;
+        lineWidth += tokenWidth;
         continue;
       }
       if (/^\s+$/.test(token)) {
         lines.push(line);
         line = "";
+        lineWidth = 0;
         continue;
       }
       if (line.trim() !== "") lines.push(line.trimEnd());
       line = "";
+      lineWidth = 0;
       for (const char of token) {
-        if (line !== "" && font.widthOfTextAtSize(line + char, size) > maxWidth) {
+        const charWidth = widthOf(char);
+        if (line !== "" && lineWidth + charWidth > maxWidth) {
           lines.push(line);
           line = "";
+          lineWidth = 0;
         }
         line += char;
+        lineWidth += charWidth;
       }
     }
     lines.push(line.trimEnd());

@@ -11,16 +11,18 @@ export interface WriteReportOptions {
   title: string;
 }
 
-/** A readable report of what was read: per document a title, per page its text, key-values and tables. */
-export async function writeReportPdf(options: WriteReportOptions): Promise<{ bytes: Uint8Array; missing: string[] }> {
+/**
+ * A readable report of what was read: per document a title, per page its text, key-values and
+ * tables. The PDF comes out in pieces as it is laid out (one per export page), so a 800-page
+ * report needs no more memory than a 50-page one.
+ */
+export async function* writeReportPdf(options: WriteReportOptions): AsyncGenerator<Uint8Array> {
   const layout = await ReportLayout.create(options.title);
-  const missing: string[] = [];
   for (const document of options.documents) {
     await layout.heading(document.fileName, 1);
     for await (const page of readExportPages(options.db, document, options.overrides.get(document.id))) {
       await layout.heading(`Page ${page.pageNumber}`, 2);
       if (page.status === "missing") {
-        missing.push(`${document.fileName} page ${page.pageNumber}`);
         await layout.paragraph(`Not included: ${page.error ?? "not available"}.`, { color: 0.5 });
         continue;
       }
@@ -36,7 +38,9 @@ export async function writeReportPdf(options: WriteReportOptions): Promise<{ byt
         await layout.table(rows, { header: true });
       }
       layout.gap(10);
+      const written = layout.drain();
+      if (written.length > 0) yield Buffer.concat(written);
     }
   }
-  return { bytes: await layout.save(), missing };
+  yield Buffer.concat([...layout.drain(), ...(await layout.finish())]);
 }

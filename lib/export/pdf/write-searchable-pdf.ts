@@ -68,7 +68,7 @@ async function drawReadPage(
   // A PDF's text page has its image rendered when first wanted (see ensurePageImage).
   const stored =
     imageKey !== null &&
-    (await ensurePageImage(db, store, { documentId: page.documentId, pageNumber: page.pageNumber, imageKey }));
+    (await ensurePageImage({ db, store, documentId: page.documentId, pageNumber: page.pageNumber, imageKey }));
   const image = stored ? await store.getBuffer(imageKey) : null;
   if (image) await drawPngPage(output, pdfPage, image);
   await drawTextLayer(pdfPage, page, fonts, { invisible: image !== null });

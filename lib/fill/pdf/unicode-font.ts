@@ -12,7 +12,7 @@ import { withEvenGlyphLengths } from "./even-glyph-lengths";
 // files are read from the package folders under process.cwd(), as the other data files are, because
 // the Next.js bundler rewrites require.resolve; a font is read only when a value needs it.
 
-const UNICODE_FONTS = [
+export const UNICODE_FONTS = [
   { name: "DejaVu Sans", packageName: "dejavu-fonts-ttf", file: "ttf/DejaVuSans.ttf" },
   {
     name: "Noto Sans SC",
@@ -26,9 +26,9 @@ const UNICODE_FONTS = [
   },
 ] as const;
 
-type UnicodeFontName = (typeof UNICODE_FONTS)[number]["name"];
+export type UnicodeFontName = (typeof UNICODE_FONTS)[number]["name"];
 
-interface LoadedFont {
+export interface LoadedFont {
   bytes: Buffer;
   /** Parsed once per process, for glyph coverage. */
   glyphs: Font;
@@ -36,7 +36,8 @@ interface LoadedFont {
 
 const loadedFonts = new Map<UnicodeFontName, Promise<LoadedFont>>();
 
-function loadUnicodeFont(source: (typeof UNICODE_FONTS)[number]): Promise<LoadedFont> {
+/** A shipped font's bytes (glyphs padded, see even-glyph-lengths) and its parsed form, read once per process. */
+export function loadUnicodeFont(source: (typeof UNICODE_FONTS)[number]): Promise<LoadedFont> {
   let loaded = loadedFonts.get(source.name);
   if (!loaded) {
     const file = path.join(process.cwd(), "node_modules", source.packageName, source.file);

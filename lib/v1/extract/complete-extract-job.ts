@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import type { Job } from "@/lib/db/generated/client";
-import { getBlobStore, jobOutputKey } from "@/lib/storage";
+import { jobOutputKey, type BlobStore } from "@/lib/storage";
 import { finishJob } from "@/lib/v1/jobs/finish-job";
 import { buildExtractionResult, renderedOutputFile } from "./build-extraction-result";
 import type { DocumentExtraction, ExtractionResult } from "./extraction-result";
@@ -11,10 +11,14 @@ import { extractJobInput } from "./extract-job-input";
  * (GET /v1/jobs/{id}/download until expires_at). finishJob starts the webhook, and changes nothing
  * when the job was cancelled meanwhile. Returns the result as recorded.
  */
-export async function completeExtractJob(
-  db: Db,
-  options: { job: Job; documents: DocumentExtraction[]; processingTimeMs: number },
-): Promise<{ result: ExtractionResult; applied: boolean }> {
+export async function completeExtractJob(options: {
+  db: Db;
+  store: BlobStore;
+  job: Job;
+  documents: DocumentExtraction[];
+  processingTimeMs: number;
+}): Promise<{ result: ExtractionResult; applied: boolean }> {
+  const { db } = options;
   const { job } = options;
   const input = extractJobInput(job);
   const result = buildExtractionResult({
@@ -27,7 +31,7 @@ export async function completeExtractJob(
   const file = renderedOutputFile(result);
   if (file) {
     const key = jobOutputKey(job.id, file.fileName);
-    await getBlobStore().put(key, Buffer.from(file.content, "utf8"), file.contentType);
+    await options.store.put(key, Buffer.from(file.content, "utf8"), file.contentType);
     await db.job.updateMany({
       where: { id: job.id, status: "processing" },
       data: { outputKey: key, outputType: file.contentType, outputName: file.fileName },
@@ -37,6 +41,6 @@ export async function completeExtractJob(
     where: { id: job.id, status: "processing" },
     data: { progressCurrent: job.progressTotal, progressMessage: "Done" },
   });
-  const { applied } = await finishJob(db, job.id, { status: "completed", result });
+  const { applied } = await finishJob({ db, jobId: job.id, outcome: { status: "completed", result } });
   return { result, applied };
 }

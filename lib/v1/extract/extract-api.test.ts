@@ -66,6 +66,7 @@ describe("submitExtraction", () => {
     ]);
     const answer = await submitExtraction({
       db,
+      store: getBlobStore(),
       userId,
       tier: "free",
       apiKeyId: null,
@@ -99,6 +100,7 @@ describe("submitExtraction", () => {
   it("renders csv into result.output and stores it as the job's download", async () => {
     const answer = await submitExtraction({
       db,
+      store: getBlobStore(),
       userId,
       tier: "free",
       apiKeyId: null,
@@ -116,7 +118,14 @@ describe("submitExtraction", () => {
     const before = await db.job.count();
     const one = [pdfFile(await makeTextPdf([invoice]))];
     await expect(
-      submitExtraction({ db, userId, tier: "free", apiKeyId: null, form: form({ file: one, model: "gpt-9" }) }),
+      submitExtraction({
+        db,
+        store: getBlobStore(),
+        userId,
+        tier: "free",
+        apiKeyId: null,
+        form: form({ file: one, model: "gpt-9" }),
+      }),
     ).rejects.toMatchObject({
       code: "invalid_model",
       status: 400,
@@ -124,15 +133,22 @@ describe("submitExtraction", () => {
     });
     const eleven = [pdfFile(await makeTextPdf(Array.from({ length: 11 }, () => ["page"])))];
     await expect(
-      submitExtraction({ db, userId, tier: "free", apiKeyId: null, form: form({ file: eleven }) }),
+      submitExtraction({
+        db,
+        store: getBlobStore(),
+        userId,
+        tier: "free",
+        apiKeyId: null,
+        form: form({ file: eleven }),
+      }),
     ).rejects.toMatchObject({ code: "too_many_pages", status: 413 });
     const big = [new File([new Uint8Array(10 * 1024 * 1024 + 1)], "big.pdf")];
     await expect(
-      submitExtraction({ db, userId, tier: "free", apiKeyId: null, form: form({ file: big }) }),
+      submitExtraction({ db, store: getBlobStore(), userId, tier: "free", apiKeyId: null, form: form({ file: big }) }),
     ).rejects.toMatchObject({ code: "file_too_large", status: 413 });
     const text = [new File(["\u0000\u0001binary"], "x.bin")];
     await expect(
-      submitExtraction({ db, userId, tier: "free", apiKeyId: null, form: form({ file: text }) }),
+      submitExtraction({ db, store: getBlobStore(), userId, tier: "free", apiKeyId: null, form: form({ file: text }) }),
     ).rejects.toMatchObject({ status: 415 });
     expect(await db.job.count()).toBe(before);
   });
@@ -147,7 +163,8 @@ describe("run-extract-job", () => {
       page_allowance: 10,
       ...options,
     };
-    const job = await createJob(db, {
+    const job = await createJob({
+      db,
       userId,
       type: "extract",
       model: "docsvc-OCR-XL-v1-2025-02",

@@ -12,10 +12,14 @@ import { extractJobInput } from "./extract-job-input";
  * date, and charges it: tokens for the pages read, with the model's multiplier. Throws the engine's
  * errors for the caller to map. `pagesBefore` is the pages of the files before this one.
  */
-export async function extractJobFile(
-  db: Db,
-  options: { job: Job; index: number; bytes: Buffer; pagesBefore: number },
-): Promise<DocumentExtraction> {
+export async function extractJobFile(options: {
+  db: Db;
+  job: Job;
+  index: number;
+  bytes: Buffer;
+  pagesBefore: number;
+}): Promise<DocumentExtraction> {
+  const { db } = options;
   const { job, index, bytes, pagesBefore } = options;
   const input = extractJobInput(job);
   const file = input.files[index];
@@ -24,7 +28,7 @@ export async function extractJobFile(
     input.files.length > 1
       ? `Reading ${file.name} (file ${index + 1} of ${input.files.length})`
       : `Reading ${file.name}`;
-  await advanceJobProgress(db, { jobId: job.id, current: pagesBefore, message });
+  await advanceJobProgress({ db, jobId: job.id, current: pagesBefore, message });
   const { extraction, pagesProcessed, tokens } = await extractFile({
     bytes,
     fileName: file.name,
@@ -33,9 +37,9 @@ export async function extractJobFile(
     detail: input.detail,
     maxPages: file.pages ?? input.page_allowance + 1,
     onProgress: async (pagesDone) => {
-      await advanceJobProgress(db, { jobId: job.id, current: pagesBefore + pagesDone });
+      await advanceJobProgress({ db, jobId: job.id, current: pagesBefore + pagesDone });
     },
   });
-  await chargeJob(db, job, { unit: { file: index + 1 }, model: model.id, pages: pagesProcessed, tokens });
+  await chargeJob({ db, job, charge: { unit: { file: index + 1 }, model: model.id, pages: pagesProcessed, tokens } });
   return extraction;
 }

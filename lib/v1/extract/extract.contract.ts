@@ -42,7 +42,7 @@ export const extractRoute = defineRoute({
     413: refusal(
       "file_too_large or too_many_pages for the key's tier.",
       "too_many_pages",
-      "The request has 12 pages; the Free tier processes at most 10 pages per request.",
+      "The request has 12 pages; the Free tier allows at most 10 pages per request.",
     ),
     415: refusal(
       "unsupported_format: the file's type (detected from its bytes) is not supported or needs LibreOffice.",

@@ -2,12 +2,11 @@ import type { Db } from "@/lib/db";
 import type { Job, Prisma } from "@/lib/db/generated/client";
 import { dispatch } from "@/lib/background/dispatch";
 import { resolveModel } from "@/lib/models";
-import { getBlobStore, jobOutputKey } from "@/lib/storage";
-import { tierLimits } from "@/lib/tiers";
+import { jobOutputKey, type BlobStore } from "@/lib/storage";
 import { assertTokensAvailable } from "@/lib/usage/assert-tokens-available";
 import { createJob } from "@/lib/v1/jobs/create-job";
 import { failJob } from "@/lib/v1/jobs/fail-job";
-import { checkUploadLimits, type InspectedUpload } from "@/lib/v1/jobs/check-upload-limits";
+import { inspectJobUploads, type InspectedUpload } from "@/lib/v1/jobs/inspect-job-uploads";
 import { completeExtractJob } from "./complete-extract-job";
 import { extractJobEventId, extractJobRequested } from "@/lib/background/events";
 import type { ExtractForm } from "./extract-form";
@@ -33,11 +32,13 @@ export type ExtractAnswer = { status: 200 | 202; body: Prisma.InputJsonValue };
  * GET /v1/usage), then either extracts at once (one file of at most 5 pages, no webhook_url: 200) or
  * stores the uploads and starts the background run (202 with poll_url).
  */
-export async function submitExtraction(input: SubmitExtractionInput & { db: Db }): Promise<ExtractAnswer> {
-  const { db, form } = input;
+export async function submitExtraction(
+  input: SubmitExtractionInput & { db: Db; store: BlobStore },
+): Promise<ExtractAnswer> {
+  const { db, store, form } = input;
   const files = [...(form.file ?? []), ...(form.files ?? [])];
   const model = resolveModel(form.model, { kind: "ocr" });
-  const checked = await checkUploadLimits(files, tierLimits(input.tier), model);
+  const checked = await inspectJobUploads({ files, tier: input.tier, model });
   await assertTokensAvailable(db, input.userId, checked.tokensNeeded);
 
   const only = checked.uploads.length === 1 ? checked.uploads[0] : null;
@@ -54,7 +55,8 @@ export async function submitExtraction(input: SubmitExtractionInput & { db: Db }
     output_format: form.output_format,
     page_allowance: checked.pageAllowance,
   };
-  const job = await createJob(db, {
+  const job = await createJob({
+    db,
     userId: input.userId,
     apiKeyId: input.apiKeyId,
     type: "extract",
@@ -64,32 +66,52 @@ export async function submitExtraction(input: SubmitExtractionInput & { db: Db }
     progressTotal: checked.totalPages,
     tokensReserved: checked.tokensNeeded,
   });
-  return synchronous ? extractNow(db, job, only) : startInBackground(db, job, jobInput, checked.uploads);
+  return synchronous
+    ? extractNow({ db, store, job, upload: only })
+    : startInBackground({ db, store, job, jobInput, uploads: checked.uploads });
 }
 
-async function extractNow(db: Db, job: Job, upload: InspectedUpload): Promise<ExtractAnswer> {
+async function extractNow({
+  db,
+  store,
+  job,
+  upload,
+}: {
+  db: Db;
+  store: BlobStore;
+  job: Job;
+  upload: InspectedUpload;
+}): Promise<ExtractAnswer> {
   try {
-    const extraction = await extractJobFile(db, { job, index: 0, bytes: upload.bytes, pagesBefore: 0 });
-    const { result } = await completeExtractJob(db, {
+    const extraction = await extractJobFile({ db, job, index: 0, bytes: upload.bytes, pagesBefore: 0 });
+    const { result } = await completeExtractJob({
+      db,
+      store,
       job,
       documents: [extraction],
       processingTimeMs: extraction.processing_time_ms,
     });
     return { status: 200, body: { id: job.id, status: "completed", result } as Prisma.InputJsonValue };
   } catch (error) {
-    await failJob(db, job.id, error);
+    await failJob({ db, jobId: job.id, error });
     throw toV1RequestError(error);
   }
 }
 
-async function startInBackground(
-  db: Db,
-  job: Job,
-  jobInput: ExtractJobInput,
-  uploads: InspectedUpload[],
-): Promise<ExtractAnswer> {
+async function startInBackground({
+  db,
+  store,
+  job,
+  jobInput,
+  uploads,
+}: {
+  db: Db;
+  store: BlobStore;
+  job: Job;
+  jobInput: ExtractJobInput;
+  uploads: InspectedUpload[];
+}): Promise<ExtractAnswer> {
   try {
-    const store = getBlobStore();
     const files = await Promise.all(
       uploads.map(async (upload, index) => {
         const key = jobOutputKey(job.id, `input-${index + 1}`);
@@ -100,7 +122,7 @@ async function startInBackground(
     await db.job.update({ where: { id: job.id }, data: { input: { ...jobInput, files }, progressMessage: "Queued" } });
     await dispatch(extractJobRequested.name, { jobId: job.id }, { id: extractJobEventId(job.id) });
   } catch (error) {
-    await failJob(db, job.id, error);
+    await failJob({ db, jobId: job.id, error });
     throw error;
   }
   return { status: 202, body: { id: job.id, status: "processing", poll_url: `/v1/jobs/${job.id}` } };

@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => temp?.dispose());
 
 async function runFillPdf(target: Buffer, fieldMappings: FillPdfJobInput["fieldMappings"]) {
-  const job = await createJob(db, { userId, type: "fill_pdf", model: "docsvc-fill-v1" });
+  const job = await createJob({ db, userId, type: "fill_pdf", model: "docsvc-fill-v1" });
   const key = jobOutputKey(job.id, "input-target.pdf");
   await getBlobStore().put(key, target, "application/octet-stream");
   const input: FillPdfJobInput = {

@@ -16,53 +16,58 @@ import {
  * form), store it in its output format (.xlsm stays .xlsm, everything else becomes .xlsx) and
  * complete. The life cycle around the stages is defineJobFunction's.
  */
-export async function runFillExcelJobStages({ db, jobId, stage }: JobRunContext): Promise<void> {
+export async function runFillExcelJobStages({ db, store, jobId, stage }: JobRunContext): Promise<void> {
   const input = await stage("read-input", async (job) => FillExcelJobInput.parse(job.input));
 
   const sources: SourceDocument[] = [];
   for (const [index, file] of input.sources.entries()) {
     const source = await stage("read-source", async (job) => {
-      await reportProgress(
+      await reportProgress({
         db,
         jobId,
-        index + 1,
-        `Reading source ${index + 1} of ${input.sources.length}: ${file.name}`,
-      );
-      return readSourceFile(db, job, file, index + 1, input.ocrModel);
+        current: index + 1,
+        message: `Reading source ${index + 1} of ${input.sources.length}: ${file.name}`,
+      });
+      return readSourceFile({ db, store, job, file, index: index + 1, ocrModel: input.ocrModel });
     });
     sources.push(source);
   }
 
   await stage("fill-workbook", async (job) => {
-    await reportProgress(db, jobId, input.sources.length + 1, "Filling the workbook");
+    await reportProgress({ db, jobId, current: input.sources.length + 1, message: "Filling the workbook" });
     const filled = await fillExcelTemplate({
-      template: await readStoredFile(input.target.key),
+      template: await readStoredFile({ store, key: input.target.key }),
       fileName: input.target.name,
       mode: input.fillMode,
       sources,
       cellMappings: input.cellMappings,
     });
-    await chargeFill(db, job);
-    await completeFillJob(db, job, {
-      bytes: filled.file,
-      fileName: filledName(input.target.name, filled.template.output.extension),
-      extension: filled.template.output.extension,
-      contentType: filled.template.output.contentType,
-      result: {
-        cells_written: filled.cells.length,
-        cells: filled.cells.map((cell) => ({
-          sheet: cell.sheet,
-          cell: cell.cell,
-          value: cell.value,
-          source: cell.source,
-          confidence: cell.confidence,
-        })),
-        fill_mode: input.fillMode,
-        labels_found: filled.slots.labels,
-        tables_found: filled.slots.tables,
-        template_format: filled.template.format.id,
-        output_format: filled.template.output.extension,
-        notes: filled.notes,
+    await chargeFill({ db, job });
+    await completeFillJob({
+      db,
+      store,
+      job,
+      output: {
+        bytes: filled.file,
+        fileName: filledName(input.target.name, filled.template.output.extension),
+        extension: filled.template.output.extension,
+        contentType: filled.template.output.contentType,
+        result: {
+          cells_written: filled.cells.length,
+          cells: filled.cells.map((cell) => ({
+            sheet: cell.sheet,
+            cell: cell.cell,
+            value: cell.value,
+            source: cell.source,
+            confidence: cell.confidence,
+          })),
+          fill_mode: input.fillMode,
+          labels_found: filled.slots.labels,
+          tables_found: filled.slots.tables,
+          template_format: filled.template.format.id,
+          output_format: filled.template.output.extension,
+          notes: filled.notes,
+        },
       },
     });
   });

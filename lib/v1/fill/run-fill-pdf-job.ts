@@ -21,12 +21,12 @@ import {
  * page), map and fill (charged per form), store the PDF and complete. A form problem (no fields, XFA,
  * damaged) fails the job at once; the life cycle around the stages is defineJobFunction's.
  */
-export async function runFillPdfJobStages({ db, jobId, stage }: JobRunContext): Promise<void> {
+export async function runFillPdfJobStages({ db, store, jobId, stage }: JobRunContext): Promise<void> {
   const input = await stage("read-input", async (job) => FillPdfJobInput.parse(job.input));
 
   const form = await stage("read-form", async (): Promise<FormField[]> => {
-    await reportProgress(db, jobId, 0, "Reading the form");
-    const pdf = await readStoredFile(input.target.key);
+    await reportProgress({ db, jobId, current: 0, message: "Reading the form" });
+    const pdf = await readStoredFile({ store, key: input.target.key });
     const pages = (await readDocument({ bytes: pdf, fileName: input.target.name })).pages;
     return readPdfForm({ pdf, pages });
   });
@@ -34,20 +34,20 @@ export async function runFillPdfJobStages({ db, jobId, stage }: JobRunContext): 
   const sources: SourceDocument[] = [];
   for (const [index, file] of input.sources.entries()) {
     const source = await stage("read-source", async (job) => {
-      await reportProgress(
+      await reportProgress({
         db,
         jobId,
-        index + 1,
-        `Reading source ${index + 1} of ${input.sources.length}: ${file.name}`,
-      );
-      return readSourceFile(db, job, file, index + 1, input.ocrModel);
+        current: index + 1,
+        message: `Reading source ${index + 1} of ${input.sources.length}: ${file.name}`,
+      });
+      return readSourceFile({ db, store, job, file, index: index + 1, ocrModel: input.ocrModel });
     });
     sources.push(source);
   }
 
   await stage("fill-form", async (job) => {
-    await reportProgress(db, jobId, input.sources.length + 1, "Filling the form");
-    const pdf = await readStoredFile(input.target.key);
+    await reportProgress({ db, jobId, current: input.sources.length + 1, message: "Filling the form" });
+    const pdf = await readStoredFile({ store, key: input.target.key });
     const { plans, engine } = await planFill({
       fields: form,
       fieldMappings: input.fieldMappings,
@@ -56,19 +56,24 @@ export async function runFillPdfJobStages({ db, jobId, stage }: JobRunContext): 
       ai: configuredLanguageModel(),
     });
     const filled = await fillPdfForm({ pdf, fields: form, plans, flatten: input.flatten });
-    await chargeFill(db, job);
-    await completeFillJob(db, job, {
-      bytes: filled.pdf,
-      fileName: filledName(input.target.name, "pdf"),
-      extension: "pdf",
-      contentType: "application/pdf",
-      result: {
-        fields_filled: filled.fieldsFilled,
-        fields_total: filled.fieldsTotal,
-        field_details: filled.details,
-        unresolved: filled.unresolved,
-        flattened: input.flatten,
-        engine,
+    await chargeFill({ db, job });
+    await completeFillJob({
+      db,
+      store,
+      job,
+      output: {
+        bytes: filled.pdf,
+        fileName: filledName(input.target.name, "pdf"),
+        extension: "pdf",
+        contentType: "application/pdf",
+        result: {
+          fields_filled: filled.fieldsFilled,
+          fields_total: filled.fieldsTotal,
+          field_details: filled.details,
+          unresolved: filled.unresolved,
+          flattened: input.flatten,
+          engine,
+        },
       },
     });
   });

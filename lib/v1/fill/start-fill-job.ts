@@ -1,12 +1,11 @@
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
-import { checkUploadLimits } from "@/lib/v1/jobs/check-upload-limits";
+import { inspectJobUploads } from "@/lib/v1/jobs/inspect-job-uploads";
 import type { AppEventName } from "@/lib/background/events";
-import { AppError } from "@/lib/http/errors";
+import { assertFileSize, tierUploadLimits } from "@/lib/upload-limits/upload-limits";
 import { dispatch } from "@/lib/background/dispatch";
 import { resolveModel, tokensForPages } from "@/lib/models";
-import { getBlobStore, jobOutputKey } from "@/lib/storage";
-import { tierLimits } from "@/lib/tiers";
+import { jobOutputKey, type BlobStore } from "@/lib/storage";
 import { assertTokensAvailable } from "@/lib/usage/assert-tokens-available";
 import { createJob } from "@/lib/v1/jobs/create-job";
 import { failJob } from "@/lib/v1/jobs/fail-job";
@@ -34,22 +33,17 @@ export type FillAnswer = { status: 202; body: { id: string; status: "processing"
  * (fill tokens per form plus OCR per source page), records the job, stores the uploads under the
  * job's prefix and starts the background run. Always 202 once the request is valid.
  */
-export async function startFillJob(input: StartFillJobInput & { db: Db }): Promise<FillAnswer> {
-  const { db } = input;
-  const limits = tierLimits(input.tier);
-  if (input.target.bytes.length > limits.maxFileSizeBytes) {
-    throw new AppError(
-      "file_too_large",
-      `${input.target.name} is larger than the ${limits.name} tier's ${limits.maxFileSizeBytes / (1024 * 1024)} MB file limit.`,
-    );
-  }
+export async function startFillJob(input: StartFillJobInput & { db: Db; store: BlobStore }): Promise<FillAnswer> {
+  const { db, store } = input;
+  assertFileSize(tierUploadLimits(input.tier), { name: input.target.name, size: input.target.bytes.length });
   const ocrModel = resolveModel(input.ocrModel, { kind: "ocr" });
   const fillModel = resolveModel("docsvc-fill-v1", { kind: "fill" });
-  const checked = await checkUploadLimits(input.sources, limits, ocrModel);
+  const checked = await inspectJobUploads({ files: input.sources, tier: input.tier, model: ocrModel });
   const tokensNeeded = checked.tokensNeeded + tokensForPages(fillModel, 1);
   await assertTokensAvailable(db, input.userId, tokensNeeded);
 
-  const job = await createJob(db, {
+  const job = await createJob({
+    db,
     userId: input.userId,
     apiKeyId: input.apiKeyId,
     type: input.type,
@@ -60,7 +54,6 @@ export async function startFillJob(input: StartFillJobInput & { db: Db }): Promi
     tokensReserved: tokensNeeded,
   });
   try {
-    const store = getBlobStore();
     const target = { key: jobOutputKey(job.id, `input-target.${input.target.extension}`), name: input.target.name };
     await store.put(target.key, input.target.bytes, "application/octet-stream");
     const sources = await Promise.all(
@@ -74,7 +67,7 @@ export async function startFillJob(input: StartFillJobInput & { db: Db }): Promi
     await db.job.update({ where: { id: job.id }, data: { input: jobInput } });
     await dispatch(input.event, { jobId: job.id }, { id: `${input.type}:${job.id}` });
   } catch (error) {
-    await failJob(db, job.id, error);
+    await failJob({ db, jobId: job.id, error });
     throw error;
   }
   return { status: 202, body: { id: job.id, status: "processing", poll_url: `/v1/jobs/${job.id}` } };

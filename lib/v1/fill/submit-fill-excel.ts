@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db";
 import { toV1RequestError } from "@/lib/v1/errors/to-v1-error";
 import { AppError } from "@/lib/http/errors";
 import { readLibraryFile } from "@/lib/library/read-library-file";
-import { getBlobStore } from "@/lib/storage";
+import type { BlobStore } from "@/lib/storage";
 import { loadWorkbook } from "@/lib/fill/excel/fill-workbook";
 import { identifyExcelTemplate } from "@/lib/fill/excel/identify-excel-template";
 import { parseCellMappings } from "@/lib/fill/excel/parse-cell-mappings";
@@ -18,18 +18,19 @@ import { startFillJob, type FillAnswer } from "./start-fill-job";
  */
 export async function submitFillExcel(input: {
   db: Db;
+  store: BlobStore;
   userId: string;
   tier: string;
   apiKeyId: string | null;
   form: FillExcelForm;
 }): Promise<FillAnswer> {
-  const { db, form } = input;
+  const { db, store, form } = input;
   const sources = form.source_files ?? [];
   if (form.fill_mode === "smart" && sources.length === 0 && !form.cell_mappings)
     throw new AppError("no_source_data", "fill_mode smart needs source_files (or cell_mappings).");
   if (form.fill_mode === "explicit" && !form.cell_mappings)
     throw new AppError("no_source_data", 'fill_mode explicit needs cell_mappings, e.g. {"Sheet1!B3":"Acme Ltd"}.');
-  const target = await templateFile(db, input.userId, form);
+  const target = await templateFile({ db, store, userId: input.userId, form });
   const bytes = target.bytes;
   const template = await identifyExcelTemplate(bytes, target.name);
   if (form.cell_mappings) {
@@ -63,9 +64,24 @@ export async function submitFillExcel(input: {
 }
 
 /** The uploaded template, or the library template named by target_excel_id (404 when not the user's). */
-async function templateFile(db: Db, userId: string, form: FillExcelForm): Promise<{ bytes: Buffer; name: string }> {
+async function templateFile({
+  db,
+  store,
+  userId,
+  form,
+}: {
+  db: Db;
+  store: BlobStore;
+  userId: string;
+  form: FillExcelForm;
+}): Promise<{ bytes: Buffer; name: string }> {
   if (form.target_excel)
     return { bytes: Buffer.from(await form.target_excel.arrayBuffer()), name: form.target_excel.name };
-  const { file, bytes } = await readLibraryFile(db, getBlobStore(), { userId, fileId: form.target_excel_id ?? "" });
+  const { file, bytes } = await readLibraryFile({
+    db,
+    store,
+    userId,
+    fileId: form.target_excel_id ?? "",
+  });
   return { bytes, name: file.fileName };
 }

@@ -1,3 +1,4 @@
+import type { BlobStore } from "@/lib/storage";
 import type { Db } from "@/lib/db";
 import { detectType } from "@/lib/documents/detect-type";
 import { AppError } from "@/lib/http/errors";
@@ -11,6 +12,7 @@ import { startFillJob, type FillAnswer } from "./start-fill-job";
  */
 export async function submitFillPdf(input: {
   db: Db;
+  store: BlobStore;
   userId: string;
   tier: string;
   apiKeyId: string | null;

@@ -5,10 +5,13 @@ import type { Db } from "@/lib/db";
  * reads its unfinished file again from its first page, and a poller must not see 13 → 6 → 15. The
  * message, when given, is always updated.
  */
-export async function advanceJobProgress(
-  db: Db,
-  options: { jobId: string; current: number; message?: string },
-): Promise<void> {
+export async function advanceJobProgress(options: {
+  db: Db;
+  jobId: string;
+  current: number;
+  message?: string;
+}): Promise<void> {
+  const { db } = options;
   const { jobId, current, message } = options;
   if (message !== undefined)
     await db.job.updateMany({ where: { id: jobId, status: "processing" }, data: { progressMessage: message } });

@@ -17,7 +17,7 @@ export async function cancelJob({
   userId: string;
   jobId: string;
 }): Promise<JobResponse> {
-  await getJobOrThrow(db, userId, jobId);
+  await getJobOrThrow({ db, userId, jobId });
   await db.job.updateMany({
     where: { id: jobId, userId, status: "processing" },
     data: {
@@ -27,7 +27,7 @@ export async function cancelJob({
       completedAt: new Date(),
     },
   });
-  const job = await getJobOrThrow(db, userId, jobId);
+  const job = await getJobOrThrow({ db, userId, jobId });
   if (job.status !== "cancelled")
     throw new AppError("conflict", `Job ${jobId} is already ${job.status} and cannot be cancelled`);
   return serializeJob(job);

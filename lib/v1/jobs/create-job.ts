@@ -26,7 +26,8 @@ export interface CreateJobInput {
  * that creates it (see reserveTokens); its charges use the reservation up and the rest is released
  * when it stops processing.
  */
-export async function createJob(db: Db, input: CreateJobInput): Promise<Job> {
+export async function createJob(input: CreateJobInput & { db: Db }): Promise<Job> {
+  const { db } = input;
   const webhookUrl = input.webhookUrl ? (await assertPublicUrl(input.webhookUrl)).url.href : null;
   const createdAt = new Date();
   const tokensReserved = input.tokensReserved ?? 0;

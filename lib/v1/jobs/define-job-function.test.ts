@@ -25,7 +25,7 @@ afterAll(() => database?.dispose());
 
 /** Runs a job of the given stages through the real executor until nothing is left to do. */
 async function runJob(stages: (context: JobRunContext) => Promise<void>, options: { cancelFirst?: boolean } = {}) {
-  const job = await createJob(db, { userId, type: "extract" });
+  const job = await createJob({ db, userId, type: "extract" });
   if (options.cancelFirst)
     await db.job.update({ where: { id: job.id }, data: { status: "cancelled", errorCode: "cancelled" } });
   const finals: string[] = [];
@@ -62,7 +62,7 @@ describe("the /v1 job life cycle", () => {
       await stage("first", async () => ++calls.first);
       await stage("flaky", async () => {
         if (++calls.flaky === 1) throw new Error("connection reset");
-        await finishJob(jobDb, jobId, { status: "completed", result: { ok: true } });
+        await finishJob({ db: jobDb, jobId, outcome: { status: "completed", result: { ok: true } } });
       });
     });
     expect(calls).toEqual({ first: 1, flaky: 2 });

@@ -3,10 +3,12 @@ import type { EventDefinition } from "@/lib/background/define-event";
 import { defineFunction } from "@/lib/background/define-function";
 import { getDb as getAppDb, type Db } from "@/lib/db";
 import type { Job } from "@/lib/db/generated/client";
+import { getBlobStore, type BlobStore } from "@/lib/storage";
 import { appErrorIn, failJob } from "./fail-job";
 
 export interface JobRunContext {
   db: Db;
+  store: BlobStore;
   jobId: string;
   /**
    * Runs one stage of the job as a durable step (its result is stored, so a retry of the run does not
@@ -45,10 +47,12 @@ export function defineJobFunction<
   retries: number;
   concurrency?: number;
   getDb?: () => Promise<Db>;
+  getStore?: () => BlobStore;
   stages(context: JobRunContext): Promise<void>;
-  finally?: { id: string; run(context: { db: Db; jobId: string }): Promise<void> };
+  finally?: { id: string; run(context: { db: Db; store: BlobStore; jobId: string }): Promise<void> };
 }) {
   const getDb = options.getDb ?? getAppDb;
+  const getStore = options.getStore ?? getBlobStore;
   return defineFunction({
     id: options.id,
     event: options.event,
@@ -57,6 +61,7 @@ export function defineJobFunction<
     async handler({ event, step }) {
       const { jobId } = event.data as { jobId: string };
       const db = await getDb();
+      const store = getStore();
       const stage = async <T>(id: string, work: (job: Job) => Promise<T>): Promise<T> => {
         const outcome = await step.run(id, async (): Promise<{ ok: true; value: T } | { ok: false }> => {
           const job = await db.job.findUnique({ where: { id: jobId } });
@@ -65,7 +70,7 @@ export function defineJobFunction<
             return { ok: true, value: await work(job) };
           } catch (error) {
             if (!isInputError(error)) throw error;
-            await failJob(db, jobId, error);
+            await failJob({ db, jobId, error });
             return { ok: false };
           }
         });
@@ -74,18 +79,18 @@ export function defineJobFunction<
       };
       let stopped = false;
       try {
-        await options.stages({ db, jobId, stage });
+        await options.stages({ db, store, jobId, stage });
       } catch (error) {
         if (!(error instanceof JobStopped)) throw error;
         stopped = true;
       }
       const last = options.finally;
-      if (last) await step.run(last.id, async () => last.run({ db, jobId }));
+      if (last) await step.run(last.id, async () => last.run({ db, store, jobId }));
       return { jobId, stopped };
     },
     // Retries exhausted in any stage: the job must not stay "processing" for its poller.
     async onFailure({ event, error }) {
-      await failJob(await getDb(), (event.data as { jobId: string }).jobId, error);
+      await failJob({ db: await getDb(), jobId: (event.data as { jobId: string }).jobId, error });
     },
   });
 }

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { getBlobStore } from "@/lib/storage";
+import type { BlobStore } from "@/lib/storage";
 
 const BATCH_SIZE = 200;
 
@@ -8,8 +8,8 @@ const BATCH_SIZE = 200;
  * their storage keys; the jobs stay readable and their download answers 410. Returns how many files
  * were deleted.
  */
-export async function deleteExpiredJobOutputs(db: Db, now = new Date()): Promise<number> {
-  const store = getBlobStore();
+export async function deleteExpiredJobOutputs(options: { db: Db; store: BlobStore; now?: Date }): Promise<number> {
+  const { db, store, now = new Date() } = options;
   let deleted = 0;
   for (;;) {
     const expired = await db.job.findMany({

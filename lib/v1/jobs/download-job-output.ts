@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
-import { getBlobStore } from "@/lib/storage";
+import type { BlobStore } from "@/lib/storage";
 import { getJobOrThrow } from "./get-job-or-throw";
 
 /**
@@ -9,16 +9,18 @@ import { getJobOrThrow } from "./get-job-or-throw";
  */
 export async function downloadJobOutput({
   db,
+  store,
   userId,
   jobId,
   now = new Date(),
 }: {
   db: Db;
+  store: BlobStore;
   userId: string;
   jobId: string;
   now?: Date;
 }): Promise<Response> {
-  const job = await getJobOrThrow(db, userId, jobId);
+  const job = await getJobOrThrow({ db, userId, jobId });
   // outputName outlives the file: deleteExpiredJobOutputs clears only the storage key.
   const producedFile = job.outputKey !== null || job.outputName !== null;
   if (producedFile && job.expiresAt && job.expiresAt <= now)
@@ -31,7 +33,7 @@ export async function downloadJobOutput({
         : `Job ${jobId} produced no file`,
     );
   }
-  const blob = await getBlobStore().get(job.outputKey);
+  const blob = await store.get(job.outputKey);
   if (!blob) throw new AppError("gone", `The file of job ${jobId} is no longer available`);
   const fileName = job.outputName ?? job.outputKey.split("/").at(-1) ?? "download";
   return new Response(blob.stream, {

@@ -8,11 +8,16 @@ import { finishJob } from "./finish-job";
  * xfa_not_supported, …) and starts its webhook. Unexpected errors are logged with the job id; the
  * client reads a generic message.
  */
-export async function failJob(db: Db, jobId: string, error: unknown): Promise<{ code: string; message: string }> {
+export async function failJob(options: {
+  db: Db;
+  jobId: string;
+  error: unknown;
+}): Promise<{ code: string; message: string }> {
+  const { db, jobId, error } = options;
   const failure = describeExtractionFailure(appErrorIn(error) ?? error);
   if (!failure.expected) console.error(`[v1] job ${jobId} failed unexpectedly`, error);
   const code = toJobErrorCode(failure.code);
-  await finishJob(db, jobId, { status: "failed", code, message: failure.message });
+  await finishJob({ db, jobId, outcome: { status: "failed", code, message: failure.message } });
   return { code, message: failure.message };
 }
 

@@ -12,7 +12,12 @@ export type JobOutcome =
  * repeated call (a retried step) starts no second webhook. Returns the job and whether this outcome is
  * the job's.
  */
-export async function finishJob(db: Db, jobId: string, outcome: JobOutcome): Promise<{ job: Job; applied: boolean }> {
+export async function finishJob(options: {
+  db: Db;
+  jobId: string;
+  outcome: JobOutcome;
+}): Promise<{ job: Job; applied: boolean }> {
+  const { db, jobId, outcome } = options;
   const data: Prisma.JobUpdateManyMutationInput =
     outcome.status === "completed"
       ? { status: "completed", result: outcome.result, completedAt: new Date() }

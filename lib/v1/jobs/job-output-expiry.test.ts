@@ -71,7 +71,7 @@ async function thrownBy(promise: Promise<unknown>): Promise<AppError> {
 describe("downloadJobOutput", () => {
   it("serves the file before expires_at with its type, size and file name", async () => {
     const { job } = await jobWithFile({ expiresAt: new Date(Date.now() + DAY_MS), name: "Überweisung 1.pdf" });
-    const response = await downloadJobOutput({ db, userId: alice, jobId: job.id });
+    const response = await downloadJobOutput({ db, store: getBlobStore(), userId: alice, jobId: job.id });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("content-length")).toBe(String("%PDF-1.7 filled".length));
@@ -84,7 +84,7 @@ describe("downloadJobOutput", () => {
 
   it("falls back to the stored type and the key's file name", async () => {
     const { job } = await jobWithFile({ expiresAt: new Date(Date.now() + DAY_MS), name: null, type: null });
-    const response = await downloadJobOutput({ db, userId: alice, jobId: job.id });
+    const response = await downloadJobOutput({ db, store: getBlobStore(), userId: alice, jobId: job.id });
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("content-disposition")).toContain('filename="output.pdf"');
   });
@@ -93,10 +93,20 @@ describe("downloadJobOutput", () => {
     const expiresAt = new Date(Date.now() + DAY_MS);
     const { job, key } = await jobWithFile({ expiresAt });
     expect(
-      (await downloadJobOutput({ db, userId: alice, jobId: job.id, now: new Date(expiresAt.getTime() - 1) })).status,
+      (
+        await downloadJobOutput({
+          db,
+          store: getBlobStore(),
+          userId: alice,
+          jobId: job.id,
+          now: new Date(expiresAt.getTime() - 1),
+        })
+      ).status,
     ).toBe(200);
     for (const now of [expiresAt, new Date(expiresAt.getTime() + DAY_MS)]) {
-      const error = await thrownBy(downloadJobOutput({ db, userId: alice, jobId: job.id, now: now }));
+      const error = await thrownBy(
+        downloadJobOutput({ db, store: getBlobStore(), userId: alice, jobId: job.id, now: now }),
+      );
       expect(error).toMatchObject({
         code: "gone",
         status: 410,
@@ -109,7 +119,9 @@ describe("downloadJobOutput", () => {
   it("answers 410 when the file is gone from storage before expires_at", async () => {
     const { job, key } = await jobWithFile({ expiresAt: new Date(Date.now() + DAY_MS) });
     await getBlobStore().delete(key);
-    expect(await thrownBy(downloadJobOutput({ db, userId: alice, jobId: job.id }))).toMatchObject({
+    expect(
+      await thrownBy(downloadJobOutput({ db, store: getBlobStore(), userId: alice, jobId: job.id })),
+    ).toMatchObject({
       code: "gone",
       message: `The file of job ${job.id} is no longer available`,
     });
@@ -125,23 +137,29 @@ describe("downloadJobOutput", () => {
         expiresAt: new Date(Date.now() - DAY_MS),
       },
     });
-    expect(await thrownBy(downloadJobOutput({ db, userId: alice, jobId: extract.id }))).toMatchObject({
+    expect(
+      await thrownBy(downloadJobOutput({ db, store: getBlobStore(), userId: alice, jobId: extract.id })),
+    ).toMatchObject({
       code: "not_found",
       message: `Job ${extract.id} produced no file`,
     });
     const running = await db.job.create({
       data: { userId: alice, type: "fill_pdf", expiresAt: new Date(Date.now() + DAY_MS) },
     });
-    expect(await thrownBy(downloadJobOutput({ db, userId: alice, jobId: running.id }))).toMatchObject({
+    expect(
+      await thrownBy(downloadJobOutput({ db, store: getBlobStore(), userId: alice, jobId: running.id })),
+    ).toMatchObject({
       code: "not_found",
       message: expect.stringContaining("still processing"),
     });
     const { job } = await jobWithFile({ expiresAt: new Date(Date.now() + DAY_MS) });
-    expect(await thrownBy(downloadJobOutput({ db, userId: bob, jobId: job.id }))).toMatchObject({
+    expect(await thrownBy(downloadJobOutput({ db, store: getBlobStore(), userId: bob, jobId: job.id }))).toMatchObject({
       code: "not_found",
       status: 404,
     });
-    expect(await thrownBy(downloadJobOutput({ db, userId: alice, jobId: "not-a-job" }))).toMatchObject({
+    expect(
+      await thrownBy(downloadJobOutput({ db, store: getBlobStore(), userId: alice, jobId: "not-a-job" })),
+    ).toMatchObject({
       code: "not_found",
     });
   });
@@ -158,7 +176,7 @@ describe("deleteExpiredJobOutputs", () => {
     const lost = await jobWithFile({ expiresAt: new Date(now.getTime() - DAY_MS) });
     await getBlobStore().delete(lost.key);
 
-    expect(await deleteExpiredJobOutputs(db, now)).toBe(3);
+    expect(await deleteExpiredJobOutputs({ db, store: getBlobStore(), now })).toBe(3);
 
     for (const { job, key } of [expired, atNow, lost]) {
       expect(await getBlobStore().exists(key)).toBe(false);
@@ -167,14 +185,16 @@ describe("deleteExpiredJobOutputs", () => {
         outputKey: null,
         outputName: "filled form.pdf",
       });
-      expect(await thrownBy(downloadJobOutput({ db, userId: alice, jobId: job.id, now: now }))).toMatchObject({
+      expect(
+        await thrownBy(downloadJobOutput({ db, store: getBlobStore(), userId: alice, jobId: job.id, now: now })),
+      ).toMatchObject({
         code: "gone",
         status: 410,
       });
     }
     expect(await getBlobStore().exists(current.key)).toBe(true);
     expect((await db.job.findUniqueOrThrow({ where: { id: current.job.id } })).outputKey).toBe(current.key);
-    expect(await deleteExpiredJobOutputs(db, now)).toBe(0);
+    expect(await deleteExpiredJobOutputs({ db, store: getBlobStore(), now })).toBe(0);
   });
 
   it("works through more expired jobs than one round takes", async () => {
@@ -189,7 +209,7 @@ describe("deleteExpiredJobOutputs", () => {
         expiresAt,
       })),
     });
-    expect(await deleteExpiredJobOutputs(db)).toBe(205);
+    expect(await deleteExpiredJobOutputs({ db, store: getBlobStore() })).toBe(205);
     expect(await db.job.count({ where: { outputKey: { not: null } } })).toBe(0);
     expect(await db.job.count()).toBe(205);
   });

@@ -27,7 +27,8 @@ afterAll(() => testDb?.dispose());
 
 describe("createJob", () => {
   it("creates a processing job whose output expires 7 days after creation", async () => {
-    const job = await createJob(db, {
+    const job = await createJob({
+      db,
       userId: alice,
       type: "extract",
       model: "docsvc-OCR-v1-2025-02",
@@ -49,19 +50,19 @@ describe("createJob", () => {
 
   it("refuses a webhook_url that points into a private network (400)", async () => {
     await expect(
-      createJob(db, { userId: alice, type: "extract", webhookUrl: "http://169.254.169.254/latest" }),
+      createJob({ db, userId: alice, type: "extract", webhookUrl: "http://169.254.169.254/latest" }),
     ).rejects.toMatchObject({ status: 400 });
     await expect(
-      createJob(db, { userId: alice, type: "extract", webhookUrl: "ftp://93.184.215.14/" }),
+      createJob({ db, userId: alice, type: "extract", webhookUrl: "ftp://93.184.215.14/" }),
     ).rejects.toMatchObject({ status: 400 });
-    const job = await createJob(db, { userId: alice, type: "extract", webhookUrl: "https://93.184.215.14/hook" });
+    const job = await createJob({ db, userId: alice, type: "extract", webhookUrl: "https://93.184.215.14/hook" });
     expect(job.webhookUrl).toBe("https://93.184.215.14/hook");
   });
 });
 
 describe("serializeJob", () => {
   it("shows result when completed and error when failed or cancelled, and validates against the Job schema", async () => {
-    const base = await createJob(db, { userId: alice, type: "fill_pdf" });
+    const base = await createJob({ db, userId: alice, type: "fill_pdf" });
     const completed = serializeJob({
       ...base,
       status: "completed",
@@ -86,14 +87,17 @@ describe("serializeJob", () => {
 
 describe("getJobOrThrow", () => {
   it("answers 404 for another user's job, an unknown id and a malformed id", async () => {
-    const job = await createJob(db, { userId: alice, type: "extract" });
-    await expect(getJobOrThrow(db, alice, job.id)).resolves.toMatchObject({ id: job.id });
+    const job = await createJob({ db, userId: alice, type: "extract" });
+    await expect(getJobOrThrow({ db, userId: alice, jobId: job.id })).resolves.toMatchObject({ id: job.id });
     for (const [user, id] of [
       [bob, job.id],
       [alice, crypto.randomUUID()],
       [alice, "not-a-uuid"],
     ]) {
-      await expect(getJobOrThrow(db, user, id)).rejects.toMatchObject({ code: "not_found", status: 404 });
+      await expect(getJobOrThrow({ db, userId: user, jobId: id })).rejects.toMatchObject({
+        code: "not_found",
+        status: 404,
+      });
     }
   });
 });
@@ -115,7 +119,7 @@ describe("listJobs", () => {
       });
       created.push(job.id);
     }
-    await createJob(db, { userId: bob, type: "extract" });
+    await createJob({ db, userId: bob, type: "extract" });
 
     const seen: string[] = [];
     let cursor: string | undefined;
@@ -140,7 +144,7 @@ describe("listJobs", () => {
 
 describe("cancelJob", () => {
   it("cancels a processing job once and refuses to cancel a finished one", async () => {
-    const job = await createJob(db, { userId: alice, type: "extract" });
+    const job = await createJob({ db, userId: alice, type: "extract" });
     await expect(cancelJob({ db, userId: bob, jobId: job.id })).rejects.toMatchObject({ status: 404 });
     const cancelled = await cancelJob({ db, userId: alice, jobId: job.id });
     expect(cancelled).toMatchObject({ status: "cancelled", error: { code: "cancelled" } });

@@ -8,12 +8,12 @@ import { getBlobStore } from "@/lib/storage";
 
 // DELETE /api/batch/{batch_id} – remove the batch, its documents, pages and files
 const remove = route(deleteBatchRoute, async ({ caller, params }) =>
-  deleteBatch(await getDb(), getBlobStore(), ownerOf(caller), params.batch_id),
+  deleteBatch({ db: await getDb(), store: getBlobStore(), owner: ownerOf(caller), batchId: params.batch_id }),
 );
 
 // PATCH /api/batch/{batch_id} – rename the batch
 const rename = route(renameBatchRoute, async ({ caller, params, body }) =>
-  renameBatch(await getDb(), ownerOf(caller), { batchId: params.batch_id, batchName: body.batch_name }),
+  renameBatch({ db: await getDb(), owner: ownerOf(caller), batchId: params.batch_id, batchName: body.batch_name }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(remove, rename);

@@ -6,7 +6,7 @@ import { route, serveRoutes } from "@/lib/http";
 
 // GET /api/batch/history – the caller's batches, newest first
 const history = route(getBatchHistoryRoute, async ({ caller, query }) =>
-  listBatchHistory(await getDb(), ownerOf(caller), query),
+  listBatchHistory({ db: await getDb(), owner: ownerOf(caller), query }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(history);

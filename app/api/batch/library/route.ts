@@ -5,7 +5,7 @@ import { listLibraryFiles } from "@/lib/library/list-library-files";
 
 // GET /api/batch/library – the caller's saved files, newest first
 const list = route(listLibraryRoute, async ({ caller, query }) =>
-  listLibraryFiles(await getDb(), { userId: caller.user.id, ...query }),
+  listLibraryFiles({ db: await getDb(), userId: caller.user.id, ...query }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(list);

@@ -7,7 +7,9 @@ import { getBlobStore } from "@/lib/storage";
 
 // POST /api/batch/upload – store files as a batch and start processing them
 const upload = route(uploadBatchRoute, async ({ caller, form }) =>
-  uploadBatch(await getDb(), getBlobStore(), {
+  uploadBatch({
+    db: await getDb(),
+    store: getBlobStore(),
     owner: ownerOf(caller),
     tier: caller.kind === "user" ? caller.user.tier : undefined,
     files: form.files,

@@ -6,7 +6,9 @@ import { uploadUrlRoute } from "@/lib/web/web.contract";
 
 // POST /api/batch/url – render a web page, store it as a PDF batch and process it
 const uploadUrl = route(uploadUrlRoute, async ({ caller, form }) =>
-  uploadWebPage(await getDb(), getBlobStore(), {
+  uploadWebPage({
+    db: await getDb(),
+    store: getBlobStore(),
     userId: caller.user.id,
     tier: caller.user.tier,
     url: form.url,

@@ -13,7 +13,7 @@ const update = route(webUpdateRoute, async ({ req, caller, body }) => {
     ownerId: owner.ownerId,
     sessionId: body.session_id,
     fields: body.fields,
-    loadDocument: documentFileLoader(await getDb(), getBlobStore(), owner.userId),
+    loadDocument: documentFileLoader({ db: await getDb(), store: getBlobStore(), userId: owner.userId }),
   });
 });
 

@@ -5,7 +5,7 @@ import { listOcrDocumentsRoute } from "@/lib/ocr-api/ocr.contract";
 
 // GET /api/ocr/documents – the user's documents, newest first
 const list = route(listOcrDocumentsRoute, async ({ caller, query }) =>
-  listOcrDocuments(await getDb(), caller.user.id, query),
+  listOcrDocuments({ db: await getDb(), userId: caller.user.id, query }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(list);

@@ -6,7 +6,9 @@ import { getBlobStore } from "@/lib/storage";
 
 // POST /api/ocr/process – OCR one file synchronously
 const processFile = route(processOcrRoute, async ({ caller, form }) =>
-  processOcrFile(await getDb(), getBlobStore(), {
+  processOcrFile({
+    db: await getDb(),
+    store: getBlobStore(),
     user: caller.user,
     file: form.file,
     processingMode: form.processing_mode,

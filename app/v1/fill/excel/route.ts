@@ -1,4 +1,5 @@
 import { getDb } from "@/lib/db";
+import { getBlobStore } from "@/lib/storage";
 import { fillExcelRoute } from "@/lib/v1/fill/fill.contract";
 import { submitFillExcel } from "@/lib/v1/fill/submit-fill-excel";
 import { route, serveRoutes } from "@/lib/http";
@@ -7,6 +8,7 @@ import { route, serveRoutes } from "@/lib/http";
 const fillExcel = route(fillExcelRoute, async ({ caller, form }) =>
   submitFillExcel({
     db: await getDb(),
+    store: getBlobStore(),
     userId: caller.user.id,
     tier: caller.user.tier,
     apiKeyId: caller.via === "api_key" ? caller.apiKeyId : null,

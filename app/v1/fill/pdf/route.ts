@@ -1,4 +1,5 @@
 import { getDb } from "@/lib/db";
+import { getBlobStore } from "@/lib/storage";
 import { fillPdfRoute } from "@/lib/v1/fill/fill.contract";
 import { submitFillPdf } from "@/lib/v1/fill/submit-fill-pdf";
 import { route, serveRoutes } from "@/lib/http";
@@ -7,6 +8,7 @@ import { route, serveRoutes } from "@/lib/http";
 const fillPdf = route(fillPdfRoute, async ({ caller, form }) =>
   submitFillPdf({
     db: await getDb(),
+    store: getBlobStore(),
     userId: caller.user.id,
     tier: caller.user.tier,
     apiKeyId: caller.via === "api_key" ? caller.apiKeyId : null,

@@ -6,7 +6,7 @@ import { serializeJob } from "@/lib/v1/jobs/serialize-job";
 
 // GET /v1/jobs/{id} – poll a job
 const get = route(getJobRoute, async ({ caller, params }) =>
-  serializeJob(await getJobOrThrow(await getDb(), caller.user.id, params.id)),
+  serializeJob(await getJobOrThrow({ db: await getDb(), userId: caller.user.id, jobId: params.id })),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(get);

@@ -6,7 +6,10 @@ import { route, serveRoutes } from "@/lib/http";
 
 // POST /api/batch/{batch_id}/process – start a batch uploaded with skip_processing
 const startProcessing = route(processBatchRoute, async ({ caller, params, query }) =>
-  startBatchProcessing(await getDb(), ownerOf(caller), params.batch_id, {
+  startBatchProcessing({
+    db: await getDb(),
+    owner: ownerOf(caller),
+    batchId: params.batch_id,
     processingMode: query.processing_mode,
     ametSessionId: query.amet_session_id,
   }),

@@ -6,7 +6,12 @@ import { route, serveRoutes } from "@/lib/http";
 
 // POST /api/batch/{batch_id}/retry – reprocess failed, partially completed and stuck documents
 const retry = route(retryBatchRoute, async ({ caller, params, body }) =>
-  retryBatch(await getDb(), ownerOf(caller), params.batch_id, { processingMode: body?.processing_mode ?? "normal" }),
+  retryBatch({
+    db: await getDb(),
+    owner: ownerOf(caller),
+    batchId: params.batch_id,
+    processingMode: body?.processing_mode ?? "normal",
+  }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(retry);

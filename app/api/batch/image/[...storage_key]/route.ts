@@ -6,7 +6,13 @@ import { getBlobStore } from "@/lib/storage";
 
 // GET /api/batch/image/{storage_key} – stream a page image (token query for <img> tags)
 const image = route(getBatchImageRoute, async ({ caller, params, query }) =>
-  openBatchImage(await getDb(), getBlobStore(), { storageKey: params.storage_key, token: query.token, caller }),
+  openBatchImage({
+    db: await getDb(),
+    store: getBlobStore(),
+    storageKey: params.storage_key,
+    token: query.token,
+    caller,
+  }),
 );
 
 // The key spans several path segments, which the catch-all hands over as an array.

@@ -6,7 +6,7 @@ import { getBlobStore } from "@/lib/storage";
 
 // DELETE /api/batch/library/{file_id} – delete a saved file
 const remove = route(deleteLibraryFileRoute, async ({ caller, params }) =>
-  deleteLibraryFile(await getDb(), getBlobStore(), { userId: caller.user.id, fileId: params.file_id }),
+  deleteLibraryFile({ db: await getDb(), store: getBlobStore(), userId: caller.user.id, fileId: params.file_id }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(remove);

@@ -6,7 +6,7 @@ import { route, serveRoutes } from "@/lib/http";
 
 // GET /api/batch/results/{batch_id} – documents with pages, boxes and structure
 const results = route(getBatchResultsRoute, async ({ caller, params, query }) =>
-  getBatchResults(await getDb(), ownerOf(caller), params.batch_id, query),
+  getBatchResults({ db: await getDb(), owner: ownerOf(caller), batchId: params.batch_id, query }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(results);

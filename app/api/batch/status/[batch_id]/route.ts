@@ -6,7 +6,7 @@ import { route, serveRoutes } from "@/lib/http";
 
 // GET /api/batch/status/{batch_id} – status and progress (2 s cache)
 const status = route(getBatchStatusRoute, async ({ caller, params }) =>
-  getBatchStatus(await getDb(), ownerOf(caller), params.batch_id),
+  getBatchStatus({ db: await getDb(), owner: ownerOf(caller), batchId: params.batch_id }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(status);

@@ -1,11 +1,13 @@
 import { connectDriveRoute } from "@/lib/cloud/cloud.contract";
 import { connectDrive } from "@/lib/cloud/connect-drive";
 import { toCloudConnectionResponse } from "@/lib/cloud/to-cloud-connection-response";
+import { getDb } from "@/lib/db";
 import { route, serveRoutes } from "@/lib/http";
 
 // POST /api/cloud/drive/connect – exchange the authorization code and store the drive connection
 const connect = route(connectDriveRoute, async ({ caller, body }) => {
   const connection = await connectDrive({
+    db: await getDb(),
     userId: caller.user.id,
     code: body.code,
     redirectUri: body.redirect_uri,

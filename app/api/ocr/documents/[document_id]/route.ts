@@ -5,7 +5,7 @@ import { getOcrDocumentRoute } from "@/lib/ocr-api/ocr.contract";
 
 // GET /api/ocr/documents/{document_id} – one document with pages and structure
 const get = route(getOcrDocumentRoute, async ({ caller, params }) =>
-  getOcrDocument(await getDb(), caller.user.id, params.document_id),
+  getOcrDocument({ db: await getDb(), userId: caller.user.id, documentId: params.document_id }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(get);

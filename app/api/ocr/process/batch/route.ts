@@ -6,7 +6,9 @@ import { getBlobStore } from "@/lib/storage";
 
 // POST /api/ocr/process/batch – OCR several files, one result each
 const processFiles = route(processOcrBatchRoute, async ({ caller, form }) =>
-  processOcrFiles(await getDb(), getBlobStore(), {
+  processOcrFiles({
+    db: await getDb(),
+    store: getBlobStore(),
     user: caller.user,
     files: form.files,
     processingMode: form.processing_mode,

@@ -8,17 +8,21 @@ import { getBlobStore } from "@/lib/storage";
 
 // PUT /api/batch/{batch_id}/document/{document_id} – correct several pages in one transaction
 const update = route(updateDocumentPagesRoute, async ({ caller, params, body }) =>
-  updateDocumentPages(
-    await getDb(),
-    ownerOf(caller),
-    { batchId: params.batch_id, documentId: params.document_id },
-    body,
-  ),
+  updateDocumentPages({
+    db: await getDb(),
+    owner: ownerOf(caller),
+    batchId: params.batch_id,
+    documentId: params.document_id,
+    edits: body,
+  }),
 );
 
 // DELETE /api/batch/{batch_id}/document/{document_id} – remove a document (and its batch when last)
 const remove = route(deleteBatchDocumentRoute, async ({ caller, params }) =>
-  deleteBatchDocument(await getDb(), getBlobStore(), ownerOf(caller), {
+  deleteBatchDocument({
+    db: await getDb(),
+    store: getBlobStore(),
+    owner: ownerOf(caller),
     batchId: params.batch_id,
     documentId: params.document_id,
   }),

@@ -6,7 +6,7 @@ import { getBlobStore } from "@/lib/storage";
 
 // GET /api/batch/library/{file_id}/download – the saved file as an attachment
 const download = route(downloadLibraryFileRoute, async ({ caller, params }) =>
-  downloadLibraryFile(await getDb(), getBlobStore(), { userId: caller.user.id, fileId: params.file_id }),
+  downloadLibraryFile({ db: await getDb(), store: getBlobStore(), userId: caller.user.id, fileId: params.file_id }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(download);
