@@ -4,6 +4,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
 import { boxIou, tesseractCliWords } from "@/lib/documents/testing/box-agreement";
+import { readDocx } from "@/lib/documents/office/read-docx";
 import { makeDocx } from "@/lib/documents/testing/make-office-files";
 import { textSvg } from "@/lib/documents/testing/render-text-image";
 import { bearer } from "../support/accounts";
@@ -155,7 +156,10 @@ test("an office file's page shows its picture with the word boxes on its text", 
   await viewer.expectPage(1, 1);
   const image = viewer.canvas.getByRole("img", { name: /Page 1 of report.docx/ });
   await expect(image).toBeVisible();
-  expect(await image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+  // Visible comes before decoded: wait for the picture itself to load.
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+    .toBe(true);
   await expect(viewer.wordBoxes().filter({ has: page.locator("title", { hasText: /^Revenue —/ }) })).toHaveCount(1);
 
   // Every word box holds ink of the served image.
@@ -174,4 +178,52 @@ test("an office file's page shows its picture with the word boxes on its text", 
     }
     expect(dark, word.text).toBeGreaterThan(0);
   }
+});
+
+test("an office file LibreOffice prints on fewer pages than counted shows each printed page's picture and boxes", async ({
+  page,
+}) => {
+  const user = await signedInUser(page, "/batches");
+  // 7 pt lines without spacing: counted natively (10 pt with spacing) on more pages than printed.
+  const paragraphs = Array.from(
+    { length: 120 },
+    (_, index) => `Entry ${index + 1} delivered to warehouse ${index % 7}`,
+  );
+  const docx = await makeDocx({ heading: "Delivery Log", paragraphs, bodySize: 7 });
+  const counted = (await readDocx(docx)).length;
+  const { batchId, documentIds } = await uploadAndWait(
+    page.request,
+    user.token,
+    [
+      {
+        name: "log.docx",
+        mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        buffer: docx,
+      },
+    ],
+    "Office log",
+  );
+  const status = await (await page.request.get(`/api/batch/status/${batchId}`, { headers: bearer(user.token) })).json();
+  expect(status).toMatchObject({ status: "completed", progress: 100 });
+  const printed = status.pages_total as number;
+  expect(printed).toBeLessThan(counted);
+  expect(status.pages_done).toBe(printed);
+
+  await page.goto(`/batches/${batchId}/documents/${documentIds[0]}`);
+  const viewer = new ViewerPage(page);
+  await viewer.expectPage(1, printed);
+  await viewer.thumbnail(printed).click();
+  await viewer.expectPage(printed, printed);
+  const image = viewer.canvas.getByRole("img", { name: new RegExp(`Page ${printed} of log.docx`) });
+  await expect(image).toBeVisible();
+  // Visible comes before decoded: wait for the picture itself to load.
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+    .toBe(true);
+  await expect(
+    viewer
+      .wordBoxes()
+      .filter({ has: page.locator("title", { hasText: /^Entry —/ }) })
+      .first(),
+  ).toBeVisible();
 });
