@@ -4,6 +4,7 @@ import { DriverAdapterError } from "@prisma/driver-adapter-utils";
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { Pool } from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import type { PgliteClient } from "./pglite-in-worker";
 
 // Both upstream adapters run migration scripts in ways that break `applyMigrations`:
 // - pglite-prisma-adapter does not await `exec`, so a failing migration is recorded as applied and
@@ -47,8 +48,9 @@ function replaceScriptRunner(
 }
 
 /** A PGlite adapter factory whose scripts are awaited and whose shadow database is freed after use. */
-export function createPgliteAdapterFactory(pglite: PGlite): SqlMigrationAwareDriverAdapterFactory {
-  const upstream = new PrismaPGlite(pglite);
+export function createPgliteAdapterFactory(pglite: PgliteClient): SqlMigrationAwareDriverAdapterFactory {
+  // The adapter uses only query, exec and transaction, which a worker's client answers as well.
+  const upstream = new PrismaPGlite(pglite as PGlite);
   return {
     provider: upstream.provider,
     adapterName: upstream.adapterName,

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { logger } from "../log/logger";
+import { openPgliteInWorker, type PgliteClient } from "./pglite-in-worker";
 
 // PGlite is PostgreSQL in one process with no shared-memory coordination: two processes opening
 // the same data directory corrupt it. A lock file beside the directory (pid and host) makes a
@@ -11,7 +12,7 @@ import { logger } from "../log/logger";
 
 type LockOwner = { pid: number; hostname: string; startedAt: string };
 
-export type EmbeddedPglite = { pglite: PGlite; dataDir: string; close(): Promise<void> };
+export type EmbeddedPglite = { pglite: PgliteClient; dataDir: string; close(): Promise<void> };
 
 // Lock files held by this process, so a stale file from an earlier process that had the same pid
 // (common in containers, where the app is often pid 1) is told apart from a second open here.
@@ -86,9 +87,13 @@ function releaseLockSync(lockFile: string): void {
 
 /**
  * Opens (creating on first use) the embedded database in `<dataRoot>/pglite`, holding the
- * single-process lock until `close()` or process exit.
+ * single-process lock until `close()` or process exit. `thread: "worker"` runs it in a worker
+ * thread (the app's database: statements then overlap the request work on the main thread).
  */
-export async function openEmbeddedPglite(dataRoot: string): Promise<EmbeddedPglite> {
+export async function openEmbeddedPglite(
+  dataRoot: string,
+  options: { thread?: "main" | "worker" } = {},
+): Promise<EmbeddedPglite> {
   const root = path.resolve(/* turbopackIgnore: true */ process.cwd(), dataRoot);
   const dataDir = path.join(root, "pglite");
   const lockFile = path.join(root, "pglite.lock");
@@ -96,9 +101,9 @@ export async function openEmbeddedPglite(dataRoot: string): Promise<EmbeddedPgli
   await acquireLock(lockFile, dataDir);
   const onExit = () => releaseLockSync(lockFile);
   process.once("exit", onExit);
-  let pglite: PGlite;
+  let pglite: PgliteClient;
   try {
-    pglite = await PGlite.create({ dataDir });
+    pglite = options.thread === "worker" ? await openPgliteInWorker(dataDir) : await PGlite.create({ dataDir });
   } catch (error) {
     process.off("exit", onExit);
     releaseLockSync(lockFile);

@@ -20,10 +20,16 @@ async function openDatabase(): Promise<OpenDatabase> {
     const db = createPrismaClient(new PrismaPg({ connectionString: DATABASE_URL }), "postgresql");
     return { db, close: () => db.$disconnect() };
   }
-  const embedded = await openEmbeddedPglite(DATA_DIR);
+  let embedded = await openEmbeddedPglite(DATA_DIR, { thread: "worker" });
   try {
     const applied = await applyMigrations({ pglite: embedded.pglite });
     if (applied.length > 0) console.info(`[db] applied migrations to ${embedded.dataDir}: ${applied.join(", ")}`);
+    if (applied.length > 0) {
+      // Creating and migrating a database grows PGlite's WebAssembly memory to ~0.7 GB, which it never
+      // gives back; a new worker on the same files starts at ~0.25 GB.
+      await embedded.close();
+      embedded = await openEmbeddedPglite(DATA_DIR, { thread: "worker" });
+    }
   } catch (error) {
     await embedded.close();
     throw error;

@@ -3,10 +3,11 @@ import pg from "pg";
 import type { DiffTarget, SchemaEngine } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { createPgliteAdapterFactory, createPostgresMigrationAdapterFactory } from "./adapters";
 import { readMigrationsList } from "./migrations-list";
+import type { PgliteClient } from "./pglite-in-worker";
 import { noFilters, withSchemaEngine, type SchemaFile } from "./schema-engine";
 
 /** The database a migration command works on: an open PGlite, or a PostgreSQL URL. */
-export type MigrationTarget = { pglite: PGlite } | { url: string };
+export type MigrationTarget = { pglite: PgliteClient } | { url: string };
 
 type EngineUse<T> = (engine: SchemaEngine, schemaFiles: SchemaFile[]) => Promise<T>;
 

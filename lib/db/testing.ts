@@ -2,13 +2,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { getConfig } from "../config";
 import { createPgliteAdapterFactory } from "./adapters";
 import { createPrismaClient, type DatabaseKind, type Db } from "./create-client";
 import { applyMigrations } from "./migrate";
+import { openPgliteInWorker, type PgliteClient } from "./pglite-in-worker";
 
 export type TestDatabase = {
   db: Db;
@@ -16,7 +16,7 @@ export type TestDatabase = {
   /** The fresh database's URL (PostgreSQL only). */
   url?: string;
   /** The open PGlite (PGlite only), for raw SQL in tests. */
-  pglite?: PGlite;
+  pglite?: PgliteClient;
   /** Disconnects and deletes the database. */
   dispose(): Promise<void>;
 };
@@ -42,7 +42,8 @@ export async function createTestDatabase(options: { kind?: DatabaseKind } = {}):
 
 async function createPgliteTestDatabase(): Promise<TestDatabase> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "docsvc-test-db-"));
-  const pglite = await PGlite.create({ dataDir: dir });
+  // In a worker thread, as the app opens it, so every suite runs on the same database client.
+  const pglite = await openPgliteInWorker(dir);
   try {
     await applyMigrations({ pglite });
   } catch (error) {
