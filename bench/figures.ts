@@ -16,3 +16,11 @@ export function cpuMs(): number {
 export function commandExists(name: string): boolean {
   return spawnSync("sh", ["-c", `command -v ${name}`]).status === 0;
 }
+
+/** A target beside its measured figure: "met" or "NOT MET", the figure and the limit. */
+export function verdict(label: string, measured: number, limit: number, shown: (value: number) => string): string {
+  return `${measured <= limit ? "met    " : "NOT MET"} ${label}: ${shown(measured)} (target ≤ ${shown(limit)})`;
+}
+
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+export const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
