@@ -92,9 +92,12 @@ describe("copying digital PDF pages into the streamed PDF", () => {
     expect(read[136]).toContain("Statement page 137");
     // One font object (and one embedded font file) however many pages use it.
     expect(await fontRows(output)).toHaveLength(1);
-    expect(output.toString("latin1").match(/\/FontFile2/g)).toHaveLength(1);
-    // The source holds its dictionaries in compressed object streams, the copy writes them plain.
-    expect(output.byteLength).toBeLessThan(source.byteLength * 1.5);
+    const descriptors = (await PDFDocument.load(output)).context
+      .enumerateIndirectObjects()
+      .filter(([, object]) => object instanceof PDFDict && object.has(PDFName.of("FontFile2")));
+    expect(descriptors).toHaveLength(1);
+    // Each page's content stream as it was, the small objects compressed together as in the source.
+    expect(output.byteLength).toBeLessThan(source.byteLength * 1.1);
   });
 
   it("keeps what pages inherit from their page tree, mixes copies of several PDFs with drawn pages, and links stay valid", async () => {

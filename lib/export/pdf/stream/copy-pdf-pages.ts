@@ -17,12 +17,16 @@ import { type PdfDictionary, type PdfStreamWriter, ref } from "./pdf-stream-writ
 const INHERITED = ["Resources", "MediaBox", "CropBox", "Rotate"].map((key) => PDFName.of(key));
 const PARENT = PDFName.of("Parent");
 const LENGTH = PDFName.of("Length");
+/** Small objects per object stream: as pdf-lib writes them; a few kilobytes held at most. */
+const BATCH = 50;
 
 /**
  * Copies pages of one parsed PDF into a streamed output as they are (content streams, fonts, images,
  * annotations), object by object: each object reachable from the page is written as soon as the page
  * is copied, under a new number, and only the source → output numbering is kept, so an object shared
- * by pages (a font, a logo) is written once however many pages use it.
+ * by pages (a font, a logo) is written once however many pages use it. Streams are written at once;
+ * the small objects (page dictionaries, font dictionaries) wait for up to BATCH of them to go into
+ * one compressed object stream, which keeps the copy near the source's size.
  *
  * The page's /Parent is not followed (it would bring the whole source page tree); the page gets the
  * output's page tree instead, with what it inherited from its ancestors moved onto it. A reference to
@@ -34,6 +38,7 @@ export class PdfPageCopier {
   /** Output numbers given to other pages of the source before they were copied. */
   private readonly awaited = new Map<string, number>();
   private readonly queue: PDFRef[] = [];
+  private batch: { objectNumber: number; body: string }[] = [];
   private readonly pages: { node: PDFPageLeaf; tag: string }[];
 
   private constructor(
@@ -70,32 +75,40 @@ export class PdfPageCopier {
       const inherited = node.get(key) ? undefined : node.getInheritableAttribute(key);
       if (inherited) entries.push([key, inherited]);
     }
-    this.writer.writeObject(
+    this.batch.push({
       objectNumber,
-      `<< /Parent ${ref(parent)} ${entries.map(([key, value]) => `${key.toString()} ${this.format(value)}`).join(" ")} >>`,
-    );
+      body: `<< /Parent ${ref(parent)} ${entries.map(([key, value]) => `${key.toString()} ${this.format(value)}`).join(" ")} >>`,
+    });
     for (let next = this.queue.shift(); next; next = this.queue.shift()) this.writeSourceObject(next);
+    if (this.batch.length >= BATCH) this.flush();
     return objectNumber;
   }
 
-  /** Writes null for pages referred to but never copied, so every reserved number is written. */
+  /** Writes the objects still waiting, and null for pages referred to but never copied (every reserved number is written). */
   finish(): void {
-    for (const objectNumber of this.awaited.values()) this.writer.writeObject(objectNumber, "null");
+    for (const objectNumber of this.awaited.values()) this.batch.push({ objectNumber, body: "null" });
     this.awaited.clear();
+    this.flush();
   }
 
+  private flush(): void {
+    this.writer.writeObjectStream(this.batch);
+    this.batch = [];
+  }
+
+  /** Writes a stream at once; any other object joins the batch for the next object stream. */
   private writeSourceObject(source: PDFRef): void {
     const objectNumber = this.numbers.get(source.tag)!;
     const value = this.source.context.lookup(source);
-    if (value instanceof PDFStream) {
-      const dictionary: PdfDictionary = {};
-      for (const [key, entry] of value.dict.entries())
-        if (key !== LENGTH) dictionary[key.toString().slice(1)] = this.format(entry);
-      // Copied still encoded (its /Filter says how); the writer sets /Length.
-      this.writer.writeStream(objectNumber, dictionary, value.getContents(), { compress: false });
-    } else {
-      this.writer.writeObject(objectNumber, value ? this.format(value) : "null");
+    if (!(value instanceof PDFStream)) {
+      this.batch.push({ objectNumber, body: value ? this.format(value) : "null" });
+      return;
     }
+    const dictionary: PdfDictionary = {};
+    for (const [key, entry] of value.dict.entries())
+      if (key !== LENGTH) dictionary[key.toString().slice(1)] = this.format(entry);
+    // Copied still encoded (its /Filter says how); the writer sets /Length.
+    this.writer.writeStream(objectNumber, dictionary, value.getContents(), { compress: false });
   }
 
   /** The value as PDF text, its references renumbered (objects not seen yet are queued to be written). */
