@@ -155,4 +155,12 @@ describe("copying digital PDF pages into the streamed PDF", () => {
     // The link did not pull page 2 (or the source's page tree) into the file.
     expect(await pdfToText(output)).not.toContain("Alpha two");
   });
+
+  it("declines a file it cannot copy from, so its pages are redrawn instead", async () => {
+    const writer = (await StreamedPdf.create("Copies")).writer;
+    expect(await PdfPageCopier.open(Buffer.from("%PDF-1.7\nthis is not a PDF body"), writer)).toBeNull();
+    const encrypted = await PDFDocument.load(await embeddedFontPdf([["Secret"]]));
+    encrypted.context.trailerInfo.Encrypt = encrypted.context.obj({ Filter: "Standard", V: 2, R: 3 });
+    expect(await PdfPageCopier.open(await encrypted.save({ useObjectStreams: false }), writer)).toBeNull();
+  });
 });

@@ -39,25 +39,24 @@ export class PdfPageCopier {
   private readonly awaited = new Map<string, number>();
   private readonly queue: PDFRef[] = [];
   private batch: { objectNumber: number; body: string }[] = [];
-  private readonly pages: { node: PDFPageLeaf; tag: string }[];
 
   private constructor(
     private readonly source: PDFDocument,
     private readonly writer: PdfStreamWriter,
-  ) {
-    this.pages = source.getPages().map((page) => ({ node: page.node, tag: page.ref.tag }));
-  }
+    private readonly pages: { node: PDFPageLeaf; tag: string }[],
+  ) {}
 
-  /** A copier for the PDF's pages, or null when it cannot copy them (unparseable or encrypted). */
+  /** A copier for the PDF's pages, or null when it cannot copy them (unparseable, encrypted, no page tree). */
   static async open(bytes: Uint8Array, writer: PdfStreamWriter): Promise<PdfPageCopier | null> {
-    let source: PDFDocument;
     try {
-      source = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+      const source = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+      // Encrypted streams would be copied still encrypted, without the key to read them.
+      if (source.isEncrypted) return null;
+      const pages = source.getPages().map((page) => ({ node: page.node, tag: page.ref.tag }));
+      return new PdfPageCopier(source, writer, pages);
     } catch {
       return null;
     }
-    // Encrypted streams would be copied still encrypted, without the key to read them.
-    return source.isEncrypted ? null : new PdfPageCopier(source, writer);
   }
 
   get pageCount(): number {
