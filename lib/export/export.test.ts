@@ -7,6 +7,7 @@ import { getBatchResults } from "@/lib/batches/get-batch-results";
 import { sampleBatchFiles } from "@/lib/batches/testing/sample-files";
 import { uploadBatch } from "@/lib/batches/upload-batch";
 import { getDb } from "@/lib/db";
+import { openPdf } from "@/lib/documents/pdf/load-pdf";
 import { functionDefinitions } from "@/inngest/functions";
 import { getExecutor, startExecutor, stopExecutor } from "@/lib/background";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
@@ -96,11 +97,22 @@ describe("export a batch", () => {
     expect(response.headers.get("content-disposition")).toMatch(
       /^attachment; filename="Quarter_ M.rz_2025\.pdf"; filename\*=UTF-8''Quarter_%20M%C3%A4rz_2025\.pdf$/,
     );
+    // Streamed, digital pages included: no length is known before the body is sent.
+    expect(response.headers.get("content-length")).toBeNull();
     const bytes = new Uint8Array(await response.arrayBuffer());
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getPageCount()).toBe(4);
     const text = await pdfToText(bytes);
     expect(text).toContain("INV-2041");
+    // pdf.js reads the digital PDF's two pages, copied as they are, first and in their order.
+    const read = await openPdf(Buffer.from(bytes));
+    const pageText = async (number: number) =>
+      (await (await read.getPage(number)).getTextContent()).items
+        .map((item) => ("str" in item ? item.str : ""))
+        .join(" ");
+    expect(await pageText(1)).toMatch(/Invoice Number: INV-2041[\s\S]*Total: 120\.50 EUR/);
+    expect(await pageText(2)).toMatch(/Page two of the invoice[\s\S]*Date: 2025-03-14/);
+    await read.loadingTask.destroy();
     expect(text).toMatch(/Receipt\s+7739[\s\S]*Amount\s+42\.00/);
     expect(text).not.toContain("7731");
     expect(text).toContain("Quarterly report");
