@@ -174,7 +174,7 @@ describe("export a batch", () => {
       store: getBlobStore(),
       owner,
       tier: "free",
-      files: [new File([await mixed.save()], "mixed.pdf", { type: "application/pdf" })],
+      files: [new File([new Uint8Array(await mixed.save())], "mixed.pdf", { type: "application/pdf" })],
       batchName: "Mixed",
     });
     await (await getExecutor()).drain({ timeoutMs: 120_000 });
