@@ -85,6 +85,12 @@ describe("labels without a colon before a value on a fill-in rule", () => {
     const ruled = line(0.1, y, "Department ~Corporate Affairs");
     expect(pairsOf([[line(0.1, 0.4, "Cartons >Shipping")], [ruled]], [ruleUnder(y, 0.09, 0.6)])).toEqual([]);
   });
+
+  it("leaves a blank form's row of labels unpaired, and capitals after capitals with no number", () => {
+    expect(pairsOf([[line(0.1, 0.3, "FOLLOW UP DATE >REQUISITION NO. >ISSUED BY")]])).toEqual([]);
+    expect(pairsOf([[line(0.1, 0.3, "PAGE NUMBER(S) >WERE MISSING")]])).toEqual([]);
+    expect(pairsOf([[line(0.1, 0.3, "Brand Name >OLD GOLD STRAIGHT")]])).toEqual([["Brand Name", "OLD GOLD STRAIGHT"]]);
+  });
 });
 
 /** A form of "Label ____value____" fields, typed and rasterised at 100 DPI as an office scanner would. */

@@ -1,5 +1,5 @@
 import type { Page, Word } from "@/lib/documents/types";
-import { isCheckMark, looksLikeLabel, meaningfulWords } from "./label-words";
+import { isCapitalsLabel, isCheckMark, looksLikeLabel, meaningfulWords } from "./label-words";
 import { makePair } from "./make-pair";
 import { claim, freeWords, type PageWords } from "./page-words";
 import type { KeyValuePair } from "./types";
@@ -125,6 +125,8 @@ function phrasePair(
     if ((meaningfulWords(labelWords).length === 1 || meaningfulWords(valueWords).length === 1) && !/\d/.test(valueText))
       return undefined;
     if (/^\P{L}*\p{Ll}/u.test(labelWords[0].text) || /^\(\w{1,2}\)/u.test(valueText)) return undefined;
+    // Capitals after capitals with no number: the next field's label printed like this one.
+    if (isCapitalsLabel(labelWords) && isCapitalsLabel(valueWords) && !/\d/.test(valueText)) return undefined;
   }
   return makePair(state.page, labelWords, valueWords, "gap");
 }
@@ -136,12 +138,16 @@ function phrasePair(
 export function rowPhrasePairs(state: PageWords, lineIndex: number, ruledOnly = false): KeyValuePair[] {
   const height = state.page.lines[lineIndex].box.height;
   const phrases = phrasesOf(freeWords(state, lineIndex), height);
+  // Three or more phrases that all read as labels are a row of a blank form's labels ("FOLLOW UP
+  // DATE    REQUISITION NO.    ISSUED BY"): a gap between two of them parts two fields.
+  const labelRow =
+    phrases.length >= 3 && phrases.every(({ words }) => readsAsLabel(trimNoise(words)) && !/\d/.test(text(words)));
   const pairs: KeyValuePair[] = [];
   for (let index = 0; index + 1 < phrases.length; index++) {
     const label = phrases[index].words;
     const value = phrases[index + 1];
     const gap = value.words[0].box.x - right(label.at(-1)!);
-    const found = phrasePair(state, label, value.words, value.ledIn, gap, height, ruledOnly);
+    const found = phrasePair(state, label, value.words, value.ledIn, gap, height, ruledOnly || labelRow);
     if (!found) continue;
     pairs.push(found);
     claim(state, [...label, ...value.words]);
