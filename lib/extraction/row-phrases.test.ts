@@ -38,6 +38,25 @@ describe("labels without a colon before a value on a fill-in rule", () => {
     ]);
   });
 
+  it("pairs a label with the value typed a word space after it where the fill-in rule starts", () => {
+    const rows = ["Work Requested by Marketing", "Deadline for response Already handled", "Weight To be determined"];
+    const lines = rows.map((text, row) => line(0.1, 0.2 + row * 0.03, text));
+    // Each rule starts in the space after the label's last word and runs on under the typed value.
+    const labelEnds = [2, 2, 0];
+    const rules = lines.map((words, row) => {
+      const last = words[labelEnds[row]].box;
+      return ruleUnder(0.2 + row * 0.03, last.x + last.width + 0.002, 0.6);
+    });
+    expect(pairsOf([lines], rules)).toEqual([
+      ["Work Requested by", "Marketing"],
+      ["Deadline for response", "Already handled"],
+      ["Weight", "To be determined"],
+    ]);
+    // A rule under the whole line, or one starting inside a word, is no fill-in rule after a label.
+    const under = [ruleUnder(0.2, 0.09, 0.6), ruleUnder(0.23, lines[1][1].box.x + 0.012, 0.6)];
+    expect(pairsOf([lines.slice(0, 2)], under)).toEqual([]);
+  });
+
   it("pairs the fields of form rows that line up like a table's when their values sit on rules", () => {
     // Each row: label, value on its rule, then a second label and value a column apart.
     const rows = [

@@ -1,4 +1,4 @@
-import type { Page, Word } from "@/lib/documents/types";
+import type { Page, RulingLine, Word } from "@/lib/documents/types";
 import { isCapitalsLabel, isCheckMark, looksLikeLabel, meaningfulWords } from "./label-words";
 import { makePair } from "./make-pair";
 import { claim, freeWords, type PageWords } from "./page-words";
@@ -26,13 +26,18 @@ const text = (words: Word[]) => words.map((word) => word.text).join(" ");
 
 /** Whether a ruling line runs under the words: a fill-in rule they were typed or written on. */
 function sitsOnRule(page: Page, words: Word[]): boolean {
+  return rulesUnder(page, words).length > 0;
+}
+
+/** The ruling lines under the words (under at least 30% of their width). */
+function rulesUnder(page: Page, words: Word[]): RulingLine[] {
   const lettered = meaningfulWords(words);
-  if (lettered.length === 0) return false;
+  if (lettered.length === 0) return [];
   const bottom = Math.max(...lettered.map((word) => word.box.y + word.box.height));
   const height = Math.max(...lettered.map((word) => word.box.height));
   const left = lettered[0].box.x;
   const end = right(lettered.at(-1)!);
-  return (page.rulings?.horizontal ?? []).some(
+  return (page.rulings?.horizontal ?? []).filter(
     (rule) =>
       rule.position > bottom - height * 0.5 &&
       rule.position < bottom + height * 0.6 &&
@@ -53,20 +58,38 @@ interface Phrase {
 }
 
 /**
- * The line's phrases: split at gaps wider than a word space and at leader words (which belong to
- * neither side and are dropped), each marked when a leader runs into it.
+ * Whether a fill-in rule starts in the space between two words, under the second one: the words
+ * before it were printed off the rule (the label), the second was typed or written on it (the
+ * value) — "Work Requested by ________" filled in with a word space's gap, no underscores read.
  */
-function phrasesOf(words: Word[], height: number): Phrase[] {
+function fillInRuleStarts(page: Page, previous: Word, word: Word, height: number): boolean {
+  if (word.box.x <= right(previous)) return false;
+  return rulesUnder(page, [word]).some(
+    (rule) => rule.start >= right(previous) - height * 0.3 && rule.start <= word.box.x + word.box.height * 0.5,
+  );
+}
+
+/**
+ * The line's phrases: split at gaps wider than a word space, at leader words (which belong to
+ * neither side and are dropped) and where a fill-in rule starts under words printed off it, each
+ * marked when a leader runs into it.
+ */
+function phrasesOf(page: Page, words: Word[], height: number): Phrase[] {
   const phrases: Phrase[] = [];
   let current: Word[] = [];
   let led = false;
+  // Whether the phrase so far is printed off the rule: a first word on it starts the value.
+  let offRule = true;
   const close = () => {
     if (current.some((word) => !isNoiseWord(word))) phrases.push({ words: current, ledIn: led });
     current = [];
+    offRule = true;
   };
   for (const word of words) {
     const previous = current.at(-1);
-    const parted = previous !== undefined && word.box.x - right(previous) > height * phraseGap;
+    const onRule = !isNoiseWord(word) && sitsOnRule(page, [word]);
+    const ruleStarts = previous !== undefined && offRule && fillInRuleStarts(page, previous, word, height);
+    const parted = (previous !== undefined && word.box.x - right(previous) > height * phraseGap) || ruleStarts;
     if (isNoiseWord(word) && isLeader(word)) {
       close();
       led = phrases.length > 0;
@@ -77,6 +100,7 @@ function phrasesOf(words: Word[], height: number): Phrase[] {
       led = isLeader(previous) || /^_/.test(word.text);
     }
     current.push(word);
+    if (onRule) offRule = false;
     if (/(?:_|[-–—.]{2,})$/.test(word.text) && current.length > 0) {
       close();
       led = true;
@@ -137,7 +161,7 @@ function phrasePair(
  */
 export function rowPhrasePairs(state: PageWords, lineIndex: number, ruledOnly = false): KeyValuePair[] {
   const height = state.page.lines[lineIndex].box.height;
-  const phrases = phrasesOf(freeWords(state, lineIndex), height);
+  const phrases = phrasesOf(state.page, freeWords(state, lineIndex), height);
   // Three or more phrases that all read as labels are a row of a blank form's labels ("FOLLOW UP
   // DATE    REQUISITION NO.    ISSUED BY"): a gap between two of them parts two fields.
   const labelRow =
