@@ -52,6 +52,16 @@ describe("labels without a colon before a value on a fill-in rule", () => {
       ["Deadline for response", "Already handled"],
       ["Weight", "To be determined"],
     ]);
+    // Typewriter spacing wider than a word space inside the label, and a rule drawn from a little
+    // before the label's last letter, still make one label before the typed value.
+    const spaced = line(0.1, 0.4, "Deadline for response Already handled").map((word, index) => ({
+      ...word,
+      box: { ...word.box, x: word.box.x + Math.min(index, 2) * 0.008 },
+    }));
+    const response = spaced[2].box;
+    expect(pairsOf([[spaced]], [ruleUnder(0.4, response.x + response.width - 0.006, 0.6)])).toEqual([
+      ["Deadline for response", "Already handled"],
+    ]);
     // A rule under the whole line, or one starting inside a word, is no fill-in rule after a label.
     const under = [ruleUnder(0.2, 0.09, 0.6), ruleUnder(0.23, lines[1][1].box.x + 0.012, 0.6)];
     expect(pairsOf([lines.slice(0, 2)], under)).toEqual([]);

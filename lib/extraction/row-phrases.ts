@@ -13,6 +13,8 @@ import { isNoiseWord, isValueText, meanWordConfidence, trimNoise } from "./value
 
 /** A gap wider than this many line heights parts phrases; word spaces of typewriter type reach about 0.8. */
 const phraseGap = 1.2;
+/** Word spaces of typewriter type on 100 DPI scans reach about 1.3 line heights; a label's words are this close. */
+const maxTypewriterSpace = 2;
 /** Without a rule under the value, the gap alone must be this wide. */
 const wideGap = 2.5;
 /** Below this mean word confidence, a guess from spacing alone is OCR noise more often than not. */
@@ -61,11 +63,12 @@ interface Phrase {
  * Whether a fill-in rule starts in the space between two words, under the second one: the words
  * before it were printed off the rule (the label), the second was typed or written on it (the
  * value) — "Work Requested by ________" filled in with a word space's gap, no underscores read.
+ * The rule may seem to start up to a line height early: its ends and OCR's word boxes are rough.
  */
 function fillInRuleStarts(page: Page, previous: Word, word: Word, height: number): boolean {
   if (word.box.x <= right(previous)) return false;
   return rulesUnder(page, [word]).some(
-    (rule) => rule.start >= right(previous) - height * 0.3 && rule.start <= word.box.x + word.box.height * 0.5,
+    (rule) => rule.start >= right(previous) - height && rule.start <= word.box.x + word.box.height * 0.5,
   );
 }
 
@@ -156,6 +159,28 @@ function phrasePair(
 }
 
 /**
+ * Where the label before `value` may start: its own phrase, or before a ruled value up to two
+ * phrases further left across word spaces of typewriter type ("Deadline  for  response ____").
+ */
+function labelStarts(
+  page: Page,
+  phrases: Phrase[],
+  free: number,
+  index: number,
+  value: Phrase,
+  height: number,
+): number[] {
+  const starts = [index];
+  if (!value.ledIn && !sitsOnRule(page, value.words)) return starts;
+  for (let start = index - 1; start >= Math.max(free, index - 2); start--) {
+    const gap = phrases[start + 1].words[0].box.x - right(phrases[start].words.at(-1)!);
+    if (gap > height * maxTypewriterSpace) break;
+    starts.push(start);
+  }
+  return starts;
+}
+
+/**
  * The label/value pairs of a line's free words, phrase by phrase from the left; with `ruledOnly`
  * (a line of a layout table) only values on a fill-in rule.
  */
@@ -167,15 +192,22 @@ export function rowPhrasePairs(state: PageWords, lineIndex: number, ruledOnly = 
   const labelRow =
     phrases.length >= 3 && phrases.every(({ words }) => readsAsLabel(trimNoise(words)) && !/\d/.test(text(words)));
   const pairs: KeyValuePair[] = [];
+  let free = 0;
   for (let index = 0; index + 1 < phrases.length; index++) {
-    const label = phrases[index].words;
     const value = phrases[index + 1];
-    const gap = value.words[0].box.x - right(label.at(-1)!);
-    const found = phrasePair(state, label, value.words, value.ledIn, gap, height, ruledOnly || labelRow);
+    let found: KeyValuePair | undefined;
+    let label: Word[] = [];
+    for (const start of labelStarts(state.page, phrases, free, index, value, height)) {
+      label = phrases.slice(start, index + 1).flatMap((phrase) => phrase.words);
+      const gap = value.words[0].box.x - right(label.at(-1)!);
+      found = phrasePair(state, label, value.words, value.ledIn, gap, height, ruledOnly || labelRow);
+      if (found) break;
+    }
     if (!found) continue;
     pairs.push(found);
     claim(state, [...label, ...value.words]);
     index++;
+    free = index + 1;
   }
   return pairs;
 }
