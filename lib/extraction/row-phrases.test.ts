@@ -67,6 +67,15 @@ describe("labels without a colon before a value on a fill-in rule", () => {
     expect(pairsOf([lines.slice(0, 2)], under)).toEqual([]);
   });
 
+  it("keeps a value on a fill-in rule whole when it goes on on the line under it", () => {
+    const words = line(0.1, 0.3, "Project Objective ~To develop a filter for pipe tobacco");
+    const value = words[2].box.x;
+    const below = line(value, 0.316, "that reduces the vapour phase.");
+    expect(pairsOf([[words, below]], [ruleUnder(0.3, value - 0.01, 0.7)])).toEqual([
+      ["Project Objective", "To develop a filter for pipe tobacco that reduces the vapour phase."],
+    ]);
+  });
+
   it("pairs the fields of form rows that line up like a table's when their values sit on rules", () => {
     // Each row: label, value on its rule, then a second label and value a column apart.
     const rows = [

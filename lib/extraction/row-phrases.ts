@@ -1,7 +1,7 @@
 import type { Page, RulingLine, Word } from "@/lib/documents/types";
 import { isCapitalsLabel, isCheckMark, looksLikeLabel, meaningfulWords } from "./label-words";
 import { makePair } from "./make-pair";
-import { claim, freeWords, type PageWords } from "./page-words";
+import { claim, continuedValue, freeWords, type PageWords } from "./page-words";
 import type { KeyValuePair } from "./types";
 import { isNoiseWord, isValueText, meanWordConfidence, trimNoise } from "./value-words";
 
@@ -9,7 +9,8 @@ import { isNoiseWord, isValueText, meanWordConfidence, trimNoise } from "./value
 // word space, and a phrase that reads as a label takes the phrase after it as its value when the
 // form says so: the value sits on a fill-in rule (a ruling line under it, or underscores OCR read
 // before it), or a wide gap parts them and the value does not read as the next column's heading
-// or a list entry. "Name ____ Ann Lee   Date ____ 3 May" holds two pairs.
+// or a list entry. "Name ____ Ann Lee   Date ____ 3 May" holds two pairs. A value running to the
+// line's end goes on on the lines under it that start where it starts.
 
 /** A gap wider than this many line heights parts phrases; word spaces of typewriter type reach about 0.8. */
 const phraseGap = 1.2;
@@ -204,8 +205,13 @@ export function rowPhrasePairs(state: PageWords, lineIndex: number, ruledOnly = 
       if (found) break;
     }
     if (!found) continue;
+    // A value running to the line's end may go on on the lines under it.
+    const own = trimNoise(value.words);
+    const whole = index + 2 === phrases.length ? continuedValue(state, lineIndex, own, height) : own;
+    const longer = whole.length > own.length ? makePair(state.page, trimNoise(label), whole, "gap") : undefined;
+    if (longer) found = longer;
     pairs.push(found);
-    claim(state, [...label, ...value.words]);
+    claim(state, [...label, ...value.words, ...whole]);
     index++;
     free = index + 1;
   }
