@@ -81,7 +81,7 @@ describe("streamDocumentChat", () => {
     expect(events.at(-1)).toMatchObject({ event: "finish", data: { messageMetadata: { engine: "offline" } } });
 
     const sessionId = (events[0].data.messageMetadata as { session_id: string }).session_id;
-    const session = await getChatSession(db, { userId: stored.userId, sessionId });
+    const session = await getChatSession({ db, userId: stored.userId, sessionId });
     expect(session).toMatchObject({
       batch_id: stored.batchId,
       document_id: stored.documentId,
@@ -95,7 +95,7 @@ describe("streamDocumentChat", () => {
     // A follow-up in the same session, then the document is deleted: the session opens, citations gone.
     await ask(stored.userId, { message: "toner", session_id: sessionId, batch_id: stored.batchId });
     await db.batchDocument.delete({ where: { id: stored.documentId } });
-    const reopened = await getChatSession(db, { userId: stored.userId, sessionId });
+    const reopened = await getChatSession({ db, userId: stored.userId, sessionId });
     expect(reopened.message_count).toBe(4);
     const citations = reopened.messages.flatMap((message) =>
       ((message as { parts: Array<{ type: string; data?: { gone?: boolean } }> }).parts ?? []).filter(
@@ -279,7 +279,7 @@ describe("streamDocumentChat", () => {
     expect(error.data.errorText).toMatch(/AI provider failed: .*ECONNREFUSED/);
     expect(events.at(-1)).toMatchObject({ event: "finish", data: { finishReason: "error" } });
     const sessionId = (events[0].data.messageMetadata as { session_id: string }).session_id;
-    const session = await getChatSession(db, { userId: stored.userId, sessionId });
+    const session = await getChatSession({ db, userId: stored.userId, sessionId });
     expect(session.message_count).toBe(2);
     expect((session.messages[1] as unknown as { metadata: { error: string } }).metadata.error).toMatch(/ECONNREFUSED/);
   });

@@ -29,7 +29,8 @@ export async function answerMappingChat(
   db: Db,
   options: { userId: string; batchId: string; documentId: string; question?: string; field?: string; limit: number },
 ) {
-  const [document] = await loadChatScope(db, {
+  const [document] = await loadChatScope({
+    db,
     userId: options.userId,
     scope: { batchId: options.batchId, documentIds: [options.documentId] },
   });

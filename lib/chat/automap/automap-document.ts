@@ -47,7 +47,8 @@ export async function automapDocument(
     ai?: ConfiguredModel | null;
   },
 ) {
-  const [document] = await loadChatScope(db, {
+  const [document] = await loadChatScope({
+    db,
     userId: options.userId,
     scope: { batchId: options.batchId, documentIds: [options.documentId] },
   });
@@ -60,7 +61,7 @@ export async function automapDocument(
   const ai = options.ai === undefined ? configuredLanguageModel() : options.ai;
   let result: Pick<ReturnType<typeof automapFields>, "mappings" | "unmapped"> & { engine: string; ai_error?: string };
   if (ai) {
-    await assertTokensAvailable(db, options.userId, 2000);
+    await assertTokensAvailable({ db, userId: options.userId, tokensNeeded: 2000 });
     try {
       const answer = await automapWithAi(fields, document, ai);
       const chargeKey = automapChargeKey(options.documentId, randomUUID());

@@ -82,7 +82,7 @@ export class ReportFonts {
       const glyphs = layout.glyphs.map((glyph, index) => {
         const position = layout.positions[index];
         return {
-          id: subset.include(glyph),
+          id: subset.include(glyph, rtl ? rightToLeftText(glyph.codePoints) : undefined),
           advance: subset.toThousandths(position.xAdvance),
         };
       });
@@ -140,6 +140,15 @@ export class ReportFonts {
     });
     return indexes;
   }
+}
+
+/**
+ * What a glyph drawn right to left stands for, as readers want it: they put a right-to-left line's
+ * characters back in logical order one by one, so a ligature of several (Arabic lam-alef) must map
+ * to them reversed, or "لا" would read back as "ال".
+ */
+function rightToLeftText(codePoints: number[]): string | undefined {
+  return codePoints.length > 1 ? String.fromCodePoint(...codePoints.toReversed()) : undefined;
 }
 
 /** fontkit's layout with the direction given (its typings omit the script, language and direction parameters). */
