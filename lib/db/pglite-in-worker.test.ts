@@ -59,4 +59,12 @@ describe("PGlite in a worker thread", () => {
     const ids = await pglite.query<{ id: number }>("SELECT id FROM t ORDER BY id");
     expect(ids.rows.map((row) => row.id)).toEqual([1, 2]);
   });
+
+  it("refuses statements once its thread has stopped instead of leaving them waiting", async () => {
+    const otherDir = await mkdtemp(path.join(os.tmpdir(), "docsvc-pglite-worker-"));
+    const other = await openPgliteInWorker(otherDir);
+    await other.close();
+    await expect(other.query("SELECT 1")).rejects.toThrow(/database thread has stopped/);
+    await rm(otherDir, { recursive: true, force: true });
+  });
 });

@@ -68,11 +68,14 @@ export async function openPgliteInWorker(dataDir: string): Promise<PgliteClient>
     if (reply.error) waiter.reject(toError(reply.error));
     else waiter.resolve(reply.result);
   });
-  worker.on("error", (error) => {
-    failure = error;
-    for (const waiter of pending.values()) waiter.reject(error);
+  const fail = (error: Error) => {
+    failure ??= error;
+    for (const waiter of pending.values()) waiter.reject(failure);
     pending.clear();
-  });
+  };
+  worker.on("error", fail);
+  // Closed, or stopped by something else: a statement still waiting would otherwise wait forever.
+  worker.on("exit", (code) => fail(new Error(`The database thread has stopped (exit code ${code})`)));
   settle();
 
   const send = <T>(request: Request): Promise<T> => {
