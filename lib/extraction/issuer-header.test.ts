@@ -119,6 +119,33 @@ describe("issuer name and address from the head of a receipt", () => {
     expect(unsure.confidence).toBeLessThan(0.9);
   });
 
+  it("is not sure of a name or an address the page reads two ways, one letter apart", () => {
+    // OCR was fairly sure of both readings (0.87), too sure for one to correct the other.
+    const page = ocrPage([
+      [
+        line(0.3, 0.05, "AFON CO. (M) BHD", 0.87),
+        line(0.3, 0.065, "3RD FLR, AEON TAMAN MELATI,", 0.87),
+        line(0.3, 0.08, "55100 KUALA LUMPUR", 0.95),
+      ],
+    ]);
+    const [company, address] = extractStructure({ pages: [page], schema }).fieldDetails!;
+    expect([company.value, address.value]).toEqual([
+      "AFON CO. (M) BHD",
+      "3RD FLR, AEON TAMAN MELATI, 55100 KUALA LUMPUR",
+    ]);
+    expect(company.confidence).toBeLessThan(0.9);
+    expect(address.confidence).toBeLessThan(0.9);
+    // Read the same way twice, the name is as sure as its words.
+    const agreed = ocrPage([
+      [
+        line(0.3, 0.05, "AEON CO. (M) BHD", 0.87),
+        line(0.3, 0.065, "3RD FLR, AEON TAMAN MELATI,", 0.87),
+        line(0.3, 0.08, "55100 KUALA LUMPUR", 0.95),
+      ],
+    ]);
+    expect(extractStructure({ pages: [agreed], schema }).fieldDetails![0].confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
   it("joins a legal form wrapped onto the next line, and takes no address from below the first price", () => {
     const page = ocrPage(head("SINAR HOLDINGS", "SDN. BHD.", "LOT 7, JALAN BESI,", "43000 KAJANG"));
     expect(extractStructure({ pages: [page], schema }).fields?.company).toBe("SINAR HOLDINGS SDN. BHD.");

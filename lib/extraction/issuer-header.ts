@@ -1,7 +1,7 @@
 import { unionBox } from "@/lib/documents/layout";
 import type { Box, Page, Word } from "@/lib/documents/types";
 import { legalFormWords } from "./legal-forms";
-import { pageSpellings } from "./page-spellings";
+import { disputedWords, pageSpellings } from "./page-spellings";
 import { lineWords } from "./value-lines";
 import { meanWordConfidence, trimNoise } from "./value-words";
 
@@ -21,6 +21,8 @@ export interface IssuerPart {
   cue: IssuerCue;
   /** The OCR confidence of its least sure word: one misread letter makes the whole name wrong. */
   weakestWord: number;
+  /** Its words the page prints elsewhere one letter different: one of the readings is wrong. */
+  disputed: string[];
   page: number;
   box: Box;
   words: string[];
@@ -121,6 +123,7 @@ function part(page: Page, lines: HeadLine[], text: string, cue: IssuerCue): Issu
     text,
     cue,
     weakestWord: Math.min(...words.map((word) => word.confidence)),
+    disputed: disputedWords(page, words),
     page: page.pageNumber,
     box: unionBox(words.map((word) => word.box)),
     words: text.split(/\s+/),

@@ -126,6 +126,18 @@ describe("schema fields naming the total", () => {
     expect(detail.confidence).toBeGreaterThanOrEqual(0.9);
   });
 
+  it("is sure of a labelled total a second printing or the arithmetic confirms, even when OCR was unsure of its row", () => {
+    const unsure = (...rows: string[]) =>
+      extractStructure({
+        pages: [ocrPage([rows.map((row, index) => line(0.1, 0.5 + index * 0.02, row, 0.6))])],
+        schema: [{ name: "total", type: "number" }],
+      }).fieldDetails![0];
+    expect(unsure("Subtotal >5.66", "GST 6% >0.34", "Total (Incl GST): >6.00").confidence).toBeGreaterThanOrEqual(0.9);
+    expect(unsure("Item >6.00", "TOTAL: >6.00").confidence).toBeGreaterThanOrEqual(0.9);
+    // Nothing confirms it: OCR's certainty decides, and it was unsure.
+    expect(unsure("TOTAL: >6.00").confidence).toBeLessThan(0.9);
+  });
+
   it("lowers a total its items and payment disagree with, and says why", () => {
     const detail = totalDetail("Widget >4.00", "TOTAL >9.00", "CASH >20.00", "CHANGE >15.00");
     expect(detail.value).toBe("9");
