@@ -44,6 +44,8 @@ export function issuerConfidence(part: IssuerPart): number {
   const sure = { legal_form: 0.75, over_identifier: 0.85, address: 0.78 } as Partial<Record<IssuerPart["cue"], number>>;
   const threshold = sure[part.cue];
   if (threshold !== undefined && part.weakestWord >= threshold) return 0.9;
-  const ceiling = { legal_form: 0.85, over_identifier: 0.8, first_line: 0.6, address: 0.85 }[part.cue];
+  const ceiling = { legal_form: 0.85, over_identifier: 0.8, first_line: 0.6, address: 0.85, foot_address: 0.7 }[
+    part.cue
+  ];
   return byWords(ceiling, part.weakestWord);
 }
