@@ -5,7 +5,7 @@ import { totalLabelStrength } from "./total-labels";
 
 // Field confidences calibrated on the receipts' development set (SROIE, thresholds measured on half
 // a only): the evidence each finder weighs is turned into a number such that the fields reported at
-// 0.9 or more are right at least 95% of the time (half a: 53% of fields at 0.9 or more, 96% of those
+// 0.9 or more are right at least 95% of the time (half a: 50% of fields at 0.9 or more, 96% of those
 // right; bench/extraction-kv.bench-run.ts prints the figures, BENCH_HALF=b the held-out half). What
 // decides is mostly OCR certainty, since one misread character makes a name or an amount wrong, and
 // the checks a reader would make: a date labelled or printed twice, a total the payment or the
@@ -30,9 +30,11 @@ export function totalConfidence(total: DocumentTotal): number {
   if (total.repaired || total.kind === "tendered") return byWords(0.8, total.wordConfidence);
   const paid = agreeing.some((check) => check.kind === "payment");
   if (paid && total.wordConfidence >= (agreeing.length > 1 ? 0.7 : 0.8)) return agreeing.length > 1 ? 0.97 : 0.95;
-  // An amount labelled as the total that the arithmetic or a second printing confirms: every one
-  // of those was right on the tuning half, whatever the OCR's certainty of the row.
-  if (agreeing.length > 0 && totalLabelStrength(total.kind) >= 2) return 0.9;
+  // An amount labelled as the total that two checks confirm, whatever the OCR's certainty of the
+  // row, or one check besides the subtotal's arithmetic with a clearly read row. A lone parts check
+  // is weaker: a tax band's line ("Total 6% supplies") is its own subtotal plus its tax.
+  const strongCheck = agreeing.some((check) => check.kind !== "parts") && total.wordConfidence >= 0.85;
+  if ((agreeing.length >= 2 || strongCheck) && totalLabelStrength(total.kind) >= 2) return 0.9;
   const label = { final: 0.85, total_with_tax: 0.85, total: 0.8, subtotal: 0.6, tendered: 0, change: 0, other: 0 };
   return byWords(label[total.kind], total.wordConfidence);
 }
@@ -41,7 +43,7 @@ export function totalConfidence(total: DocumentTotal): number {
 export function issuerConfidence(part: IssuerPart): number {
   // Read two ways on the page: one of them is wrong, however sure OCR was of each.
   if (part.disputed.length > 0) return byWords(0.7, part.weakestWord);
-  const sure = { legal_form: 0.75, over_identifier: 0.85, address: 0.78 } as Partial<Record<IssuerPart["cue"], number>>;
+  const sure = { legal_form: 0.8, over_identifier: 0.85, address: 0.8 } as Partial<Record<IssuerPart["cue"], number>>;
   const threshold = sure[part.cue];
   if (threshold !== undefined && part.weakestWord >= threshold) return 0.9;
   const ceiling = { legal_form: 0.85, over_identifier: 0.8, first_line: 0.6, address: 0.85, foot_address: 0.7 }[
