@@ -120,11 +120,11 @@ describe("issuer name and address from the head of a receipt", () => {
   });
 
   it("is not sure of a name or an address the page reads two ways, one letter apart", () => {
-    // OCR was fairly sure of both readings (0.87), too sure for one to correct the other.
+    // OCR was sure of both readings (0.9), too sure for one to correct the other.
     const page = ocrPage([
       [
-        line(0.3, 0.05, "AFON CO. (M) BHD", 0.87),
-        line(0.3, 0.065, "3RD FLR, AEON TAMAN MELATI,", 0.87),
+        line(0.3, 0.05, "AFON CO. (M) BHD", 0.9),
+        line(0.3, 0.065, "3RD FLR, AEON TAMAN MELATI,", 0.9),
         line(0.3, 0.08, "55100 KUALA LUMPUR", 0.95),
       ],
     ]);
@@ -138,8 +138,8 @@ describe("issuer name and address from the head of a receipt", () => {
     // Read the same way twice, the name is as sure as its words.
     const agreed = ocrPage([
       [
-        line(0.3, 0.05, "AEON CO. (M) BHD", 0.87),
-        line(0.3, 0.065, "3RD FLR, AEON TAMAN MELATI,", 0.87),
+        line(0.3, 0.05, "AEON CO. (M) BHD", 0.9),
+        line(0.3, 0.065, "3RD FLR, AEON TAMAN MELATI,", 0.9),
         line(0.3, 0.08, "55100 KUALA LUMPUR", 0.95),
       ],
     ]);
