@@ -59,7 +59,7 @@ const ask = async (
 describe("streamDocumentChat", () => {
   it("answers offline over SSE with the amount and a grounded citation, and saves the session", async () => {
     const db = await getDb();
-    const stored = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
+    const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
     const events = await ask(stored.userId, { message: "What is the total due?", batch_id: stored.batchId });
     expect(events[0]).toMatchObject({
       event: "start",
@@ -111,7 +111,7 @@ describe("streamDocumentChat", () => {
     { timeout: 180_000 },
     async () => {
       const db = await getDb();
-      const stored = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
+      const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
       const totalLine = stored.pages[0].lines.find((line) => line.text.startsWith("Total due"))!;
       const ref = `D1:p1w${totalLine.firstWord}-${totalLine.firstWord + totalLine.wordCount - 1}`;
       let call = 0;
@@ -219,7 +219,7 @@ describe("streamDocumentChat", () => {
 
   it("stops the agent and kills its Python child when the client disconnects", { timeout: 180_000 }, async () => {
     const db = await getDb();
-    const stored = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
+    const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
     const client = new AbortController();
     const response = await streamDocumentChat({
       db,
@@ -265,7 +265,7 @@ describe("streamDocumentChat", () => {
 
   it("streams a clear error when the provider is down and still saves the session", async () => {
     const db = await getDb();
-    const stored = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
+    const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
     const events = await ask(
       stored.userId,
       { message: "What is the total due?" },
@@ -286,8 +286,8 @@ describe("streamDocumentChat", () => {
 
   it("refuses an exhausted balance (402), another user's batch (404) and an empty scope (400) before streaming", async () => {
     const db = await getDb();
-    const stored = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
-    const other = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
+    const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
+    const other = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
     const model = { model: new MockLanguageModelV4({}), label: "mock:test" };
     const call = (userId: string, request: Record<string, unknown>, ai: typeof model | null = null) =>
       streamDocumentChat({ db, req: new Request("http://test/"), userId, request: request as never, ai });

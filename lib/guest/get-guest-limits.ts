@@ -14,7 +14,7 @@ export async function getGuestLimits(options: {
   const { db, sessionId, now = new Date() } = options;
   const session = await db.guestSession.findUnique({ where: { id: sessionId } });
   if (!session) throw new AppError("not_found", "Guest session not found");
-  const usage = await guestUsage(db, sessionId);
+  const usage = await guestUsage({ db, guestSessionId: sessionId });
   const expired = session.expiresAt <= now;
   const claimed = session.claimedByUserId !== null;
   const canUpload = !expired && !claimed && usage.files < GUEST_MAX_FILES && usage.pages < GUEST_MAX_PAGES;

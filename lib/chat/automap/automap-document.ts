@@ -36,17 +36,16 @@ async function templateFieldsOf(
  * provider the model maps (grounded on the word ids it cites, charged in tokens); when it fails the
  * offline engine answers and ai_error says why.
  */
-export async function automapDocument(
-  db: Db,
-  store: BlobStore,
-  options: {
-    userId: string;
-    batchId: string;
-    documentId: string;
-    request: AutomapRequest;
-    ai?: ConfiguredModel | null;
-  },
-) {
+export async function automapDocument(options: {
+  db: Db;
+  store: BlobStore;
+  userId: string;
+  batchId: string;
+  documentId: string;
+  request: AutomapRequest;
+  ai?: ConfiguredModel | null;
+}) {
+  const { db, store } = options;
   const [document] = await loadChatScope({
     db,
     userId: options.userId,

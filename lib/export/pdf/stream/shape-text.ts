@@ -57,12 +57,17 @@ export class ReportFonts {
 
   /** The line shaped and in visual order. */
   shape(text: string): ShapedLine {
-    // Invisible format characters (bidi marks, zero-width space, soft hyphen) have no glyph to draw;
-    // the zero-width (non-)joiners stay, as they steer Arabic and Persian joining.
-    const chars = [...text.replace(/(?![\u200c\u200d])\p{Cf}/gu, "")];
-    const codePoints = chars.map((char) => char.codePointAt(0)!);
-    const rightToLeft = isRightToLeft(codePoints);
-    const levels = bidiLevels(codePoints, rightToLeft ? 1 : 0);
+    const allChars = [...text];
+    const allCodePoints = allChars.map((char) => char.codePointAt(0)!);
+    const rightToLeft = isRightToLeft(allCodePoints);
+    // Levels come from the whole text, bidi controls included; then invisible format characters
+    // (bidi controls and marks, zero-width space, soft hyphen), which have no glyph to draw, are left
+    // out. The zero-width (non-)joiners stay, as they steer Arabic and Persian joining.
+    const allLevels = bidiLevels(allCodePoints, rightToLeft ? 1 : 0);
+    const drawn = allChars.flatMap((char, index) => (/(?![\u200c\u200d])\p{Cf}/u.test(char) ? [] : [index]));
+    const chars = drawn.map((index) => allChars[index]);
+    const codePoints = drawn.map((index) => allCodePoints[index]);
+    const levels = drawn.map((index) => allLevels[index]);
     const fontIndexes = this.fontIndexesOf(codePoints);
     // Logical runs of one level and one font; shaping needs a run's whole context (Arabic joining).
     const runs: { level: number; font: number; start: number; end: number }[] = [];
