@@ -28,7 +28,8 @@ beforeAll(async () => {
       `Shipping address: ${page} Main Street, Springfield`,
       `Total due: ${(document * 37 + page * 11.5).toFixed(2)} EUR`,
     ]);
-    const stored = await storeProcessedDocument(db, {
+    const stored = await storeProcessedDocument({
+      db,
       userId: userId || undefined,
       pdf: await makeTextPdf(pages),
       fileName: `invoice-${document}.pdf`,

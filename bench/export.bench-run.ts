@@ -23,6 +23,7 @@ import { getBlobStore, originalKey, pageImageKey, resetBlobStoreForTests } from 
 // scans of 20 and 80 pages (one OCR'd page image stored as every page, so the bench measures the
 // export, not OCR). Prints; asserts nothing.
 // Run: npx vitest run --config bench/vitest.config.ts bench/export.bench-run.ts
+// EXPORT_BENCH_ONLY=<text> runs only the cases whose label contains it (e.g. "searchable").
 //
 // How memory is measured: the parent stores the documents in a PGlite database under a temp
 // DATA_DIR and closes it; every case then runs in a fresh child process (this file again, with
@@ -259,7 +260,8 @@ if (CASE) {
       writeFileSync(path.join(dataDir, MANIFEST), JSON.stringify(manifest));
       await closeDb();
       console.log(`export/convert on ${process.platform}, Node ${process.version}; each case in a fresh process`);
-      for (const benchCase of CASES) {
+      const only = process.env.EXPORT_BENCH_ONLY;
+      for (const benchCase of CASES.filter((entry) => !only || entry.label.includes(only))) {
         const child = spawnSync(
           process.execPath,
           [

@@ -1,10 +1,12 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import mammoth from "mammoth";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { parse as parseYaml } from "yaml";
 import { DOMParser } from "@xmldom/xmldom";
 import { pdfToText } from "../../lib/export/testing/read-back";
 import { bearer, createUser } from "../support/accounts";
-import { digitalPdf, scannedPng, uploadBatch, waitForBatch } from "./batch-support";
+import { digitalPdf, findBatchBlobDir, scannedPng, uploadBatch, waitForBatch } from "./batch-support";
 
 // Export, convert and match-schema over HTTP: every output read back by an independent reader
 // (pdftotext, mammoth, an XML parser, YAML), and another user's ids answering 404 everywhere.
@@ -113,6 +115,43 @@ test.describe("export and convert", () => {
 
     const shown = await (await request.get(`/api/ocr/documents/${documentId}`, { headers: auth })).json();
     expect(Object.keys(shown.conversions).sort()).toEqual(["csv", "json", "markdown", "text", "xml", "yaml"]);
+  });
+
+  test("a searchable PDF that fails midway is cut short over HTTP, not a complete-looking download", async ({
+    request,
+    baseURL,
+  }) => {
+    const auth = bearer((await createUser(request)).token);
+    const upload = await uploadBatch(request, {
+      headers: auth,
+      files: [await scannedPng(), await scannedPng(["Receipt 8842", "Amount 17.00"])],
+      batchName: "Cut short",
+    });
+    const batchId = (await upload.json()).batch_id as string;
+    expect((await waitForBatch(request, batchId, auth)).status).toBe("completed");
+    const results = await (await request.get(`/api/batch/results/${batchId}`, { headers: auth })).json();
+    const [first, second] = results.documents.map((document: { document_id: string }) => document.document_id);
+    // The injected failure: the second document's stored page image is no longer an image.
+    const blobDir = findBatchBlobDir(batchId);
+    expect(blobDir, "the test server keeps blobs on local disk").toBeDefined();
+    writeFileSync(path.join(blobDir!, second, "pages", "1.png"), "not a PNG");
+
+    // Read as a browser or curl does, chunk by chunk: the headers and the first page come, then the transfer breaks.
+    const response = await fetch(`${baseURL}/api/batch/${batchId}/export/pdf`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ mode: "searchable", document_ids: [first, second] }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-length")).toBeNull();
+    const reader = response.body!.getReader();
+    const received: Uint8Array[] = [];
+    const ending = (async () => {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) received.push(chunk.value);
+    })();
+    await expect(ending).rejects.toThrow();
+    expect(Buffer.concat(received).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(Buffer.concat(received).toString("latin1")).not.toContain("%%EOF");
   });
 
   test("another user's batch and documents answer 404 for every export and convert operation", async ({ request }) => {

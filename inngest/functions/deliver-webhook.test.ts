@@ -32,7 +32,7 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
   userId = (await db.user.create({ data: { email: "hooks@example.com" } })).id;
-  secret = await getOrCreateWebhookSecret(db, userId);
+  secret = await getOrCreateWebhookSecret({ db, userId });
 });
 afterEach(async () => {
   await Promise.all(executors.splice(0).map((executor) => executor.stop()));
@@ -215,7 +215,7 @@ describe("deliver-webhook", () => {
 
     expect(new Set(hook.received.map((attempt) => attempt.headers["webhook-id"]))).toEqual(new Set([delivery.id]));
     expect(hook.received.every((attempt) => attempt.signatureValid)).toBe(true);
-    const [listed] = await listJobWebhookDeliveries(db, userId, job.id);
+    const [listed] = await listJobWebhookDeliveries({ db, userId, jobId: job.id });
     expect(listed.status).toBe("undeliverable");
     expect(listed.attempts.map((attempt) => [attempt.attempt, attempt.status_code])).toEqual([
       [1, 500],

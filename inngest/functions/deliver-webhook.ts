@@ -33,21 +33,24 @@ export function createDeliverWebhookFunction(options: DeliverWebhookOptions = {}
       const { deliveryId } = event.data;
       for (let attemptNumber = 1; attemptNumber <= attempts; attemptNumber++) {
         const outcome = await step.run(`attempt-${attemptNumber}`, async () =>
-          attemptWebhookDelivery(await getDb(), {
+          attemptWebhookDelivery({
+            db: await getDb(),
             deliveryId,
             attemptNumber,
             timeoutMs: options.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
           }),
         );
         if (outcome.delivered) {
-          await step.run("mark-delivered", async () => finishWebhookDelivery(await getDb(), deliveryId, "delivered"));
+          await step.run("mark-delivered", async () =>
+            finishWebhookDelivery({ db: await getDb(), deliveryId, status: "delivered" }),
+          );
           return { status: "delivered" as const, attempts: attemptNumber };
         }
         if (attemptNumber < attempts)
           await step.sleep(`wait-before-attempt-${attemptNumber + 1}`, retryDelaysMs[attemptNumber - 1]);
       }
       await step.run("mark-undeliverable", async () =>
-        finishWebhookDelivery(await getDb(), deliveryId, "undeliverable"),
+        finishWebhookDelivery({ db: await getDb(), deliveryId, status: "undeliverable" }),
       );
       return { status: "undeliverable" as const, attempts };
     },

@@ -12,7 +12,7 @@ export async function acceptInvitation(input: { db: Db; token: string; password:
   const { db } = input;
   const passwordHash = await hashPassword(input.password);
   return db.$transaction(async (tx) => {
-    const invitation = await claimInvitation(tx, input.token);
+    const invitation = await claimInvitation({ db: tx, token: input.token });
     const problem = checkPasswordPolicy(input.password, invitation.email);
     if (problem)
       throw new AppError("validation_error", undefined, {

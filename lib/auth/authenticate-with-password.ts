@@ -21,7 +21,7 @@ export async function authenticateWithPassword(input: {
 }) {
   const email = normalizeEmail(input.email);
   const throttle = signInThrottleKeys(email, input.clientAddress);
-  await assertSignInAllowed(input.db, throttle, input.now);
+  await assertSignInAllowed({ db: input.db, throttle, now: input.now });
 
   const { db } = input;
   const user = await db.user.findUnique({ where: { email }, omit: { passwordHash: false } });
@@ -29,10 +29,10 @@ export async function authenticateWithPassword(input: {
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyAgainstDummy(input.password);
   if (!user || !valid) {
-    await recordSignInFailure(db, throttle, input.now);
+    await recordSignInFailure({ db, throttle, now: input.now });
     throw new AppError("unauthorized", INVALID_CREDENTIALS);
   }
-  await recordSignInSuccess(db, throttle);
+  await recordSignInSuccess({ db, throttle });
   if (user.passwordHash && passwordNeedsRehash(user.passwordHash)) {
     await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(input.password) } });
   }

@@ -7,7 +7,7 @@ import { requireCurrentPassword } from "./require-current-password";
 /** Replaces the password after re-checking the current one, and revokes every earlier access token. */
 export async function changePassword(input: { db: Db; userId: string; currentPassword: string; newPassword: string }) {
   const { db } = input;
-  const user = await requireCurrentPassword(db, input.userId, input.currentPassword);
+  const user = await requireCurrentPassword({ db, userId: input.userId, password: input.currentPassword });
   const problem = checkPasswordPolicy(input.newPassword, user.email);
   if (problem)
     throw new AppError("validation_error", undefined, {

@@ -62,7 +62,7 @@ describe("forgot-password over SMTP", () => {
     const user = await registerUser({ db: await getDb(), email, password: PASSWORD });
     const db = await getDb();
     const { token: accessToken } = await signAccessToken(user);
-    await expect(resolveAccessToken(db, accessToken)).resolves.toMatchObject({ user: { id: user.id } });
+    await expect(resolveAccessToken({ db, token: accessToken })).resolves.toMatchObject({ user: { id: user.id } });
 
     await requestPasswordReset({ db: await getDb(), email });
     await requestPasswordReset({ db: await getDb(), email: email.toUpperCase() });
@@ -86,7 +86,7 @@ describe("forgot-password over SMTP", () => {
     });
     await rejectsWith(authenticateWithPassword({ db: await getDb(), email, password: PASSWORD }), "unauthorized");
     // Every access token issued before the reset is revoked, and the link is single-use.
-    await rejectsWith(resolveAccessToken(db, accessToken), "unauthorized");
+    await rejectsWith(resolveAccessToken({ db, token: accessToken }), "unauthorized");
     await rejectsWith(
       resetPassword({ db: await getDb(), token, newPassword: "a third sensible passphrase" }),
       "bad_request",

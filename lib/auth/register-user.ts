@@ -26,7 +26,7 @@ export async function registerUser(input: RegisterUserInput) {
   const { db } = input;
   const email = normalizeEmail(input.email);
   const throttle = registerThrottleKeys(input.clientAddress);
-  await assertNotThrottled(db, throttle, input.now);
+  await assertNotThrottled({ db, keys: throttle, now: input.now });
   const problem = checkPasswordPolicy(input.password, email);
   if (problem)
     throw new AppError("validation_error", undefined, {
@@ -34,7 +34,7 @@ export async function registerUser(input: RegisterUserInput) {
     });
 
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) {
-    await recordThrottleFailure(db, throttle, input.now);
+    await recordThrottleFailure({ db, keys: throttle, now: input.now });
     throw new AppError("conflict", "An account with this email already exists");
   }
   const passwordHash = await hashPassword(input.password);
@@ -45,7 +45,7 @@ export async function registerUser(input: RegisterUserInput) {
   } catch (error) {
     // Two registrations racing past the check above: the unique index decides.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      await recordThrottleFailure(db, throttle, input.now);
+      await recordThrottleFailure({ db, keys: throttle, now: input.now });
       throw new AppError("conflict", "An account with this email already exists");
     }
     throw error;

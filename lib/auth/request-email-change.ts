@@ -17,7 +17,7 @@ export async function requestEmailChange(input: {
 }): Promise<void> {
   const newEmail = normalizeEmail(input.newEmail);
   const { db } = input;
-  const user = await requireCurrentPassword(db, input.userId, input.currentPassword);
+  const user = await requireCurrentPassword({ db, userId: input.userId, password: input.currentPassword });
   if (user.email === newEmail) throw new AppError("bad_request", "This is already your email address");
   if (await db.user.findUnique({ where: { email: newEmail }, select: { id: true } })) {
     throw new AppError("conflict", "An account with this email already exists");

@@ -72,7 +72,8 @@ export function accountThrottleKeyPrefixes(email: string): string[] {
  * against it in the window or is unknown. A correct password from an address that has not failed
  * always gets through, so nobody can lock a person out of their account from elsewhere.
  */
-export async function assertSignInAllowed(db: Db, throttle: SignInThrottle, now = new Date()): Promise<void> {
+export async function assertSignInAllowed(options: { db: Db; throttle: SignInThrottle; now?: Date }): Promise<void> {
+  const { db, throttle, now = new Date() } = options;
   const rows = await readThrottles(db, [throttle.pair, throttle.address, throttle.account], now);
   const hardLock = Math.max(
     rows.get(throttle.pair.key)?.lockedUntil ?? 0,
@@ -84,27 +85,30 @@ export async function assertSignInAllowed(db: Db, throttle: SignInThrottle, now 
   refuseUntil(Math.max(hardLock, slowDown), now);
 }
 
-export async function recordSignInFailure(db: Db, throttle: SignInThrottle, now = new Date()): Promise<void> {
-  await recordThrottleFailure(
+export async function recordSignInFailure(options: { db: Db; throttle: SignInThrottle; now?: Date }): Promise<void> {
+  const { db, throttle, now } = options;
+  await recordThrottleFailure({
     db,
-    [throttle.pair, throttle.address, throttle.account].filter((key): key is ThrottleKey => key !== undefined),
+    keys: [throttle.pair, throttle.address, throttle.account].filter((key): key is ThrottleKey => key !== undefined),
     now,
-  );
+  });
 }
 
 /** A successful sign-in forgives this address's failures on the account (never the address's or the account's own: attacks go on). */
-export async function recordSignInSuccess(db: Db, throttle: SignInThrottle): Promise<void> {
-  await clearThrottle(db, [throttle.pair]);
+export async function recordSignInSuccess(options: { db: Db; throttle: SignInThrottle }): Promise<void> {
+  await clearThrottle({ db: options.db, keys: [options.throttle.pair] });
 }
 
 /** Throws 429 with a Retry-After when any key is locked. */
-export async function assertNotThrottled(db: Db, keys: ThrottleKey[], now = new Date()): Promise<void> {
+export async function assertNotThrottled(options: { db: Db; keys: ThrottleKey[]; now?: Date }): Promise<void> {
+  const { db, keys, now = new Date() } = options;
   const rows = await readThrottles(db, keys, now);
   refuseUntil(Math.max(0, ...[...rows.values()].map((row) => row.lockedUntil)), now);
 }
 
 /** Counts one failure against every key and locks the keys that went over their limit. */
-export async function recordThrottleFailure(db: Db, keys: ThrottleKey[], now = new Date()): Promise<void> {
+export async function recordThrottleFailure(options: { db: Db; keys: ThrottleKey[]; now?: Date }): Promise<void> {
+  const { db, keys, now = new Date() } = options;
   for (const { key, policy } of keys) {
     const windowStartedBefore = new Date(now.getTime() - policy.windowMs);
     // Two statements in a transaction: reset a stale window, then count; concurrent failures all count.
@@ -129,7 +133,8 @@ export async function recordThrottleFailure(db: Db, keys: ThrottleKey[], now = n
   }
 }
 
-export async function clearThrottle(db: Db, keys: ThrottleKey[]): Promise<void> {
+export async function clearThrottle(options: { db: Db; keys: ThrottleKey[] }): Promise<void> {
+  const { db, keys } = options;
   await db.authThrottle.deleteMany({ where: { key: { in: keys.map((k) => k.key) } } });
 }
 

@@ -17,14 +17,15 @@ export async function batchUploadLimits(options: {
   });
   if (session?.claimedByUserId)
     throw new AppError("forbidden", "This guest session was claimed by an account; sign in to upload.");
-  return guestUploadLimits(await guestUsage(db, owner.guestSessionId));
+  return guestUploadLimits(await guestUsage({ db, guestSessionId: owner.guestSessionId }));
 }
 
 /** Files and pages a guest session has uploaded so far (deleted documents no longer count). */
-export async function guestUsage(
-  db: Db | DbTransaction,
-  guestSessionId: string,
-): Promise<{ files: number; pages: number }> {
+export async function guestUsage(options: {
+  db: Db | DbTransaction;
+  guestSessionId: string;
+}): Promise<{ files: number; pages: number }> {
+  const { db, guestSessionId } = options;
   const usage = await db.batchDocument.aggregate({
     where: { batch: { guestSessionId, userId: null } },
     _count: { _all: true },

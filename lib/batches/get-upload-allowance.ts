@@ -46,7 +46,7 @@ export async function getUploadAllowance(options: {
 }): Promise<UploadAllowance> {
   const { db, user } = options;
   const limits = userUploadLimits(user.tier);
-  const balance = await getTokenBalance(db, user.id);
+  const balance = await getTokenBalance({ db, userId: user.id });
   return {
     ...readableFormats(),
     tierName: tierLimits(user.tier).name,

@@ -53,7 +53,7 @@ export async function openBatchImage(options: {
 }
 
 async function ownerFor(db: Db, options: { token?: string; caller: Caller }): Promise<BatchOwner> {
-  if (options.token) return ownerOf(await resolveAccessToken(db, options.token));
+  if (options.token) return ownerOf(await resolveAccessToken({ db, token: options.token }));
   if (options.caller.kind === "anonymous") {
     throw new AppError("unauthorized", "Send the image token from the results' image_url, or your access token", {
       headers: { "WWW-Authenticate": "Bearer" },

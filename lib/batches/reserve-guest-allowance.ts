@@ -21,7 +21,7 @@ export async function reserveGuestAllowance(options: {
   >`SELECT id FROM guest_sessions WHERE id = ${options.guestSessionId} AND "claimedByUserId" IS NULL FOR UPDATE`;
   if (locked.length === 0)
     throw new AppError("forbidden", "This guest session was claimed by an account or has ended; sign in to upload.");
-  const limits = guestUploadLimits(await guestUsage(tx, options.guestSessionId));
+  const limits = guestUploadLimits(await guestUsage({ db: tx, guestSessionId: options.guestSessionId }));
   assertFileCount(limits, options.files);
   assertPageTotal(limits, options.pages);
 }

@@ -26,7 +26,7 @@ export async function reserveRetryTokens(options: {
   const total = reservations.reduce((sum, reservation) => sum + reservation.tokens, 0);
   if (total === 0) return;
   await db.$transaction(async (tx) => {
-    await reserveTokens(tx, { userId: options.userId, tokens: total });
+    await reserveTokens({ db: tx, userId: options.userId, tokens: total });
     for (const reservation of reservations) {
       await tx.batchDocument.update({ where: { id: reservation.id }, data: { tokensReserved: reservation.tokens } });
     }

@@ -50,7 +50,8 @@ export async function uploadBatch(
   const mode = input.processingMode ?? "normal";
   const model = modelForMode(mode);
   // Refuses early, before anything is stored; the reservation below is what counts.
-  if ("userId" in owner) await assertTokensAvailable(db, owner.userId, knownPages * model.tokensPerPage);
+  if ("userId" in owner)
+    await assertTokensAvailable({ db, userId: owner.userId, tokensNeeded: knownPages * model.tokensPerPage });
 
   const batchId = randomUUID();
   const uploadedAt = Date.now();
@@ -64,7 +65,7 @@ export async function uploadBatch(
     }
     await db.$transaction(async (tx) => {
       if ("userId" in owner)
-        await reserveTokens(tx, { userId: owner.userId, tokens: knownPages * model.tokensPerPage });
+        await reserveTokens({ db: tx, userId: owner.userId, tokens: knownPages * model.tokensPerPage });
       else
         await reserveGuestAllowance({
           tx,

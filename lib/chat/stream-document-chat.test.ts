@@ -59,7 +59,7 @@ const ask = async (
 describe("streamDocumentChat", () => {
   it("answers offline over SSE with the amount and a grounded citation, and saves the session", async () => {
     const db = await getDb();
-    const stored = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
+    const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
     const events = await ask(stored.userId, { message: "What is the total due?", batch_id: stored.batchId });
     expect(events[0]).toMatchObject({
       event: "start",
@@ -81,7 +81,7 @@ describe("streamDocumentChat", () => {
     expect(events.at(-1)).toMatchObject({ event: "finish", data: { messageMetadata: { engine: "offline" } } });
 
     const sessionId = (events[0].data.messageMetadata as { session_id: string }).session_id;
-    const session = await getChatSession(db, { userId: stored.userId, sessionId });
+    const session = await getChatSession({ db, userId: stored.userId, sessionId });
     expect(session).toMatchObject({
       batch_id: stored.batchId,
       document_id: stored.documentId,
@@ -95,7 +95,7 @@ describe("streamDocumentChat", () => {
     // A follow-up in the same session, then the document is deleted: the session opens, citations gone.
     await ask(stored.userId, { message: "toner", session_id: sessionId, batch_id: stored.batchId });
     await db.batchDocument.delete({ where: { id: stored.documentId } });
-    const reopened = await getChatSession(db, { userId: stored.userId, sessionId });
+    const reopened = await getChatSession({ db, userId: stored.userId, sessionId });
     expect(reopened.message_count).toBe(4);
     const citations = reopened.messages.flatMap((message) =>
       ((message as { parts: Array<{ type: string; data?: { gone?: boolean } }> }).parts ?? []).filter(
@@ -111,7 +111,7 @@ describe("streamDocumentChat", () => {
     { timeout: 180_000 },
     async () => {
       const db = await getDb();
-      const stored = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
+      const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
       const totalLine = stored.pages[0].lines.find((line) => line.text.startsWith("Total due"))!;
       const ref = `D1:p1w${totalLine.firstWord}-${totalLine.firstWord + totalLine.wordCount - 1}`;
       let call = 0;
@@ -219,7 +219,7 @@ describe("streamDocumentChat", () => {
 
   it("stops the agent and kills its Python child when the client disconnects", { timeout: 180_000 }, async () => {
     const db = await getDb();
-    const stored = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
+    const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
     const client = new AbortController();
     const response = await streamDocumentChat({
       db,
@@ -265,7 +265,7 @@ describe("streamDocumentChat", () => {
 
   it("streams a clear error when the provider is down and still saves the session", async () => {
     const db = await getDb();
-    const stored = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
+    const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
     const events = await ask(
       stored.userId,
       { message: "What is the total due?" },
@@ -279,15 +279,15 @@ describe("streamDocumentChat", () => {
     expect(error.data.errorText).toMatch(/AI provider failed: .*ECONNREFUSED/);
     expect(events.at(-1)).toMatchObject({ event: "finish", data: { finishReason: "error" } });
     const sessionId = (events[0].data.messageMetadata as { session_id: string }).session_id;
-    const session = await getChatSession(db, { userId: stored.userId, sessionId });
+    const session = await getChatSession({ db, userId: stored.userId, sessionId });
     expect(session.message_count).toBe(2);
     expect((session.messages[1] as unknown as { metadata: { error: string } }).metadata.error).toMatch(/ECONNREFUSED/);
   });
 
   it("refuses an exhausted balance (402), another user's batch (404) and an empty scope (400) before streaming", async () => {
     const db = await getDb();
-    const stored = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
-    const other = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
+    const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
+    const other = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
     const model = { model: new MockLanguageModelV4({}), label: "mock:test" };
     const call = (userId: string, request: Record<string, unknown>, ai: typeof model | null = null) =>
       streamDocumentChat({ db, req: new Request("http://test/"), userId, request: request as never, ai });

@@ -57,14 +57,18 @@ const estimateTokens = (conversation: StoredMessage[]) =>
  */
 export async function streamDocumentChat(options: StreamDocumentChatOptions): Promise<Response> {
   const { db, userId, request } = options;
-  const saved = request.session_id !== undefined ? await getChatSessionOrThrow(db, userId, request.session_id) : null;
+  const saved =
+    request.session_id !== undefined
+      ? await getChatSessionOrThrow({ db, userId, sessionId: request.session_id })
+      : null;
   const conversation = conversationOf(request, saved && Array.isArray(saved.messages) ? saved.messages : null);
-  const documents = await loadChatScope(db, {
+  const documents = await loadChatScope({
+    db,
     userId,
     scope: { batchId: request.batch_id, documentIds: request.document_ids },
   });
   const ai = options.ai === undefined ? configuredLanguageModel() : options.ai;
-  if (ai) await assertTokensAvailable(db, userId, estimateTokens(conversation));
+  if (ai) await assertTokensAvailable({ db, userId, tokensNeeded: estimateTokens(conversation) });
   const single = documents.length === 1 ? documents[0] : null;
   const session =
     saved ??

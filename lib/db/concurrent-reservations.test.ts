@@ -84,7 +84,7 @@ describe("token reservations", () => {
       ),
     );
     expect(outcome(settled)).toEqual({ accepted: 3, refusedCodes: ["insufficient_tokens"] });
-    const balance = await getTokenBalance(db, user.id);
+    const balance = await getTokenBalance({ db, userId: user.id });
     expect(balance).toMatchObject({ used: 90_000, reserved: 9000, available: 1000 });
     // A refused upload leaves no batch (and no stored file) behind.
     expect(await db.batch.count({ where: { userId: user.id } })).toBe(3);
@@ -98,7 +98,7 @@ describe("token reservations", () => {
       ),
     );
     expect(outcome(settled)).toEqual({ accepted: 2, refusedCodes: ["insufficient_tokens"] });
-    expect(await getTokenBalance(db, user.id)).toMatchObject({ reserved: 4000, available: 1000 });
+    expect(await getTokenBalance({ db, userId: user.id })).toMatchObject({ reserved: 4000, available: 1000 });
   });
 
   it("turns a reservation into charges page by page and releases what a finished document did not use", async () => {
@@ -112,7 +112,11 @@ describe("token reservations", () => {
       skipProcessing: true,
     });
     const documentId = upload.documents[0].document_id;
-    expect(await getTokenBalance(db, user.id)).toMatchObject({ used: 90_000, reserved: 3000, available: 7000 });
+    expect(await getTokenBalance({ db, userId: user.id })).toMatchObject({
+      used: 90_000,
+      reserved: 3000,
+      available: 7000,
+    });
 
     const page = (n: number) => ({
       userId: user.id,
@@ -125,11 +129,19 @@ describe("token reservations", () => {
     });
     expect(await chargeUsage(db, page(1))).toEqual({ charged: true });
     expect(await chargeUsage(db, page(1))).toEqual({ charged: false }); // a retried step moves nothing twice
-    expect(await getTokenBalance(db, user.id)).toMatchObject({ used: 91_000, reserved: 2000, available: 7000 });
+    expect(await getTokenBalance({ db, userId: user.id })).toMatchObject({
+      used: 91_000,
+      reserved: 2000,
+      available: 7000,
+    });
 
     // Pages 2 and 3 fail: the document finishes partially completed and its remaining reservation is free again.
     await db.batchDocument.update({ where: { id: documentId }, data: { status: "partially_completed" } });
-    expect(await getTokenBalance(db, user.id)).toMatchObject({ used: 91_000, reserved: 0, available: 9000 });
+    expect(await getTokenBalance({ db, userId: user.id })).toMatchObject({
+      used: 91_000,
+      reserved: 0,
+      available: 9000,
+    });
   });
 
   it("releases a /v1 job's reservation when it is cancelled", async () => {
@@ -144,9 +156,13 @@ describe("token reservations", () => {
       chargeKey: `job:${job.id}:file:1`,
       jobId: job.id,
     });
-    expect(await getTokenBalance(db, user.id)).toMatchObject({ used: 96_000, reserved: 3000, available: 1000 });
+    expect(await getTokenBalance({ db, userId: user.id })).toMatchObject({
+      used: 96_000,
+      reserved: 3000,
+      available: 1000,
+    });
     await db.job.update({ where: { id: job.id }, data: { status: "cancelled" } });
-    expect(await getTokenBalance(db, user.id)).toMatchObject({ reserved: 0, available: 4000 });
+    expect(await getTokenBalance({ db, userId: user.id })).toMatchObject({ reserved: 0, available: 4000 });
   });
 });
 
@@ -219,16 +235,16 @@ describe("job progress (probe finding 10)", () => {
 
 describe("the queue in GET /v1/health", () => {
   it("counts unfinished documents and jobs and reports the oldest one's age", async () => {
-    const before = await readQueue(db);
+    const before = await readQueue({ db });
     const user = await userWithTokensLeft(100_000);
     const job = await createJob({ db, userId: user.id, type: "extract" });
     const hourAgo = new Date(Date.now() - 3_600_000);
     await db.job.update({ where: { id: job.id }, data: { createdAt: hourAgo } });
     const later = new Date(Date.now() + 60_000);
-    const after = await readQueue(db, later);
+    const after = await readQueue({ db, now: later });
     expect(after).toMatchObject({ jobs: before.jobs + 1, depth: before.depth + 1 });
     expect(after.oldest_unfinished_age_seconds).toBeGreaterThanOrEqual(3660);
     await db.job.update({ where: { id: job.id }, data: { status: "completed" } });
-    expect((await readQueue(db)).jobs).toBe(before.jobs);
+    expect((await readQueue({ db })).jobs).toBe(before.jobs);
   });
 });

@@ -59,7 +59,7 @@ async function runChecks(): Promise<HealthReport> {
 
 /** The queue's figures, or undefined when they cannot be read in time (the database checks say why). */
 async function queueReport(): Promise<QueueReport | undefined> {
-  const read = readQueue(await getDb()).then((report) => ({ ok: true, latencyMs: 0, report }));
+  const read = readQueue({ db: await getDb() }).then((report) => ({ ok: true, latencyMs: 0, report }));
   const result: ProbeResult & { report?: QueueReport } = await withTimeout(read).catch(() => ({
     ok: false,
     latencyMs: 0,

@@ -24,7 +24,8 @@ const UNFINISHED_DOCUMENT = { status: { in: ["queued", "processing"] } };
 const UNFINISHED_JOB = { status: "processing" };
 
 /** Counts unfinished documents and jobs and finds the oldest of them. */
-export async function readQueue(db: Db, now = new Date()): Promise<QueueReport> {
+export async function readQueue(options: { db: Db; now?: Date }): Promise<QueueReport> {
+  const { db, now = new Date() } = options;
   const [documents, jobs, oldestDocument, oldestJob] = await Promise.all([
     db.batchDocument.count({ where: UNFINISHED_DOCUMENT }),
     db.job.count({ where: UNFINISHED_JOB }),

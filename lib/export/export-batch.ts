@@ -1,14 +1,13 @@
 import type { BatchOwner } from "@/lib/batches/batch-owner";
 import type { Db } from "@/lib/db";
 import { attachmentDisposition } from "@/lib/library/attachment-disposition";
-import { logger } from "@/lib/log/logger";
 import type { BlobStore } from "@/lib/storage";
 import { writeReportDocx } from "./docx/write-report-docx";
 import type { ExportPageOverride, ExportRequestBody } from "./export-schemas";
 import { listMissingPages } from "./list-missing-pages";
 import { writeReportPdf } from "./pdf/write-report-pdf";
-import { needsPageCopies, streamSearchablePdf } from "./pdf/stream-searchable-pdf";
-import { writeSearchablePdf } from "./pdf/write-searchable-pdf";
+import { streamSearchablePdf } from "./pdf/stream-searchable-pdf";
+import { pullStream } from "./pull-stream";
 import { selectExportDocuments } from "./select-export-documents";
 
 export type ExportFormat = "pdf" | "docx";
@@ -34,34 +33,22 @@ export async function exportBatch(
   );
   const title = batch.name?.trim() || `Batch ${batch.id.slice(0, 8)}`;
   let mode: "searchable" | "report" | "docx" = "docx";
-  let result: { body: Uint8Array | ReadableStream<Uint8Array>; missing: string[] };
-  if (options.format === "docx") {
-    result = {
-      body: await streamOf(writeReportDocx({ db, documents, overrides, title })),
-      missing: await listMissingPages(db, documents),
-    };
-  } else {
+  let chunks: AsyncGenerator<Uint8Array>;
+  if (options.format === "docx") chunks = writeReportDocx({ db, documents, overrides, title });
+  else {
     mode =
       options.request.mode ??
       (await defaultPdfMode(
         db,
         documents.map((document) => document.id),
       ));
-    if (mode === "searchable" && (await needsPageCopies(db, documents))) {
-      const pdf = await writeSearchablePdf({ db, store, documents, overrides, title });
-      result = { body: pdf.bytes, missing: pdf.missing };
-    } else if (mode === "searchable") {
-      result = {
-        body: await streamOf(streamSearchablePdf({ db, store, documents, overrides, title })),
-        missing: await listMissingPages(db, documents),
-      };
-    } else {
-      result = {
-        body: await streamOf(writeReportPdf({ db, documents, overrides, title })),
-        missing: await listMissingPages(db, documents),
-      };
-    }
+    chunks =
+      mode === "searchable"
+        ? streamSearchablePdf({ db, store, documents, overrides, title })
+        : writeReportPdf({ db, documents, overrides, title });
   }
+  const missing = await listMissingPages(db, documents);
+  const body = await pullStream(chunks, { event: "export_stream_failed", batch_id: batch.id, mode });
   const fileName = `${safeBaseName(title)}${mode === "report" ? "-report" : ""}.${options.format}`;
   const headers: Record<string, string> = {
     "content-type": CONTENT_TYPES[options.format],
@@ -69,37 +56,9 @@ export async function exportBatch(
     "cache-control": "private, no-store",
     "x-export-mode": mode,
   };
-  // A streamed report's length is not known before it is sent.
-  if (result.body instanceof Uint8Array) headers["content-length"] = String(result.body.byteLength);
-  if (result.missing.length > 0) headers["x-export-missing-pages"] = encodeURIComponent(result.missing.join("; "));
-  return new Response(result.body instanceof Uint8Array ? new Uint8Array(result.body) : result.body, { headers });
-}
-
-/**
- * A pull stream over the chunks: the next chunk is made only when the client has taken the last.
- * The first is made before answering, so a failure to start (fonts, the first read) is an error
- * response rather than a download cut short; a later failure ends the download and is logged.
- */
-async function streamOf(chunks: AsyncGenerator<Uint8Array>): Promise<ReadableStream<Uint8Array>> {
-  let first: IteratorResult<Uint8Array> | undefined = await chunks.next();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const next = first ?? (await chunks.next());
-        first = undefined;
-        if (next.done) controller.close();
-        else controller.enqueue(next.value);
-      } catch (error) {
-        logger.error("export_stream_failed", {
-          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-        });
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
+  if (missing.length > 0) headers["x-export-missing-pages"] = encodeURIComponent(missing.join("; "));
+  // Streamed: no content-length, so a download cut short by a failure is seen as incomplete.
+  return new Response(body, { headers });
 }
 
 /** Searchable when any page was read by OCR (scanned or photographed), a report otherwise. */

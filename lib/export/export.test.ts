@@ -7,6 +7,9 @@ import { getBatchResults } from "@/lib/batches/get-batch-results";
 import { sampleBatchFiles } from "@/lib/batches/testing/sample-files";
 import { uploadBatch } from "@/lib/batches/upload-batch";
 import { getDb } from "@/lib/db";
+import { makeTextPdf } from "@/lib/documents/testing/make-pdfs";
+import { renderTextImage } from "@/lib/documents/testing/render-text-image";
+import { openPdf } from "@/lib/documents/pdf/load-pdf";
 import { functionDefinitions } from "@/inngest/functions";
 import { getExecutor, startExecutor, stopExecutor } from "@/lib/background";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
@@ -96,11 +99,22 @@ describe("export a batch", () => {
     expect(response.headers.get("content-disposition")).toMatch(
       /^attachment; filename="Quarter_ M.rz_2025\.pdf"; filename\*=UTF-8''Quarter_%20M%C3%A4rz_2025\.pdf$/,
     );
+    // Streamed, digital pages included: no length is known before the body is sent.
+    expect(response.headers.get("content-length")).toBeNull();
     const bytes = new Uint8Array(await response.arrayBuffer());
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getPageCount()).toBe(4);
     const text = await pdfToText(bytes);
     expect(text).toContain("INV-2041");
+    // pdf.js reads the digital PDF's two pages, copied as they are, first and in their order.
+    const read = await openPdf(Buffer.from(bytes));
+    const pageText = async (number: number) =>
+      (await (await read.getPage(number)).getTextContent()).items
+        .map((item) => ("str" in item ? item.str : ""))
+        .join(" ");
+    expect(await pageText(1)).toMatch(/Invoice Number: INV-2041[\s\S]*Total: 120\.50 EUR/);
+    expect(await pageText(2)).toMatch(/Page two of the invoice[\s\S]*Date: 2025-03-14/);
+    await read.loadingTask.destroy();
     expect(text).toMatch(/Receipt\s+7739[\s\S]*Amount\s+42\.00/);
     expect(text).not.toContain("7731");
     expect(text).toContain("Quarterly report");
@@ -143,6 +157,50 @@ describe("export a batch", () => {
     expect(text).not.toContain("7731");
     expect(text).toContain("Quarterly report");
     const rendered = await sharp(await renderPdfPage(bytes, 1))
+      .greyscale()
+      .stats();
+    expect(rendered.channels[0].min).toBeLessThan(80);
+    expect(rendered.channels[0].mean).toBeGreaterThan(200);
+  });
+
+  it("makes a searchable PDF of one PDF mixing a digital and a scanned page: the first copied, the second its image under the words", async () => {
+    const db = await getDb();
+    const mixed = await PDFDocument.load(await makeTextPdf([["Digital page: Order 5512", "Net 30 days"]]));
+    const scan = await mixed.embedPng(await renderTextImage(["Receipt 6604", "Amount 18.00"], { fontSize: 40 }));
+    const scanned = mixed.addPage([scan.width * 0.24, scan.height * 0.24]);
+    scanned.drawImage(scan, { x: 0, y: 0, width: scanned.getWidth(), height: scanned.getHeight() });
+    const upload = await uploadBatch({
+      db,
+      store: getBlobStore(),
+      owner,
+      tier: "free",
+      files: [new File([new Uint8Array(await mixed.save())], "mixed.pdf", { type: "application/pdf" })],
+      batchName: "Mixed",
+    });
+    await (await getExecutor()).drain({ timeoutMs: 120_000 });
+    const pages = await db.page.findMany({
+      where: { document: { batchId: upload.batch_id } },
+      orderBy: { pageNumber: "asc" },
+    });
+    expect(pages.map((page) => page.source)).toEqual(["text_layer", "ocr"]);
+
+    const response = await exportBatch(db, getBlobStore(), {
+      owner,
+      batchId: upload.batch_id,
+      format: "pdf",
+      request: { mode: "searchable" },
+    });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const [first, second] = (await pdfToText(bytes)).split("\f");
+    expect(first).toMatch(/Digital page: Order 5512\s+Net 30 days/);
+    expect(second).toMatch(/Receipt\s+6604[\s\S]*Amount\s+18\.00/);
+    const read = await openPdf(Buffer.from(bytes));
+    expect(read.numPages).toBe(2);
+    const firstItems = (await (await read.getPage(1)).getTextContent()).items;
+    expect(firstItems.map((item) => ("str" in item ? item.str : "")).join(" ")).toContain("Digital page: Order 5512");
+    await read.loadingTask.destroy();
+    // The scanned page is drawn from its image: dark text on white.
+    const rendered = await sharp(await renderPdfPage(bytes, 2))
       .greyscale()
       .stats();
     expect(rendered.channels[0].min).toBeLessThan(80);

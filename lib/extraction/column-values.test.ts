@@ -79,6 +79,24 @@ describe("values in columns under their labels", () => {
     expect(pairsOf(page)).toEqual([["SECTION TO BE CORRECTED (PAGE AND LINE)", "Page 3, line 12"]]);
   });
 
+  it("leaves a header row over columns three values deep to the table, OCR reading each column apart", () => {
+    const column = (x: number, heading: string, values: string[]) => [
+      line(x, 0.3, heading),
+      ...values.map((value, row) => line(x, 0.318 + row * 0.018, value)),
+    ];
+    const page = ocrPage([
+      column(0.1, "Stores Called On", ["542", "475", "4199"]),
+      column(0.4, "With Distribution", ["365", "346", "371"]),
+    ]);
+    expect(pairsOf(page)).toEqual([]);
+    // One row of values under the same headings is a form's boxes.
+    const form = ocrPage([column(0.1, "Stores Called On", ["542"]), column(0.4, "With Distribution", ["365"])]);
+    expect(pairsOf(form)).toEqual([
+      ["Stores Called On", "542"],
+      ["With Distribution", "365"],
+    ]);
+  });
+
   it("leaves a table's rows to the table and printed text under a heading alone", () => {
     const page = ocrPage([
       [

@@ -27,6 +27,8 @@ import { meanWordConfidence } from "./value-words";
 
 const maxHeadingWords = 6;
 const minStubRows = 3;
+/** Values under one heading that make its column a table's. */
+const minTableRows = 3;
 /** A lone heading in capitals may run longer, its parenthesised note aside. */
 const maxLoneHeadingWords = 7;
 
@@ -125,6 +127,10 @@ function pairsUnder(
   const heads = columnHeads(headings, others);
   const values = columnValues(state, heads);
   if (!accept(values)) return [];
+  // Half the columns or more running three values deep is a table under its header row, left to the
+  // table reader (OCR may split its rows so that the layout-table finder missed it).
+  if (headings.length >= 2 && values.filter((column) => column.length >= minTableRows).length * 2 >= values.length)
+    return [];
   const pairs: KeyValuePair[] = [];
   values.forEach((column, index) => {
     // A long column of headings under a heading is a table's row labels ("Overall Length", "Tipping Length", …), not its values.

@@ -10,7 +10,7 @@ import {
   meaningfulWords,
   medianWordHeight,
 } from "./label-words";
-import { makePair } from "./make-pair";
+import { emptyPair, makePair } from "./make-pair";
 import { claim, continuedValue, freeWords, takenLines, type PageWords } from "./page-words";
 import type { KeyValuePair } from "./types";
 import { lineBeside, lineWords } from "./value-lines";
@@ -97,8 +97,9 @@ function labelPairs(state: PageWords, lineIndex: number, keyWords: Word[], rawRe
       .join(" ")
       .trim(),
   );
-  const rest =
-    firstText < 0 || namesField || pastLineBeside(state, keyWords, rawRest[firstText]) ? [] : rawRest.slice(firstText);
+  const beside = firstText >= 0 && pastLineBeside(state, keyWords, rawRest[firstText]);
+  const far = firstText >= 0 && !beside && farLoneWord(keyWords, rawRest.slice(firstText), height);
+  const rest = firstText < 0 || namesField || beside || far ? [] : rawRest.slice(firstText);
   const nextLabel = rest.length === 0 ? -1 : nextLabelStart(rest, height);
   const own = nextLabel >= 0 ? rest.slice(0, nextLabel) : rest;
   const trimmed = trimNoise(own);
@@ -116,6 +117,11 @@ function labelPairs(state: PageWords, lineIndex: number, keyWords: Word[], rawRe
   if (found) {
     result.pairs.push(found);
     claim(state, [...keyWords, ...valueWords]);
+  } else if (far) {
+    // Left blank: an empty value, rather than the next field's label.
+    const blank = emptyPair(state.page, keyWords);
+    if (blank) result.pairs.push(blank);
+    claim(state, keyWords);
   } else if (!marked && meaningfulWords(trimmed).length === 0) {
     result.open.push(keyWords);
   }
@@ -124,6 +130,20 @@ function labelPairs(state: PageWords, lineIndex: number, keyWords: Word[], rawRe
     const colonAt = next.findIndex(endsWithColon);
     labelPairs(state, lineIndex, next.slice(0, colonAt + 1), next.slice(colonAt + 1), result);
   }
+}
+
+/** A lone word this many label heights past the colon belongs to the row's next field, not to this label. */
+const maxLoneWordGap = 10;
+
+/**
+ * Whether all there is after the label is one word without a digit, far across the row: the next
+ * field's label ("Approved By: ________ Date") or a speck, while the label's own value was left blank.
+ */
+function farLoneWord(keyWords: Word[], rest: Word[], height: number): boolean {
+  const words = meaningfulWords(rest);
+  if (words.length !== 1 || /\d/.test(words[0].text)) return false;
+  const label = keyWords.at(-1)!.box;
+  return words[0].box.x - (label.x + label.width) > height * maxLoneWordGap;
 }
 
 /**

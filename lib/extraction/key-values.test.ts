@@ -151,6 +151,28 @@ describe("labels without a colon and values on the next lines", () => {
       ["PHONE NO.", ""],
     ]);
   });
+  it("gives a label an empty value rather than a scribble read unsurely under it", () => {
+    const page = ocrPage([
+      [line(0.1, 0.1, "Approved by:"), line(0.1, 0.115, "jrw. hlt 4", 0.4)],
+      [line(0.5, 0.1, "Checked by:"), line(0.5, 0.115, "Ann Lee, QA", 0.9)],
+    ]);
+    expect(pairsOf(page)).toEqual([
+      ["Approved by", ""],
+      ["Checked by", "Ann Lee, QA"],
+    ]);
+  });
+
+  it("gives a label an empty value rather than a lone word far across the row, but takes a number there", () => {
+    const page = ocrPage([
+      [[...line(0.1, 0.1, "Approved By:"), ...line(0.5, 0.1, "Date")]],
+      [[...line(0.1, 0.2, "Cases:"), ...line(0.5, 0.2, "500")]],
+    ]);
+    expect(pairsOf(page)).toEqual([
+      ["Approved By", ""],
+      ["Cases", "500"],
+    ]);
+  });
+
   it("starts a label with a colon after the other column's text across a wide gap, not at the line's start", () => {
     const page = ocrPage([[line(0.1, 0.1, "Initiation Date ~8/3/87 >Total Area Budget: 780,900.00")]]);
     expect(pairsOf(page)).toContainEqual(["Total Area Budget", "780,900.00"]);

@@ -65,9 +65,10 @@ function pairsOnPage(page: Page): KeyValuePair[] {
   const wide = tableLines(page, (run) => run.rows[0].cells.length >= 3);
   const gridded = tableLines(page, (run) => run.rows[0].cells.length >= 3 || run.rows.length >= 3);
   const long = tableLines(page, (run) => run.rows.length >= 3 && !alternates(run));
-  for (const lineIndex of lines) if (!wide.has(lineIndex)) pairs.push(...unmarkedLabelPairs(state, lineIndex));
-  // A label's value beside it on its row is nearer than a heading's column over it.
+  // A label's value beside it on its row is nearer than a heading's column over it, and is read
+  // whole before a value opening in capitals ("PALL MALL Regular") is taken for a label of its own.
   for (const lineIndex of lines) pairs.push(...titledLabelBeside(state, lineIndex));
+  for (const lineIndex of lines) if (!wide.has(lineIndex)) pairs.push(...unmarkedLabelPairs(state, lineIndex));
   for (const lineIndex of topDown(page)) if (!long.has(lineIndex)) pairs.push(...headerRowPairs(state, lineIndex));
   for (const lineIndex of lines) pairs.push(...titledLabelPairs(state, lineIndex));
   // On a layout table's lines only a fill-in rule, not a gap, makes a pair: a form's rows of

@@ -38,6 +38,44 @@ describe("labels without a colon before a value on a fill-in rule", () => {
     ]);
   });
 
+  it("pairs a label with the value typed a word space after it where the fill-in rule starts", () => {
+    const rows = ["Work Requested by Marketing", "Deadline for response Already handled", "Weight To be determined"];
+    const lines = rows.map((text, row) => line(0.1, 0.2 + row * 0.03, text));
+    // Each rule starts in the space after the label's last word and runs on under the typed value.
+    const labelEnds = [2, 2, 0];
+    const rules = lines.map((words, row) => {
+      const last = words[labelEnds[row]].box;
+      return ruleUnder(0.2 + row * 0.03, last.x + last.width + 0.002, 0.6);
+    });
+    expect(pairsOf([lines], rules)).toEqual([
+      ["Work Requested by", "Marketing"],
+      ["Deadline for response", "Already handled"],
+      ["Weight", "To be determined"],
+    ]);
+    // Typewriter spacing wider than a word space inside the label, and a rule drawn from a little
+    // before the label's last letter, still make one label before the typed value.
+    const spaced = line(0.1, 0.4, "Deadline for response Already handled").map((word, index) => ({
+      ...word,
+      box: { ...word.box, x: word.box.x + Math.min(index, 2) * 0.008 },
+    }));
+    const response = spaced[2].box;
+    expect(pairsOf([[spaced]], [ruleUnder(0.4, response.x + response.width - 0.006, 0.6)])).toEqual([
+      ["Deadline for response", "Already handled"],
+    ]);
+    // A rule under the whole line, or one starting inside a word, is no fill-in rule after a label.
+    const under = [ruleUnder(0.2, 0.09, 0.6), ruleUnder(0.23, lines[1][1].box.x + 0.012, 0.6)];
+    expect(pairsOf([lines.slice(0, 2)], under)).toEqual([]);
+  });
+
+  it("keeps a value on a fill-in rule whole when it goes on on the line under it", () => {
+    const words = line(0.1, 0.3, "Project Objective ~To develop a filter for pipe tobacco");
+    const value = words[2].box.x;
+    const below = line(value, 0.316, "that reduces the vapour phase.");
+    expect(pairsOf([[words, below]], [ruleUnder(0.3, value - 0.01, 0.7)])).toEqual([
+      ["Project Objective", "To develop a filter for pipe tobacco that reduces the vapour phase."],
+    ]);
+  });
+
   it("pairs the fields of form rows that line up like a table's when their values sit on rules", () => {
     // Each row: label, value on its rule, then a second label and value a column apart.
     const rows = [
@@ -84,6 +122,12 @@ describe("labels without a colon before a value on a fill-in rule", () => {
     const y = 0.5;
     const ruled = line(0.1, y, "Department ~Corporate Affairs");
     expect(pairsOf([[line(0.1, 0.4, "Cartons >Shipping")], [ruled]], [ruleUnder(y, 0.09, 0.6)])).toEqual([]);
+  });
+
+  it("leaves a blank form's row of labels unpaired, and capitals after capitals with no number", () => {
+    expect(pairsOf([[line(0.1, 0.3, "FOLLOW UP DATE >REQUISITION NO. >ISSUED BY")]])).toEqual([]);
+    expect(pairsOf([[line(0.1, 0.3, "PAGE NUMBER(S) >WERE MISSING")]])).toEqual([]);
+    expect(pairsOf([[line(0.1, 0.3, "Brand Name >OLD GOLD STRAIGHT")]])).toEqual([["Brand Name", "OLD GOLD STRAIGHT"]]);
   });
 });
 

@@ -1,7 +1,7 @@
-import type { Page, Word } from "@/lib/documents/types";
-import { isCheckMark, looksLikeLabel, meaningfulWords } from "./label-words";
+import type { Page, RulingLine, Word } from "@/lib/documents/types";
+import { isCapitalsLabel, isCheckMark, looksLikeLabel, meaningfulWords } from "./label-words";
 import { makePair } from "./make-pair";
-import { claim, freeWords, type PageWords } from "./page-words";
+import { claim, continuedValue, freeWords, type PageWords } from "./page-words";
 import type { KeyValuePair } from "./types";
 import { isNoiseWord, isValueText, meanWordConfidence, trimNoise } from "./value-words";
 
@@ -9,10 +9,13 @@ import { isNoiseWord, isValueText, meanWordConfidence, trimNoise } from "./value
 // word space, and a phrase that reads as a label takes the phrase after it as its value when the
 // form says so: the value sits on a fill-in rule (a ruling line under it, or underscores OCR read
 // before it), or a wide gap parts them and the value does not read as the next column's heading
-// or a list entry. "Name ____ Ann Lee   Date ____ 3 May" holds two pairs.
+// or a list entry. "Name ____ Ann Lee   Date ____ 3 May" holds two pairs. A value running to the
+// line's end goes on on the lines under it that start where it starts.
 
 /** A gap wider than this many line heights parts phrases; word spaces of typewriter type reach about 0.8. */
 const phraseGap = 1.2;
+/** Word spaces of typewriter type on 100 DPI scans reach about 1.3 line heights; a label's words are this close. */
+const maxTypewriterSpace = 2;
 /** Without a rule under the value, the gap alone must be this wide. */
 const wideGap = 2.5;
 /** Below this mean word confidence, a guess from spacing alone is OCR noise more often than not. */
@@ -26,13 +29,18 @@ const text = (words: Word[]) => words.map((word) => word.text).join(" ");
 
 /** Whether a ruling line runs under the words: a fill-in rule they were typed or written on. */
 function sitsOnRule(page: Page, words: Word[]): boolean {
+  return rulesUnder(page, words).length > 0;
+}
+
+/** The ruling lines under the words (under at least 30% of their width). */
+function rulesUnder(page: Page, words: Word[]): RulingLine[] {
   const lettered = meaningfulWords(words);
-  if (lettered.length === 0) return false;
+  if (lettered.length === 0) return [];
   const bottom = Math.max(...lettered.map((word) => word.box.y + word.box.height));
   const height = Math.max(...lettered.map((word) => word.box.height));
   const left = lettered[0].box.x;
   const end = right(lettered.at(-1)!);
-  return (page.rulings?.horizontal ?? []).some(
+  return (page.rulings?.horizontal ?? []).filter(
     (rule) =>
       rule.position > bottom - height * 0.5 &&
       rule.position < bottom + height * 0.6 &&
@@ -53,20 +61,39 @@ interface Phrase {
 }
 
 /**
- * The line's phrases: split at gaps wider than a word space and at leader words (which belong to
- * neither side and are dropped), each marked when a leader runs into it.
+ * Whether a fill-in rule starts in the space between two words, under the second one: the words
+ * before it were printed off the rule (the label), the second was typed or written on it (the
+ * value) — "Work Requested by ________" filled in with a word space's gap, no underscores read.
+ * The rule may seem to start up to a line height early: its ends and OCR's word boxes are rough.
  */
-function phrasesOf(words: Word[], height: number): Phrase[] {
+function fillInRuleStarts(page: Page, previous: Word, word: Word, height: number): boolean {
+  if (word.box.x <= right(previous)) return false;
+  return rulesUnder(page, [word]).some(
+    (rule) => rule.start >= right(previous) - height && rule.start <= word.box.x + word.box.height * 0.5,
+  );
+}
+
+/**
+ * The line's phrases: split at gaps wider than a word space, at leader words (which belong to
+ * neither side and are dropped) and where a fill-in rule starts under words printed off it, each
+ * marked when a leader runs into it.
+ */
+function phrasesOf(page: Page, words: Word[], height: number): Phrase[] {
   const phrases: Phrase[] = [];
   let current: Word[] = [];
   let led = false;
+  // Whether the phrase so far is printed off the rule: a first word on it starts the value.
+  let offRule = true;
   const close = () => {
     if (current.some((word) => !isNoiseWord(word))) phrases.push({ words: current, ledIn: led });
     current = [];
+    offRule = true;
   };
   for (const word of words) {
     const previous = current.at(-1);
-    const parted = previous !== undefined && word.box.x - right(previous) > height * phraseGap;
+    const onRule = !isNoiseWord(word) && sitsOnRule(page, [word]);
+    const ruleStarts = previous !== undefined && offRule && fillInRuleStarts(page, previous, word, height);
+    const parted = (previous !== undefined && word.box.x - right(previous) > height * phraseGap) || ruleStarts;
     if (isNoiseWord(word) && isLeader(word)) {
       close();
       led = phrases.length > 0;
@@ -77,6 +104,7 @@ function phrasesOf(words: Word[], height: number): Phrase[] {
       led = isLeader(previous) || /^_/.test(word.text);
     }
     current.push(word);
+    if (onRule) offRule = false;
     if (/(?:_|[-–—.]{2,})$/.test(word.text) && current.length > 0) {
       close();
       led = true;
@@ -125,8 +153,32 @@ function phrasePair(
     if ((meaningfulWords(labelWords).length === 1 || meaningfulWords(valueWords).length === 1) && !/\d/.test(valueText))
       return undefined;
     if (/^\P{L}*\p{Ll}/u.test(labelWords[0].text) || /^\(\w{1,2}\)/u.test(valueText)) return undefined;
+    // Capitals after capitals with no number: the next field's label printed like this one.
+    if (isCapitalsLabel(labelWords) && isCapitalsLabel(valueWords) && !/\d/.test(valueText)) return undefined;
   }
   return makePair(state.page, labelWords, valueWords, "gap");
+}
+
+/**
+ * Where the label before `value` may start: its own phrase, or before a ruled value up to two
+ * phrases further left across word spaces of typewriter type ("Deadline  for  response ____").
+ */
+function labelStarts(
+  page: Page,
+  phrases: Phrase[],
+  free: number,
+  index: number,
+  value: Phrase,
+  height: number,
+): number[] {
+  const starts = [index];
+  if (!value.ledIn && !sitsOnRule(page, value.words)) return starts;
+  for (let start = index - 1; start >= Math.max(free, index - 2); start--) {
+    const gap = phrases[start + 1].words[0].box.x - right(phrases[start].words.at(-1)!);
+    if (gap > height * maxTypewriterSpace) break;
+    starts.push(start);
+  }
+  return starts;
 }
 
 /**
@@ -135,17 +187,33 @@ function phrasePair(
  */
 export function rowPhrasePairs(state: PageWords, lineIndex: number, ruledOnly = false): KeyValuePair[] {
   const height = state.page.lines[lineIndex].box.height;
-  const phrases = phrasesOf(freeWords(state, lineIndex), height);
+  const phrases = phrasesOf(state.page, freeWords(state, lineIndex), height);
+  // Three or more phrases that all read as labels are a row of a blank form's labels ("FOLLOW UP
+  // DATE    REQUISITION NO.    ISSUED BY"): a gap between two of them parts two fields.
+  const labelRow =
+    phrases.length >= 3 && phrases.every(({ words }) => readsAsLabel(trimNoise(words)) && !/\d/.test(text(words)));
   const pairs: KeyValuePair[] = [];
+  let free = 0;
   for (let index = 0; index + 1 < phrases.length; index++) {
-    const label = phrases[index].words;
     const value = phrases[index + 1];
-    const gap = value.words[0].box.x - right(label.at(-1)!);
-    const found = phrasePair(state, label, value.words, value.ledIn, gap, height, ruledOnly);
+    let found: KeyValuePair | undefined;
+    let label: Word[] = [];
+    for (const start of labelStarts(state.page, phrases, free, index, value, height)) {
+      label = phrases.slice(start, index + 1).flatMap((phrase) => phrase.words);
+      const gap = value.words[0].box.x - right(label.at(-1)!);
+      found = phrasePair(state, label, value.words, value.ledIn, gap, height, ruledOnly || labelRow);
+      if (found) break;
+    }
     if (!found) continue;
+    // A value running to the line's end may go on on the lines under it.
+    const own = trimNoise(value.words);
+    const whole = index + 2 === phrases.length ? continuedValue(state, lineIndex, own, height) : own;
+    const longer = whole.length > own.length ? makePair(state.page, trimNoise(label), whole, "gap") : undefined;
+    if (longer) found = longer;
     pairs.push(found);
-    claim(state, [...label, ...value.words]);
+    claim(state, [...label, ...value.words, ...whole]);
     index++;
+    free = index + 1;
   }
   return pairs;
 }

@@ -57,6 +57,17 @@ describe("labels without a colon, value typed after them on the row", () => {
     ]);
   });
 
+  it("takes a value beside its label whole, even when it opens with capitals like a label of its own", () => {
+    const page = ocrPage([
+      [line(0.1, 0.3, "PROJECT CODE"), line(0.1, 0.33, "PROJECT NAME")],
+      [line(0.35, 0.3, "HL-77"), line(0.35, 0.33, "HARBOUR LIGHT Regular Blend")],
+    ]);
+    expect(pairsOf(page)).toEqual([
+      ["PROJECT CODE", "HL-77"],
+      ["PROJECT NAME", "HARBOUR LIGHT Regular Blend"],
+    ]);
+  });
+
   it("takes no pair from prose, a note in brackets or words printed like the label", () => {
     const page = ocrPage([
       [line(0.1, 0.1, "The groups will be comprised of random smokers")],

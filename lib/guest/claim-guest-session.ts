@@ -11,11 +11,12 @@ import type { ClaimGuestBatchesResponse } from "./schemas";
  * one), the same account 200.
  * Pages already read by the guest are not charged to the account.
  */
-export async function claimGuestSession(
-  db: Db,
-  userId: string,
-  guestSessionId: string,
-): Promise<z.infer<typeof ClaimGuestBatchesResponse>> {
+export async function claimGuestSession(options: {
+  db: Db;
+  userId: string;
+  guestSessionId: string;
+}): Promise<z.infer<typeof ClaimGuestBatchesResponse>> {
+  const { db, userId, guestSessionId } = options;
   const claimed = await db.$transaction(async (tx) => {
     const session = await tx.guestSession.findUnique({ where: { id: guestSessionId } });
     if (!session || (session.claimedByUserId !== null && session.claimedByUserId !== userId))

@@ -27,10 +27,12 @@ export function hashClientAddress(address: string | undefined): string {
  * Counting and creating hold a transaction-scoped advisory lock on the address, so concurrent
  * requests from one address cannot together create more.
  */
-export async function createGuestSession(
-  db: Db,
-  options: { clientAddress: string | undefined; now?: Date },
-): Promise<z.infer<typeof GuestSessionResponse>> {
+export async function createGuestSession(options: {
+  db: Db;
+  clientAddress: string | undefined;
+  now?: Date;
+}): Promise<z.infer<typeof GuestSessionResponse>> {
+  const { db } = options;
   const now = options.now ?? new Date();
   const ipHash = hashClientAddress(options.clientAddress);
   const session = await db.$transaction(async (tx) => {

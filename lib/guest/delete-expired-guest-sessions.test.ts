@@ -64,7 +64,7 @@ describe("deleteExpiredGuestSessions", () => {
       email: `claimer-${Date.now()}@example.com`,
       password: "a sensible passphrase",
     });
-    await claimGuestSession(db, user.id, "guest_claimed");
+    await claimGuestSession({ db, userId: user.id, guestSessionId: "guest_claimed" });
     await db.guestSession.update({
       where: { id: "guest_claimed" },
       data: { expiresAt: new Date(now.getTime() - HOUR_MS) },
@@ -99,7 +99,7 @@ describe("deleteExpiredGuestSessions", () => {
       email: `late-${Date.now()}@example.com`,
       password: "a sensible passphrase",
     });
-    await expect(claimGuestSession(db, user.id, "guest_late")).rejects.toMatchObject({
+    await expect(claimGuestSession({ db, userId: user.id, guestSessionId: "guest_late" })).rejects.toMatchObject({
       code: "not_found",
       message: "Guest session expired",
     });

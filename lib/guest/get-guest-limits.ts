@@ -6,14 +6,15 @@ import { GUEST_LIMITS_MESSAGE, GUEST_MAX_FILES, GUEST_MAX_PAGES } from "./guest-
 import type { GuestLimitsResponse } from "./schemas";
 
 /** What a guest session has used and may still upload; 404 for an unknown session. */
-export async function getGuestLimits(
-  db: Db,
-  sessionId: string,
-  now = new Date(),
-): Promise<z.infer<typeof GuestLimitsResponse>> {
+export async function getGuestLimits(options: {
+  db: Db;
+  sessionId: string;
+  now?: Date;
+}): Promise<z.infer<typeof GuestLimitsResponse>> {
+  const { db, sessionId, now = new Date() } = options;
   const session = await db.guestSession.findUnique({ where: { id: sessionId } });
   if (!session) throw new AppError("not_found", "Guest session not found");
-  const usage = await guestUsage(db, sessionId);
+  const usage = await guestUsage({ db, guestSessionId: sessionId });
   const expired = session.expiresAt <= now;
   const claimed = session.claimedByUserId !== null;
   const canUpload = !expired && !claimed && usage.files < GUEST_MAX_FILES && usage.pages < GUEST_MAX_PAGES;

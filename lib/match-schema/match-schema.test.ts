@@ -25,7 +25,7 @@ describe("match-schema", () => {
       text,
       schema: { invoice_number: "string", invoice_date: "date", total: "number", paid: "boolean", po_number: "string" },
     });
-    const result = await matchSchema(await getDb(), { caller: anonymous, request, ai: null });
+    const result = await matchSchema({ db: await getDb(), caller: anonymous, request, ai: null });
     expect(result.engine).toBe("deterministic");
     const byName = Object.fromEntries(result.fields.map((field) => [field.name, field]));
     expect(result.values).toEqual({
@@ -70,7 +70,8 @@ describe("match-schema", () => {
       text,
       schema: [{ name: "customer", type: "string", description: "The buyer" }],
     });
-    const result = await matchSchema(await getDb(), {
+    const result = await matchSchema({
+      db: await getDb(),
       caller: anonymous,
       request,
       ai: { model, label: "mock:model" } as never,
@@ -100,7 +101,7 @@ describe("match-schema", () => {
 
     const db = await getDb();
     const big = MatchSchemaRequest.parse({ text: "x".repeat(100 * 1024 + 1), schema: { a: "string" } });
-    await expect(matchSchema(db, { caller: anonymous, request: big, ai: null })).rejects.toMatchObject({
+    await expect(matchSchema({ db, caller: anonymous, request: big, ai: null })).rejects.toMatchObject({
       code: "payload_too_large",
     });
     const user = await registerUser({
@@ -109,15 +110,15 @@ describe("match-schema", () => {
       password: "a sensible passphrase",
     });
     const caller = { kind: "user" as const, via: "jwt" as const, user: { ...user, tier: "free" } as CallerUser };
-    await expect(matchSchema(db, { caller, request: big, ai: null })).resolves.toMatchObject({ values: { a: null } });
+    await expect(matchSchema({ db, caller, request: big, ai: null })).resolves.toMatchObject({ values: { a: null } });
     const someoneElses = MatchSchemaRequest.parse({
       document_id: "00000000-0000-4000-8000-000000000000",
       schema: { a: "string" },
     });
-    await expect(matchSchema(db, { caller, request: someoneElses, ai: null })).rejects.toMatchObject({
+    await expect(matchSchema({ db, caller, request: someoneElses, ai: null })).rejects.toMatchObject({
       code: "not_found",
     });
-    await expect(matchSchema(db, { caller: anonymous, request: someoneElses, ai: null })).rejects.toMatchObject({
+    await expect(matchSchema({ db, caller: anonymous, request: someoneElses, ai: null })).rejects.toMatchObject({
       code: "unauthorized",
     });
   });

@@ -20,15 +20,13 @@ export const MATCH_TEXT_LIMIT_BYTES = { anonymous: 100 * 1024, signedIn: 1024 * 
  * same engine as /v1/extract's schema fields (the AI provider when configured, else deterministic),
  * with its typed value, confidence and where it was read (offsets into the text, or page and box).
  */
-export async function matchSchema(
-  db: Db,
-  options: {
-    caller: Caller;
-    request: MatchSchemaInput;
-    /** Tests pass a mock model; default: the configured provider. */ ai?: ConfiguredModel | null;
-  },
-) {
-  const { request, caller } = options;
+export async function matchSchema(options: {
+  db: Db;
+  caller: Caller;
+  request: MatchSchemaInput;
+  /** Tests pass a mock model; default: the configured provider. */ ai?: ConfiguredModel | null;
+}) {
+  const { db, request, caller } = options;
   if ((request.text === undefined) === (request.document_id === undefined))
     throw invalid("text", "Give text or document_id (one of them)");
   const pages =

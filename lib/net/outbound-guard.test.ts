@@ -100,7 +100,7 @@ describe("the outbound guard", () => {
       ).rejects.toMatchObject({ status: 400 });
       const job = await newJob();
       const delivery = await db.webhookDelivery.create({ data: { jobId: job.id, url, payload: { id: job.id } } });
-      const outcome = await attemptWebhookDelivery(db, { deliveryId: delivery.id, attemptNumber: 1, timeoutMs: 5_000 });
+      const outcome = await attemptWebhookDelivery({ db, deliveryId: delivery.id, attemptNumber: 1, timeoutMs: 5_000 });
       expect(outcome, url).toMatchObject({ delivered: false, statusCode: null });
       await expect(
         postTokenRequest(url, new URLSearchParams({ grant_type: "refresh_token" }), "refresh token"),
@@ -133,7 +133,7 @@ describe("the outbound guard", () => {
     const delivery = await db.webhookDelivery.create({
       data: { jobId: job.id, url: redirectorUrl, payload: { id: job.id } },
     });
-    const outcome = await attemptWebhookDelivery(db, { deliveryId: delivery.id, attemptNumber: 1, timeoutMs: 5_000 });
+    const outcome = await attemptWebhookDelivery({ db, deliveryId: delivery.id, attemptNumber: 1, timeoutMs: 5_000 });
     expect(outcome).toMatchObject({ delivered: false, statusCode: 302, error: expect.stringMatching(/not followed/) });
     await expect(
       postTokenRequest(redirectorUrl, new URLSearchParams({ grant_type: "refresh_token" }), "refresh token"),

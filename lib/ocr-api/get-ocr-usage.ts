@@ -10,7 +10,7 @@ export async function getOcrUsage(options: {
   now?: Date;
 }): Promise<z.infer<typeof OcrUsageResponse>> {
   const { db, userId, now = new Date() } = options;
-  const balance = await getTokenBalance(db, userId, now);
+  const balance = await getTokenBalance({ db, userId, now });
   const period = {
     userId,
     operation: "ocr",

@@ -7,13 +7,14 @@ import { getTokenBalance, type TokenBalance } from "./get-token-balance";
  * is below tokensNeeded; returns the balance otherwise. On its own a check, not a reservation: use it
  * to refuse early, before a file is read, and reserveTokens to accept the work.
  */
-export async function assertTokensAvailable(
-  db: Db | DbTransaction,
-  userId: string,
-  tokensNeeded: number,
-  now = new Date(),
-): Promise<TokenBalance> {
-  const balance = await getTokenBalance(db, userId, now);
+export async function assertTokensAvailable(options: {
+  db: Db | DbTransaction;
+  userId: string;
+  tokensNeeded: number;
+  now?: Date;
+}): Promise<TokenBalance> {
+  const { db, userId, tokensNeeded, now = new Date() } = options;
+  const balance = await getTokenBalance({ db, userId, now });
   if (balance.available < tokensNeeded) {
     const resets = balance.periodEnd.toISOString().slice(0, 10);
     const inFlight =

@@ -10,8 +10,9 @@ type ModelBucket = { jobs: Set<string>; documents: number; pages: number; tokens
  * pages charged, tokens by model, and the tier's allowance and limits. Each API usage event is one
  * charged document (see chargeUsage), so documents count events and requests count jobs.
  */
-export async function getApiUsage(db: Db, userId: string, now = new Date()): Promise<ApiUsage> {
-  const balance = await getTokenBalance(db, userId, now);
+export async function getApiUsage(options: { db: Db; userId: string; now?: Date }): Promise<ApiUsage> {
+  const { db, userId, now = new Date() } = options;
+  const balance = await getTokenBalance({ db, userId, now });
   const period = { gte: balance.periodStart, lt: balance.periodEnd };
   const [events, jobGroups] = await Promise.all([
     db.usageEvent.findMany({

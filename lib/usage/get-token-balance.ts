@@ -27,7 +27,12 @@ type LedgerRow = { tier: Tier; used: number; reserved: number };
  * the tokens reserved by unfinished work. One statement, so used and reserved come from one snapshot:
  * a page charged meanwhile moves its tokens from reserved to used without being counted twice or missed.
  */
-export async function getTokenBalance(db: Db | DbTransaction, userId: string, now = new Date()): Promise<TokenBalance> {
+export async function getTokenBalance(options: {
+  db: Db | DbTransaction;
+  userId: string;
+  now?: Date;
+}): Promise<TokenBalance> {
+  const { db, userId, now = new Date() } = options;
   const { start, end } = currentUsagePeriod(now);
   const rows = await db.$queryRaw<LedgerRow[]>`
     SELECT u.tier::text AS tier,

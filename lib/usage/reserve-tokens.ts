@@ -8,10 +8,13 @@ import type { TokenBalance } from "./get-token-balance";
  * concurrent acceptances for one user run one after another and each sees the reservations committed
  * before it: together they can never reserve more than the balance. Throws insufficient_tokens (402).
  */
-export async function reserveTokens(
-  tx: DbTransaction,
-  options: { userId: string; tokens: number; now?: Date },
-): Promise<TokenBalance> {
-  await tx.$queryRaw`SELECT id FROM users WHERE id = ${options.userId}::uuid FOR UPDATE`;
-  return assertTokensAvailable(tx, options.userId, options.tokens, options.now);
+export async function reserveTokens(options: {
+  db: DbTransaction;
+  userId: string;
+  tokens: number;
+  now?: Date;
+}): Promise<TokenBalance> {
+  const { db, userId, tokens, now } = options;
+  await db.$queryRaw`SELECT id FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
+  return assertTokensAvailable({ db, userId, tokensNeeded: tokens, now });
 }

@@ -49,7 +49,7 @@ describe("token balance", () => {
       data: { userId: user.id, source: "api", operation: "extract", tokens: 99_000, createdAt: lastMonth },
     });
 
-    const balance = await getTokenBalance(db, user.id);
+    const balance = await getTokenBalance({ db, userId: user.id });
     expect(balance).toMatchObject({ tier: "starter", allowance: 500_000, used: 4000, remaining: 496_000 });
     expect(balance.periodStart.getUTCDate()).toBe(1);
   });
@@ -64,8 +64,12 @@ describe("token balance", () => {
       tokens: 99_500,
       chargeKey: `big-${user.id}`,
     });
-    await expect(assertTokensAvailable(db, user.id, 500)).resolves.toMatchObject({ remaining: 500 });
-    const error = await assertTokensAvailable(db, user.id, 1000).catch((thrown: unknown) => thrown);
+    await expect(assertTokensAvailable({ db, userId: user.id, tokensNeeded: 500 })).resolves.toMatchObject({
+      remaining: 500,
+    });
+    const error = await assertTokensAvailable({ db, userId: user.id, tokensNeeded: 1000 }).catch(
+      (thrown: unknown) => thrown,
+    );
     expect(error).toMatchObject({ code: "insufficient_tokens", status: 402 });
     expect((error as Error).message).toMatch(/needs about 1,000 tokens but 500 of the free tier's 100,000/);
   });
@@ -87,7 +91,7 @@ describe("chargeUsage", () => {
     expect(results.filter((result) => result.charged)).toHaveLength(1);
     expect(await chargeUsage(db, charge)).toEqual({ charged: false });
     expect(await db.usageEvent.count({ where: { userId: user.id } })).toBe(1);
-    expect((await getTokenBalance(db, user.id)).used).toBe(2000);
+    expect((await getTokenBalance({ db, userId: user.id })).used).toBe(2000);
   });
 
   it("works inside a transaction without aborting it", async () => {
@@ -155,7 +159,7 @@ describe("getApiUsage", () => {
       chargeKey: `app-${user.id}`,
     });
 
-    const usage = await getApiUsage(db, user.id);
+    const usage = await getApiUsage({ db, userId: user.id });
     expect(usage).toMatchObject({
       tier: "growth",
       tokens: { allowance: 2_500_000, used: 10_000, remaining: 2_490_000, used_by_api: 9000, used_by_app: 1000 },

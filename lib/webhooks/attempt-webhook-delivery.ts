@@ -18,11 +18,13 @@ export interface WebhookAttemptOutcome {
  * refused addresses and network errors. Recording is keyed by attempt number, so a retried step that already
  * recorded its attempt returns that outcome instead of posting again.
  */
-export async function attemptWebhookDelivery(
-  db: Db,
-  options: { deliveryId: string; attemptNumber: number; timeoutMs?: number },
-): Promise<WebhookAttemptOutcome> {
-  const { deliveryId, attemptNumber } = options;
+export async function attemptWebhookDelivery(options: {
+  db: Db;
+  deliveryId: string;
+  attemptNumber: number;
+  timeoutMs?: number;
+}): Promise<WebhookAttemptOutcome> {
+  const { db, deliveryId, attemptNumber } = options;
   const recorded = await db.webhookAttempt.findUnique({
     where: { deliveryId_attemptNumber: { deliveryId, attemptNumber } },
   });
@@ -36,7 +38,7 @@ export async function attemptWebhookDelivery(
     url: delivery.url,
     id: delivery.id,
     body: JSON.stringify(delivery.payload),
-    secret: await getOrCreateWebhookSecret(db, delivery.job.userId),
+    secret: await getOrCreateWebhookSecret({ db, userId: delivery.job.userId }),
     timeoutMs: options.timeoutMs,
   });
 

@@ -10,7 +10,8 @@ import { webhookDeliveryEventId, webhookDeliveryRequested } from "@/lib/backgrou
  * and re-dispatches it under the same event id, which starts no second run. Returns null without a
  * webhook_url.
  */
-export async function enqueueJobWebhook(db: Db, job: Job): Promise<WebhookDelivery | null> {
+export async function enqueueJobWebhook(options: { db: Db; job: Job }): Promise<WebhookDelivery | null> {
+  const { db, job } = options;
   if (!job.webhookUrl) return null;
   const delivery =
     (await db.webhookDelivery.findFirst({ where: { jobId: job.id }, orderBy: { createdAt: "asc" } })) ??

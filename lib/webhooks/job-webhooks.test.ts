@@ -40,7 +40,7 @@ async function waitForDelivery(userId: string, jobId: string, count = 1) {
   const executor = await getExecutor();
   for (let i = 0; i < 100; i++) {
     await executor.waitForIdle();
-    const deliveries = await listJobWebhookDeliveries(db, userId, jobId);
+    const deliveries = await listJobWebhookDeliveries({ db, userId, jobId });
     if (deliveries.length >= count && deliveries.every((delivery) => delivery.status !== "pending")) return deliveries;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -51,17 +51,17 @@ describe("webhook secrets", () => {
   it("creates one secret per user, stores it encrypted, and rotates it", async () => {
     const userId = await newUser();
     const [first, second] = await Promise.all([
-      getOrCreateWebhookSecret(db, userId),
-      getOrCreateWebhookSecret(db, userId),
+      getOrCreateWebhookSecret({ db, userId }),
+      getOrCreateWebhookSecret({ db, userId }),
     ]);
     expect(first).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(second).toBe(first);
     const stored = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { webhookSecret: true } });
     expect(stored.webhookSecret).not.toContain(first.slice(6));
     expect(stored.webhookSecret).toMatch(/^v1\./);
-    const rotated = await rotateWebhookSecret(db, userId);
+    const rotated = await rotateWebhookSecret({ db, userId });
     expect(rotated).not.toBe(first);
-    expect(await getOrCreateWebhookSecret(db, userId)).toBe(rotated);
+    expect(await getOrCreateWebhookSecret({ db, userId })).toBe(rotated);
     expect(generateWebhookSecret()).not.toBe(generateWebhookSecret());
   });
 });
@@ -69,7 +69,9 @@ describe("webhook secrets", () => {
 describe("job webhooks", () => {
   it("sends a signed webhook when a job with webhook_url completes, once even if finishJob repeats", async () => {
     const userId = await newUser();
-    receiver = await startWebhookReceiver([{ status: 200 }], { secret: await getOrCreateWebhookSecret(db, userId) });
+    receiver = await startWebhookReceiver([{ status: 200 }], {
+      secret: await getOrCreateWebhookSecret({ db, userId }),
+    });
     const job = await createJob({ db, userId, type: "extract", webhookUrl: receiver.url });
     const outcome = { status: "completed" as const, result: { document_type: "invoice", fields: { total: "12.50" } } };
     expect((await finishJob({ db, jobId: job.id, outcome })).applied).toBe(true);
@@ -88,7 +90,9 @@ describe("job webhooks", () => {
 
   it("sends the error of a failed job, never a webhook for a cancelled one, and redelivers on request", async () => {
     const userId = await newUser();
-    receiver = await startWebhookReceiver([{ status: 202 }], { secret: await getOrCreateWebhookSecret(db, userId) });
+    receiver = await startWebhookReceiver([{ status: 202 }], {
+      secret: await getOrCreateWebhookSecret({ db, userId }),
+    });
     const failing = await createJob({ db, userId, type: "fill_pdf", webhookUrl: receiver.url });
     await finishJob({
       db,
@@ -114,14 +118,14 @@ describe("job webhooks", () => {
     );
     expect(await db.webhookDelivery.count({ where: { jobId: cancelled.id } })).toBe(0);
 
-    const again = await redeliverJobWebhook(db, userId, failing.id);
+    const again = await redeliverJobWebhook({ db, userId, jobId: failing.id });
     const deliveries = await waitForDelivery(userId, failing.id, 2);
     expect(deliveries.map((delivery) => delivery.status)).toEqual(["delivered", "delivered"]);
     expect(receiver.received.map((request) => request.headers["webhook-id"])).toEqual([deliveries[0].id, again.id]);
 
     const other = await newUser();
-    await expect(redeliverJobWebhook(db, other, failing.id)).rejects.toMatchObject({ status: 404 });
+    await expect(redeliverJobWebhook({ db, userId: other, jobId: failing.id })).rejects.toMatchObject({ status: 404 });
     const silent = await createJob({ db, userId, type: "extract" });
-    await expect(redeliverJobWebhook(db, userId, silent.id)).rejects.toMatchObject({ status: 409 });
+    await expect(redeliverJobWebhook({ db, userId, jobId: silent.id })).rejects.toMatchObject({ status: 409 });
   });
 });

@@ -48,11 +48,12 @@ export function serializeWebhookDelivery(
 }
 
 /** The deliveries of the user's job with their attempts, oldest first (404 for others' jobs). */
-export async function listJobWebhookDeliveries(
-  db: Db,
-  userId: string,
-  jobId: string,
-): Promise<WebhookDeliveryResponse[]> {
+export async function listJobWebhookDeliveries(options: {
+  db: Db;
+  userId: string;
+  jobId: string;
+}): Promise<WebhookDeliveryResponse[]> {
+  const { db, userId, jobId } = options;
   await getJobOrThrow({ db, userId, jobId });
   const deliveries = await db.webhookDelivery.findMany({
     where: { jobId },

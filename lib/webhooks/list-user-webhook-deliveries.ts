@@ -13,16 +13,17 @@ export const WebhookDeliveryLogEntry = WebhookDeliveryResponse.extend({
 export type WebhookDeliveryLogEntry = z.infer<typeof WebhookDeliveryLogEntry>;
 
 /** The user's webhook deliveries across all their jobs, newest first, with every attempt. */
-export async function listUserWebhookDeliveries(
-  db: Db,
-  userId: string,
-  query: { limit: number },
-): Promise<WebhookDeliveryLogEntry[]> {
+export async function listUserWebhookDeliveries(options: {
+  db: Db;
+  userId: string;
+  limit: number;
+}): Promise<WebhookDeliveryLogEntry[]> {
+  const { db, userId, limit } = options;
   const deliveries = await db.webhookDelivery.findMany({
     where: { job: { userId } },
     include: { attempts: true, job: { select: { type: true } } },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-    take: query.limit,
+    take: limit,
   });
   return deliveries.map((delivery) => ({ ...serializeWebhookDelivery(delivery), job_type: delivery.job.type }));
 }

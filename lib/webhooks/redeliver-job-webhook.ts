@@ -9,7 +9,12 @@ import { dispatchDelivery } from "./enqueue-job-webhook";
  * Sends a finished job's webhook again, whatever became of earlier deliveries: a new delivery (its
  * own webhook-id and three attempts) with the job as it is now. Receivers deduplicate by job_id.
  */
-export async function redeliverJobWebhook(db: Db, userId: string, jobId: string): Promise<WebhookDelivery> {
+export async function redeliverJobWebhook(options: {
+  db: Db;
+  userId: string;
+  jobId: string;
+}): Promise<WebhookDelivery> {
+  const { db, userId, jobId } = options;
   const job = await getJobOrThrow({ db, userId, jobId });
   if (!job.webhookUrl) throw new AppError("conflict", `Job ${jobId} was submitted without a webhook_url`);
   if (job.status === "processing")

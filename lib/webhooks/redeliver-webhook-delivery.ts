@@ -4,16 +4,17 @@ import { serializeWebhookDelivery, type WebhookDeliveryResponse } from "./list-j
 import { redeliverJobWebhook } from "./redeliver-job-webhook";
 
 /** Sends again the job webhook of one of the user's deliveries: a new delivery of the job as it is now. */
-export async function redeliverWebhookDelivery(
-  db: Db,
-  userId: string,
-  deliveryId: string,
-): Promise<WebhookDeliveryResponse> {
+export async function redeliverWebhookDelivery(options: {
+  db: Db;
+  userId: string;
+  deliveryId: string;
+}): Promise<WebhookDeliveryResponse> {
+  const { db, userId, deliveryId } = options;
   const earlier = await db.webhookDelivery.findFirst({
     where: { id: deliveryId, job: { userId } },
     select: { jobId: true },
   });
   if (!earlier) throw new AppError("not_found", `Webhook delivery ${deliveryId} not found`);
-  const delivery = await redeliverJobWebhook(db, userId, earlier.jobId);
+  const delivery = await redeliverJobWebhook({ db, userId, jobId: earlier.jobId });
   return serializeWebhookDelivery({ ...delivery, attempts: [] });
 }

@@ -26,19 +26,20 @@ export const TestWebhookResponse = z
  * signature, SSRF guard and time limit), and answers how the receiver answered. Nothing is stored and
  * it is not retried: it is for checking a receiver before real jobs use it.
  */
-export async function sendTestWebhook(
-  db: Db,
-  userId: string,
-  input: z.infer<typeof TestWebhookRequest>,
-): Promise<z.infer<typeof TestWebhookResponse>> {
-  const url = (await assertPublicUrl(input.url)).url.href;
+export async function sendTestWebhook(options: {
+  db: Db;
+  userId: string;
+  url: z.infer<typeof TestWebhookRequest>["url"];
+}): Promise<z.infer<typeof TestWebhookResponse>> {
+  const { db, userId } = options;
+  const url = (await assertPublicUrl(options.url)).url.href;
   const id = randomUUID();
   const body = JSON.stringify({
     type: "webhook.test",
     job_id: null,
     data: { message: "A test event from docsvc: your receiver and its signature check work if you read this." },
   });
-  const outcome = await postSignedWebhook({ url, id, body, secret: await getOrCreateWebhookSecret(db, userId) });
+  const outcome = await postSignedWebhook({ url, id, body, secret: await getOrCreateWebhookSecret({ db, userId }) });
   return {
     webhook_id: id,
     url,

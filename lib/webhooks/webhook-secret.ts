@@ -21,7 +21,8 @@ export const WebhookSecretResponse = z
  * The user's webhook signing secret, created on first use. Stored encrypted (AES-256-GCM under
  * AUTH_SECRET). Two concurrent first calls agree on one secret: only a still-empty column is written.
  */
-export async function getOrCreateWebhookSecret(db: Db, userId: string): Promise<string> {
+export async function getOrCreateWebhookSecret(options: { db: Db; userId: string }): Promise<string> {
+  const { db, userId } = options;
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { webhookSecret: true } });
   if (user.webhookSecret) return decryptSecret(user.webhookSecret);
   await db.user.updateMany({
@@ -37,7 +38,8 @@ export async function getOrCreateWebhookSecret(db: Db, userId: string): Promise<
  * Replaces the user's secret; deliveries signed from now on (retries included) use the new one.
  * There is no overlap period: receivers should switch when they rotate.
  */
-export async function rotateWebhookSecret(db: Db, userId: string): Promise<string> {
+export async function rotateWebhookSecret(options: { db: Db; userId: string }): Promise<string> {
+  const { db, userId } = options;
   const secret = generateWebhookSecret();
   await db.user.update({ where: { id: userId }, data: { webhookSecret: encryptSecret(secret) }, select: { id: true } });
   return secret;

@@ -27,7 +27,7 @@ export async function signInWithIdentity(input: {
 
   return db.$transaction(async (tx) => {
     if (input.invitationToken) {
-      const invitation = await claimInvitation(tx, input.invitationToken);
+      const invitation = await claimInvitation({ db: tx, token: input.invitationToken });
       if (invitation.email !== email)
         throw new AppError("forbidden", "This invitation was sent to another email address");
       if (linked || (await tx.user.findUnique({ where: { email }, select: { id: true } }))) {

@@ -26,7 +26,7 @@ export async function startIdpFlow(input: {
   let userId: string | undefined;
   if (input.mode === "connect") {
     if (!input.authToken) throw new AppError("unauthorized", "auth_token is required to connect a calendar");
-    userId = (await resolveAccessToken(input.db, input.authToken)).user.id;
+    userId = (await resolveAccessToken({ db: input.db, token: input.authToken })).user.id;
   }
   const flow: FlowState = {
     state: generateSecretToken(),

@@ -88,6 +88,6 @@ describe.runIf(Boolean(findSoffice()))("an office file printed on fewer pages th
     expect(charges).toHaveLength(pages.length);
     expect(new Set(charges.map((charge) => charge.chargeKey)).size).toBe(pages.length);
     // What was reserved for the pages not printed is no longer held.
-    expect((await getTokenBalance(db, user.id)).reserved).toBe(0);
+    expect((await getTokenBalance({ db, userId: user.id })).reserved).toBe(0);
   });
 });

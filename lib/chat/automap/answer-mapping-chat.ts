@@ -25,11 +25,18 @@ function lineAround(page: Page | undefined, box: Box): string {
  * question or a template field, ranked: key-values by label similarity, then lines by BM25
  * (scaled below the best label match), each with its line as context, page, box and a 0–1 score.
  */
-export async function answerMappingChat(
-  db: Db,
-  options: { userId: string; batchId: string; documentId: string; question?: string; field?: string; limit: number },
-) {
-  const [document] = await loadChatScope(db, {
+export async function answerMappingChat(options: {
+  db: Db;
+  userId: string;
+  batchId: string;
+  documentId: string;
+  question?: string;
+  field?: string;
+  limit: number;
+}) {
+  const { db } = options;
+  const [document] = await loadChatScope({
+    db,
     userId: options.userId,
     scope: { batchId: options.batchId, documentIds: [options.documentId] },
   });

@@ -36,18 +36,18 @@ async function templateFieldsOf(
  * provider the model maps (grounded on the word ids it cites, charged in tokens); when it fails the
  * offline engine answers and ai_error says why.
  */
-export async function automapDocument(
-  db: Db,
-  store: BlobStore,
-  options: {
-    userId: string;
-    batchId: string;
-    documentId: string;
-    request: AutomapRequest;
-    ai?: ConfiguredModel | null;
-  },
-) {
-  const [document] = await loadChatScope(db, {
+export async function automapDocument(options: {
+  db: Db;
+  store: BlobStore;
+  userId: string;
+  batchId: string;
+  documentId: string;
+  request: AutomapRequest;
+  ai?: ConfiguredModel | null;
+}) {
+  const { db, store } = options;
+  const [document] = await loadChatScope({
+    db,
     userId: options.userId,
     scope: { batchId: options.batchId, documentIds: [options.documentId] },
   });
@@ -60,7 +60,7 @@ export async function automapDocument(
   const ai = options.ai === undefined ? configuredLanguageModel() : options.ai;
   let result: Pick<ReturnType<typeof automapFields>, "mappings" | "unmapped"> & { engine: string; ai_error?: string };
   if (ai) {
-    await assertTokensAvailable(db, options.userId, 2000);
+    await assertTokensAvailable({ db, userId: options.userId, tokensNeeded: 2000 });
     try {
       const answer = await automapWithAi(fields, document, ai);
       const chargeKey = automapChargeKey(options.documentId, randomUUID());

@@ -23,8 +23,10 @@ afterAll(async () => {
 describe("automap", () => {
   it("maps given fields one-to-one with type checks", async () => {
     const db = await getDb();
-    const stored = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
-    const result = await automapDocument(db, getBlobStore(), {
+    const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
+    const result = await automapDocument({
+      db,
+      store: getBlobStore(),
       userId: stored.userId,
       batchId: stored.batchId,
       documentId: stored.documentId,
@@ -50,7 +52,7 @@ describe("automap", () => {
 
   it("reads a spreadsheet template from the library and answers cell_mappings the Excel fill accepts", async () => {
     const db = await getDb();
-    const stored = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
+    const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
     const template = await saveLibraryFile({
       db,
       store: getBlobStore(),
@@ -59,7 +61,9 @@ describe("automap", () => {
       contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
       bytes: await makeInvoiceTemplate(),
     });
-    const result = await automapDocument(db, getBlobStore(), {
+    const result = await automapDocument({
+      db,
+      store: getBlobStore(),
       userId: stored.userId,
       batchId: stored.batchId,
       documentId: stored.documentId,
@@ -73,9 +77,11 @@ describe("automap", () => {
     expect(
       parseCellMappings(result.cell_mappings, ["Invoice", "Notes"]).map((write) => [write.sheet, write.cell]),
     ).toContainEqual(["Invoice", "B1"]);
-    const other = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
+    const other = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
     await expect(
-      automapDocument(db, getBlobStore(), {
+      automapDocument({
+        db,
+        store: getBlobStore(),
         userId: other.userId,
         batchId: stored.batchId,
         documentId: stored.documentId,
@@ -83,7 +89,9 @@ describe("automap", () => {
       }),
     ).rejects.toMatchObject({ code: "not_found" });
     await expect(
-      automapDocument(db, getBlobStore(), {
+      automapDocument({
+        db,
+        store: getBlobStore(),
         userId: other.userId,
         batchId: other.batchId,
         documentId: other.documentId,
@@ -94,7 +102,7 @@ describe("automap", () => {
 
   it("maps through the model, keeping only values grounded on cited words, and falls back when it fails", async () => {
     const db = await getDb();
-    const stored = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
+    const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
     const words = stored.pages[0].words;
     const id = (text: string) => `p1w${words.findIndex((word) => word.text === text)}`;
     const model = new MockLanguageModelV4({
@@ -123,7 +131,9 @@ describe("automap", () => {
         { name: "Invoice number", type: "string" as const },
       ],
     };
-    const result = await automapDocument(db, getBlobStore(), {
+    const result = await automapDocument({
+      db,
+      store: getBlobStore(),
       userId: stored.userId,
       batchId: stored.batchId,
       documentId: stored.documentId,
@@ -148,7 +158,9 @@ describe("automap", () => {
         throw new Error("provider down");
       },
     });
-    const fallback = await automapDocument(db, getBlobStore(), {
+    const fallback = await automapDocument({
+      db,
+      store: getBlobStore(),
       userId: stored.userId,
       batchId: stored.batchId,
       documentId: stored.documentId,
@@ -161,8 +173,9 @@ describe("automap", () => {
 
   it("answers mapping chat with ranked values, context, page, box and similarity", async () => {
     const db = await getDb();
-    const stored = await storeProcessedDocument(db, { pdf: await makeInvoicePdf() });
-    const result = await answerMappingChat(db, {
+    const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
+    const result = await answerMappingChat({
+      db,
       userId: stored.userId,
       batchId: stored.batchId,
       documentId: stored.documentId,
@@ -176,7 +189,8 @@ describe("automap", () => {
       page: 1,
     });
     expect(result.matches[0].similarity).toBeGreaterThan(0.7);
-    const toner = await answerMappingChat(db, {
+    const toner = await answerMappingChat({
+      db,
       userId: stored.userId,
       batchId: stored.batchId,
       documentId: stored.documentId,

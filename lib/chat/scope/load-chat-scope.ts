@@ -49,8 +49,8 @@ function structureOf(raw: Prisma.JsonValue, pageNumber: number): { pairs: Stored
  * library, with their processed pages. Another user's batch or document answers 404, like every
  * other lookup; a scope with no readable pages is a 400 that says why.
  */
-export async function loadChatScope(db: Db, options: { userId: string; scope: ChatScope }): Promise<ChatDocument[]> {
-  const { userId, scope } = options;
+export async function loadChatScope(options: { db: Db; userId: string; scope: ChatScope }): Promise<ChatDocument[]> {
+  const { db, userId, scope } = options;
   if (scope.batchId !== undefined) await getBatchOrThrow({ db, owner: { userId }, batchId: scope.batchId });
   const ids = scope.documentIds;
   if (ids) {

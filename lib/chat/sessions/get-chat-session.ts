@@ -9,8 +9,9 @@ type StoredMessage = { parts?: StoredPart[] } & Record<string, unknown>;
  * A saved session with its messages. Citations (data-citation parts) of documents deleted since are
  * marked gone: the session still opens, and the UI shows those citations without a link.
  */
-export async function getChatSession(db: Db, options: { userId: string; sessionId: string }) {
-  const session = await getChatSessionOrThrow(db, options.userId, options.sessionId);
+export async function getChatSession(options: { db: Db; userId: string; sessionId: string }) {
+  const { db } = options;
+  const session = await getChatSessionOrThrow(options);
   const messages = (Array.isArray(session.messages) ? session.messages : []) as StoredMessage[];
   const cited = new Set(
     messages.flatMap((message) =>

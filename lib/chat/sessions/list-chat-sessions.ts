@@ -3,10 +3,14 @@ import { isUuid } from "@/lib/batches/get-batch-or-throw";
 import { toSessionSummary } from "./to-session-response";
 
 /** The caller's sessions, newest first, filtered by batch, document or (part of) the document's name. */
-export async function listChatSessions(
-  db: Db,
-  options: { userId: string; batchId?: string; documentId?: string; documentName?: string },
-) {
+export async function listChatSessions(options: {
+  db: Db;
+  userId: string;
+  batchId?: string;
+  documentId?: string;
+  documentName?: string;
+}) {
+  const { db } = options;
   // A filter id that is not a UUID names no session (and must not reach a uuid column).
   if (
     (options.batchId !== undefined && !isUuid(options.batchId)) ||

@@ -9,8 +9,8 @@ import { toSessionSummary } from "./to-session-response";
  * Saves a conversation (POST /api/batch/document-chat/sessions): a new session, or the caller's
  * session_id replaced. The batch and document it names must be the caller's (404 otherwise).
  */
-export async function saveChatSession(db: Db, options: { userId: string; save: DocumentChatSessionSave }) {
-  const { userId, save } = options;
+export async function saveChatSession(options: { db: Db; userId: string; save: DocumentChatSessionSave }) {
+  const { db, userId, save } = options;
   const owner = { userId };
   let documentName = save.document_name ?? null;
   if (save.batch_id !== undefined && save.document_id !== undefined)
@@ -28,7 +28,7 @@ export async function saveChatSession(db: Db, options: { userId: string; save: D
     messages: save.messages as unknown as Prisma.InputJsonArray,
   };
   if (save.session_id !== undefined) {
-    await getChatSessionOrThrow(db, userId, save.session_id);
+    await getChatSessionOrThrow({ db, userId, sessionId: save.session_id });
     return toSessionSummary(await db.chatSession.update({ where: { id: save.session_id }, data }));
   }
   return toSessionSummary(await db.chatSession.create({ data: { userId, ...data } }));

@@ -5,7 +5,8 @@ import type { Prisma } from "@/lib/db/generated/client";
 import { readDocument } from "@/lib/documents/read-document";
 
 /** A user with a processed batch holding one document read from `pdf` (pages stored as processing stores them). */
-export async function storeProcessedDocument(db: Db, options: { userId?: string; pdf: Buffer; fileName?: string }) {
+export async function storeProcessedDocument(options: { db: Db; userId?: string; pdf: Buffer; fileName?: string }) {
+  const { db } = options;
   const userId = options.userId ?? (await db.user.create({ data: { email: `chat-${randomUUID()}@example.com` } })).id;
   const batch = await db.batch.create({ data: { userId, name: "Chat test", status: "completed" } });
   const read = await readDocument({ bytes: options.pdf });

@@ -1,45 +1,56 @@
 import { ensurePageImage } from "@/lib/batches/ensure-page-image";
 import type { Db } from "@/lib/db";
+import type { BlobStore } from "@/lib/storage";
+import type { ExportPageOverride } from "../export-schemas";
 import type { ExportDocument, ExportPage } from "../export-types";
 import { readExportPages } from "../read-export-pages";
-import { embeddablePng } from "./draw-png-page";
+import { embeddablePng } from "./embeddable-png";
+import { PdfPageCopier } from "./stream/copy-pdf-pages";
 import { pdfPageSize } from "./page-size";
 import { StreamedPdf, num } from "./stream/streamed-pdf";
 import { textLayerOperators } from "./stream/text-layer-operators";
 import { textOperators } from "./stream/text-operators";
-import type { WriteSearchablePdfOptions } from "./write-searchable-pdf";
 import { wrapText } from "./wrap-text";
 
-/**
- * Whether a searchable export must copy pages of a digital PDF as they are: that takes pdf-lib and
- * the whole file in memory (writeSearchablePdf). Without such pages it is streamed (streamSearchablePdf).
- */
-export async function needsPageCopies(db: Db, documents: ExportDocument[]): Promise<boolean> {
-  const pdfs = documents.filter((document) => document.detectedType === "pdf").map((document) => document.id);
-  if (pdfs.length === 0) return false;
-  return (
-    (await db.page.findFirst({ where: { documentId: { in: pdfs }, source: "text_layer" }, select: { id: true } })) !==
-    null
-  );
+export interface WriteSearchablePdfOptions {
+  db: Db;
+  store: BlobStore;
+  documents: ExportDocument[];
+  overrides: Map<string, ExportPageOverride[]>;
+  title: string;
 }
 
 /**
- * The searchable PDF of scanned, photographed and office pages, written page by page: each page's
+ * The documents' original pages as one searchable PDF, written page by page: a digital PDF page
+ * (text layer) is copied as it is (PdfPageCopier); a scanned, photographed or office page is its
  * stored image embedded as it is (its PNG data, see embeddablePng) with the (corrected) words
  * invisible at their boxes; a page without an image gets its words drawn visibly; a page not read
- * yet is a short note. One page image at a time is in memory, however many pages there are.
+ * yet is a short note. Memory holds one page image, or one source PDF's parsed objects, at a time.
  */
 export async function* streamSearchablePdf(options: WriteSearchablePdfOptions): AsyncGenerator<Uint8Array> {
   const pdf = await StreamedPdf.create(options.title);
   for (const document of options.documents) {
+    let copier: PdfPageCopier | null | undefined;
     for await (const page of readExportPages(options.db, document, options.overrides.get(document.id))) {
       const size = pdfPageSize(page);
+      // An edited digital page is redrawn (its image with the corrected text layer), so the correction is what is found and copied.
+      const copyable =
+        page.status === "completed" && page.source === "text_layer" && document.detectedType === "pdf" && !page.edited;
+      if (copyable && copier === undefined) copier = await openSource(options.store, document, pdf);
       if (page.status === "missing") pdf.addPage(size, missingNote(pdf, page, document.fileName, size));
+      else if (copyable && copier && page.pageNumber <= copier.pageCount) pdf.copyPage(copier, page.pageNumber - 1);
       else await addReadPage(pdf, { ...page, documentId: document.id }, options, size);
       yield Buffer.concat(pdf.drain());
     }
+    copier?.finish();
   }
   yield Buffer.concat(await pdf.finish());
+}
+
+/** The document's original PDF, ready to copy pages from; null when it cannot be (its pages are then redrawn). */
+async function openSource(store: BlobStore, document: ExportDocument, pdf: StreamedPdf): Promise<PdfPageCopier | null> {
+  const bytes = await store.getBuffer(document.storageKey);
+  return bytes ? PdfPageCopier.open(bytes, pdf.writer) : null;
 }
 
 async function addReadPage(

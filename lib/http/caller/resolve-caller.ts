@@ -57,27 +57,29 @@ async function resolveUserCredential(
     case "malformed":
       throw unauthorized(credential.reason);
     case "api_key":
-      return resolveApiKey(db, credential.key);
+      return resolveApiKey({ db, key: credential.key });
     case "jwt":
       // The developer API authenticates programs, which hold keys; user sessions stay on /api.
       if (mode === "api_key" || surface === "v1")
         throw unauthorized("This endpoint takes an API key (sd_…), not an access token");
-      return resolveAccessToken(db, credential.token);
+      return resolveAccessToken({ db, token: credential.token });
     case "session":
       if (mode === "api_key" || surface === "v1") return undefined;
       // A stale browser cookie is no reason to refuse: the request continues as guest or anonymous.
-      return resolveSessionCookie(db, credential.token);
+      return resolveSessionCookie({ db, token: credential.token });
   }
 }
 
-export async function resolveAccessToken(db: CallerDb, token: string): Promise<UserCaller> {
+export async function resolveAccessToken(options: { db: CallerDb; token: string }): Promise<UserCaller> {
+  const { db, token } = options;
   const claims = await verifyAccessToken(token);
   const user = await db.user.findUnique({ where: { id: claims.userId }, select: CALLER_USER_SELECT });
   if (!user || user.tokenVersion !== claims.tokenVersion) throw unauthorized("Access token has been revoked");
   return { kind: "user", user, via: "jwt" };
 }
 
-export async function resolveApiKey(db: CallerDb, key: string): Promise<UserCaller> {
+export async function resolveApiKey(options: { db: CallerDb; key: string }): Promise<UserCaller> {
+  const { db, key } = options;
   const apiKey = await db.apiKey.findUnique({
     where: { keyHash: hashApiKey(key) },
     select: { id: true, isActive: true, user: { select: CALLER_USER_SELECT } },
@@ -88,7 +90,8 @@ export async function resolveApiKey(db: CallerDb, key: string): Promise<UserCall
 }
 
 /** The next-auth session cookie (JWT strategy) decoded with the shared secret; undefined when unusable. */
-export async function resolveSessionCookie(db: CallerDb, token: string): Promise<UserCaller | undefined> {
+export async function resolveSessionCookie(options: { db: CallerDb; token: string }): Promise<UserCaller | undefined> {
+  const { db, token } = options;
   let payload: Awaited<ReturnType<typeof decodeSessionToken>>;
   try {
     payload = await decodeSessionToken({ token, secret: getAuthSecret() });

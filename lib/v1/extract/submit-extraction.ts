@@ -39,7 +39,7 @@ export async function submitExtraction(
   const files = [...(form.file ?? []), ...(form.files ?? [])];
   const model = resolveModel(form.model, { kind: "ocr" });
   const checked = await inspectJobUploads({ files, tier: input.tier, model });
-  await assertTokensAvailable(db, input.userId, checked.tokensNeeded);
+  await assertTokensAvailable({ db, userId: input.userId, tokensNeeded: checked.tokensNeeded });
 
   const only = checked.uploads.length === 1 ? checked.uploads[0] : null;
   const synchronous = only !== null && only.pages !== null && only.pages <= SYNC_MAX_PAGES && !form.webhook_url;

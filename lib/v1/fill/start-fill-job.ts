@@ -40,7 +40,7 @@ export async function startFillJob(input: StartFillJobInput & { db: Db; store: B
   const fillModel = resolveModel("docsvc-fill-v1", { kind: "fill" });
   const checked = await inspectJobUploads({ files: input.sources, tier: input.tier, model: ocrModel });
   const tokensNeeded = checked.tokensNeeded + tokensForPages(fillModel, 1);
-  await assertTokensAvailable(db, input.userId, tokensNeeded);
+  await assertTokensAvailable({ db, userId: input.userId, tokensNeeded });
 
   const job = await createJob({
     db,

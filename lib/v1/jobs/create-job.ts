@@ -32,7 +32,8 @@ export async function createJob(input: CreateJobInput & { db: Db }): Promise<Job
   const createdAt = new Date();
   const tokensReserved = input.tokensReserved ?? 0;
   return db.$transaction(async (tx) => {
-    if (tokensReserved > 0) await reserveTokens(tx, { userId: input.userId, tokens: tokensReserved, now: createdAt });
+    if (tokensReserved > 0)
+      await reserveTokens({ db: tx, userId: input.userId, tokens: tokensReserved, now: createdAt });
     return tx.job.create({
       data: {
         userId: input.userId,

@@ -25,6 +25,6 @@ export async function finishJob(options: {
   await db.job.updateMany({ where: { id: jobId, status: "processing" }, data });
   const job = await db.job.findUniqueOrThrow({ where: { id: jobId } });
   const applied = job.status === outcome.status;
-  if (applied) await enqueueJobWebhook(db, job);
+  if (applied) await enqueueJobWebhook({ db, job });
   return { job, applied };
 }

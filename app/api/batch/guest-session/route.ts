@@ -6,7 +6,7 @@ import { route, serveRoutes } from "@/lib/http";
 
 // GET /api/batch/guest-session – a new guest session (3 per address per day)
 const create = route(createGuestSessionRoute, async ({ req }) =>
-  createGuestSession(await getDb(), { clientAddress: getClientAddress(req) }),
+  createGuestSession({ db: await getDb(), clientAddress: getClientAddress(req) }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(create);

@@ -31,3 +31,39 @@ describe("bidi", () => {
     expect(isRightToLeft([..."(x) שלום"].map((char) => char.codePointAt(0)!))).toBe(false);
   });
 });
+
+describe("bidi controls", () => {
+  const [LRE, RLE, PDF, RLO, LRI, RLI, FSI, PDI] = [
+    "\u202a",
+    "\u202b",
+    "\u202c",
+    "\u202e",
+    "\u2066",
+    "\u2067",
+    "\u2068",
+    "\u2069",
+  ];
+  /** As seen, without the controls (they draw nothing). */
+  const seen = (text: string) => visual(text).replace(/[\u202a-\u202e\u2066-\u2069]/g, "");
+
+  it("an override draws its letters in the direction it names", () => {
+    expect(seen(`abc ${RLO}def${PDF} ghi`)).toBe("abc fed ghi");
+  });
+
+  it("an embedding or isolate keeps a Latin phrase with its punctuation together inside Arabic or Hebrew", () => {
+    // Without controls the trailing "!" of the Latin phrase would go to the Hebrew side.
+    expect(seen(`שלום ${LRI}Hello!${PDI} עולם`)).toBe("םלוע Hello! םולש");
+    expect(seen(`שלום ${LRE}Hello!${PDF} עולם`)).toBe("םלוע Hello! םולש");
+    expect(seen(`שלום Hello! עולם`)).toBe("םלוע !Hello םולש");
+  });
+
+  it("a right-to-left isolate inside Latin text is reversed as a whole; FSI takes its direction from its text", () => {
+    expect(seen(`Name: ${RLI}אבג 12${PDI}.`)).toBe("Name: 12 גבא.");
+    expect(seen(`Name: ${FSI}אבג 12${PDI}.`)).toBe("Name: 12 גבא.");
+    expect(seen(`Name: ${RLE}abc${PDF}.`)).toBe("Name: abc.");
+  });
+
+  it("the paragraph direction skips isolated text", () => {
+    expect(isRightToLeft([...`${LRI}abc${PDI} אבג`].map((char) => char.codePointAt(0)!))).toBe(true);
+  });
+});

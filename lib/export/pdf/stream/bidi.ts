@@ -1,9 +1,12 @@
+import { explicitLevels, isIsolateEnd, isIsolateStart, isRemovedControl } from "./explicit-levels";
+
 /**
- * Embedding levels for one line of text, after the Unicode Bidirectional Algorithm (UAX #9) without
- * explicit embeddings and isolates, which extracted text does not carry: the paragraph direction from
- * the first strong character (P2–P3), Arabic-context numbers (W2), separators inside numbers and
- * terminators next to them (W4–W6), European numbers after Latin (W7),
- * neutrals between two runs of one direction taking it and others the paragraph's (N1–N2), and the
+ * Embedding levels for one line of text, after the Unicode Bidirectional Algorithm (UAX #9): the
+ * paragraph direction from the first strong character (P2–P3), explicit embeddings, overrides and
+ * isolates (X1–X9, see explicit-levels.ts; each run of one level is resolved on its own, so text on
+ * both sides of an isolate is not one sequence as X10 would make it), Arabic-context numbers (W2),
+ * separators inside numbers and terminators next to them (W4–W6), European numbers after Latin (W7),
+ * neutrals between two runs of one direction taking it and others the embedding's (N1–N2), and the
  * implicit levels (I1–I2). Enough for Arabic or Hebrew with numbers, punctuation and Latin words.
  */
 
@@ -30,9 +33,13 @@ function classOf(codePoint: number): BidiClass {
 
 const isStrongRight = (type: BidiClass) => type === "R" || type === "AL";
 
-/** Whether the paragraph runs right to left: its first strong character is Hebrew or Arabic. */
+/** Whether the paragraph runs right to left: its first strong character outside isolates is Hebrew or Arabic. */
 export function isRightToLeft(codePoints: number[]): boolean {
+  let isolates = 0;
   for (const codePoint of codePoints) {
+    if (isIsolateStart(codePoint)) isolates++;
+    else if (isIsolateEnd(codePoint) && isolates > 0) isolates--;
+    if (isolates > 0) continue;
     const type = classOf(codePoint);
     if (type === "L") return false;
     if (isStrongRight(type)) return true;
@@ -42,8 +49,33 @@ export function isRightToLeft(codePoints: number[]): boolean {
 
 /** One level per code point: even runs left to right, odd right to left. */
 export function bidiLevels(codePoints: number[], baseLevel: 0 | 1): number[] {
-  const types = codePoints.map(classOf);
-  let lastStrong: BidiClass = baseLevel ? "R" : "L";
+  const explicit = explicitLevels(codePoints, baseLevel, isRightToLeft);
+  const levels = [...explicit.levels];
+  const kept = codePoints.flatMap((codePoint, index) => (isRemovedControl(codePoint) ? [] : [index]));
+  const direction = (level: number): "L" | "R" => (level % 2 ? "R" : "L");
+  for (let start = 0; start < kept.length;) {
+    const level = explicit.levels[kept[start]];
+    let end = start;
+    while (end < kept.length && explicit.levels[kept[end]] === level) end++;
+    // A run's ends take the direction of the higher of its level and its neighbour's (X10).
+    const before = start > 0 ? explicit.levels[kept[start - 1]] : baseLevel;
+    const after = end < kept.length ? explicit.levels[kept[end]] : baseLevel;
+    const indexes = kept.slice(start, end);
+    const resolved = resolveRun(
+      indexes.map((index) => explicit.overrides[index] ?? classOf(codePoints[index])),
+      level,
+      direction(Math.max(level, before)),
+      direction(Math.max(level, after)),
+    );
+    indexes.forEach((index, position) => (levels[index] = resolved[position]));
+    start = end;
+  }
+  return levels;
+}
+
+/** The implicit rules (W, N, I) over one run of one explicit level, `sos` and `eos` the directions at its ends. */
+function resolveRun(types: BidiClass[], level: number, sos: "L" | "R", eos: "L" | "R"): number[] {
+  let lastStrong: BidiClass = sos;
   for (let index = 0; index < types.length; index++) {
     const type = types[index];
     if (type === "L" || type === "R" || type === "AL") lastStrong = type;
@@ -61,7 +93,7 @@ export function bidiLevels(codePoints: number[], baseLevel: 0 | 1): number[] {
     for (let ahead = index + 1; ahead < types.length && types[ahead] === "ET"; ahead++) types[ahead] = "EN";
   }
   // W6: separators and terminators left over are neutral; W7: European numbers after Latin are Latin.
-  lastStrong = baseLevel ? "R" : "L";
+  lastStrong = sos;
   for (let index = 0; index < types.length; index++) {
     const type = types[index];
     if (type === "CS" || type === "ES" || type === "ET") types[index] = "N";
@@ -70,7 +102,7 @@ export function bidiLevels(codePoints: number[], baseLevel: 0 | 1): number[] {
   }
   // Direction for neutral resolution: numbers count as right to left (N1).
   const direction = (type: BidiClass): "L" | "R" | null => (type === "L" ? "L" : type === "N" ? null : "R");
-  const base = baseLevel ? "R" : "L";
+  const embedding = level % 2 ? "R" : "L";
   for (let index = 0; index < types.length;) {
     if (types[index] !== "N") {
       index++;
@@ -78,15 +110,15 @@ export function bidiLevels(codePoints: number[], baseLevel: 0 | 1): number[] {
     }
     let end = index;
     while (end < types.length && types[end] === "N") end++;
-    const before = index > 0 ? direction(types[index - 1]) : base;
-    const after = end < types.length ? direction(types[end]) : base;
-    const resolved = before === after ? before! : base;
+    const before = index > 0 ? direction(types[index - 1]) : sos;
+    const after = end < types.length ? direction(types[end]) : eos;
+    const resolved = before === after ? before! : embedding;
     for (let neutral = index; neutral < end; neutral++) types[neutral] = resolved;
     index = end;
   }
   return types.map((type) => {
-    if (baseLevel === 0) return type === "L" ? 0 : type === "R" || type === "AL" ? 1 : 2;
-    return type === "R" || type === "AL" ? 1 : 2;
+    if (level % 2 === 0) return level + (type === "L" ? 0 : type === "R" || type === "AL" ? 1 : 2);
+    return level + (type === "R" || type === "AL" ? 0 : 1);
   });
 }
 

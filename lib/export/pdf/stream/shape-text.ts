@@ -57,12 +57,17 @@ export class ReportFonts {
 
   /** The line shaped and in visual order. */
   shape(text: string): ShapedLine {
-    // Invisible format characters (bidi marks, zero-width space, soft hyphen) have no glyph to draw;
-    // the zero-width (non-)joiners stay, as they steer Arabic and Persian joining.
-    const chars = [...text.replace(/(?![\u200c\u200d])\p{Cf}/gu, "")];
-    const codePoints = chars.map((char) => char.codePointAt(0)!);
-    const rightToLeft = isRightToLeft(codePoints);
-    const levels = bidiLevels(codePoints, rightToLeft ? 1 : 0);
+    const allChars = [...text];
+    const allCodePoints = allChars.map((char) => char.codePointAt(0)!);
+    const rightToLeft = isRightToLeft(allCodePoints);
+    // Levels come from the whole text, bidi controls included; then invisible format characters
+    // (bidi controls and marks, zero-width space, soft hyphen), which have no glyph to draw, are left
+    // out. The zero-width (non-)joiners stay, as they steer Arabic and Persian joining.
+    const allLevels = bidiLevels(allCodePoints, rightToLeft ? 1 : 0);
+    const drawn = allChars.flatMap((char, index) => (/(?![\u200c\u200d])\p{Cf}/u.test(char) ? [] : [index]));
+    const chars = drawn.map((index) => allChars[index]);
+    const codePoints = drawn.map((index) => allCodePoints[index]);
+    const levels = drawn.map((index) => allLevels[index]);
     const fontIndexes = this.fontIndexesOf(codePoints);
     // Logical runs of one level and one font; shaping needs a run's whole context (Arabic joining).
     const runs: { level: number; font: number; start: number; end: number }[] = [];
@@ -82,7 +87,7 @@ export class ReportFonts {
       const glyphs = layout.glyphs.map((glyph, index) => {
         const position = layout.positions[index];
         return {
-          id: subset.include(glyph),
+          id: subset.include(glyph, rtl ? rightToLeftText(glyph.codePoints) : undefined),
           advance: subset.toThousandths(position.xAdvance),
         };
       });
@@ -140,6 +145,15 @@ export class ReportFonts {
     });
     return indexes;
   }
+}
+
+/**
+ * What a glyph drawn right to left stands for, as readers want it: they put a right-to-left line's
+ * characters back in logical order one by one, so a ligature of several (Arabic lam-alef) must map
+ * to them reversed, or "لا" would read back as "ال".
+ */
+function rightToLeftText(codePoints: number[]): string | undefined {
+  return codePoints.length > 1 ? String.fromCodePoint(...codePoints.toReversed()) : undefined;
 }
 
 /** fontkit's layout with the direction given (its typings omit the script, language and direction parameters). */

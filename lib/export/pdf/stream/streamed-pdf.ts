@@ -1,3 +1,4 @@
+import type { PdfPageCopier } from "./copy-pdf-pages";
 import { formatDictionary, PdfStreamWriter, pdfTextString, ref } from "./pdf-stream-writer";
 import { ReportFonts } from "./shape-text";
 
@@ -61,6 +62,11 @@ export class StreamedPdf {
       }),
     );
     this.pageNumbers.push(page);
+  }
+
+  /** Page `index` (0-based) of the copier's source PDF, copied as it is (see PdfPageCopier). */
+  copyPage(copier: PdfPageCopier, index: number): void {
+    this.pageNumbers.push(copier.copy(index, this.objects.pages));
   }
 
   /** The bytes written so far and not yet taken. */

@@ -7,7 +7,7 @@ import { resolveAccessToken } from "@/lib/http/caller/resolve-caller";
 // GET /api/auth/idp/connection-status – does the user of auth_token have an active calendar grant
 const status = route(idpConnectionStatusRoute, async ({ query }) => {
   const db = await getDb();
-  const { user } = await resolveAccessToken(db, query.auth_token);
+  const { user } = await resolveAccessToken({ db, token: query.auth_token });
   const connection = await db.cloudConnection.findUnique({
     where: { userId_provider: { userId: user.id, provider: "google_calendar" } },
   });

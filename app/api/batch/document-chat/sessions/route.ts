@@ -6,12 +6,13 @@ import { route, serveRoutes } from "@/lib/http";
 
 // POST /api/batch/document-chat/sessions – save a conversation
 const save = route(saveChatSessionRoute, async ({ caller, body }) =>
-  saveChatSession(await getDb(), { userId: caller.user.id, save: body }),
+  saveChatSession({ db: await getDb(), userId: caller.user.id, save: body }),
 );
 
 // GET /api/batch/document-chat/sessions – list saved conversations
 const list = route(listChatSessionsRoute, async ({ caller, query }) =>
-  listChatSessions(await getDb(), {
+  listChatSessions({
+    db: await getDb(),
     userId: caller.user.id,
     batchId: query.batch_id,
     documentId: query.document_id,

@@ -5,7 +5,7 @@ import { listUserWebhookDeliveries } from "@/lib/webhooks/list-user-webhook-deli
 
 // GET /api/users/me/webhook-deliveries – the delivery log of all the caller's jobs
 const list = route(listWebhookDeliveriesRoute, async ({ caller, query }) =>
-  listUserWebhookDeliveries(await getDb(), caller.user.id, query),
+  listUserWebhookDeliveries({ db: await getDb(), userId: caller.user.id, limit: query.limit }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(list);

@@ -5,12 +5,12 @@ import { getOrCreateWebhookSecret, rotateWebhookSecret } from "@/lib/webhooks/we
 
 // GET /api/users/me/webhook-secret – the signing secret, created on first read
 const get = route(getWebhookSecretRoute, async ({ caller }) => ({
-  secret: await getOrCreateWebhookSecret(await getDb(), caller.user.id),
+  secret: await getOrCreateWebhookSecret({ db: await getDb(), userId: caller.user.id }),
 }));
 
 // POST /api/users/me/webhook-secret – replace the signing secret
 const rotate = route(rotateWebhookSecretRoute, async ({ caller }) => ({
-  secret: await rotateWebhookSecret(await getDb(), caller.user.id),
+  secret: await rotateWebhookSecret({ db: await getDb(), userId: caller.user.id }),
 }));
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(get, rotate);

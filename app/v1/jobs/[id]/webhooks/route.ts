@@ -5,7 +5,7 @@ import { listJobWebhookDeliveries } from "@/lib/webhooks/list-job-webhook-delive
 
 // GET /v1/jobs/{id}/webhooks – the job's webhook deliveries and their attempts
 const list = route(listJobWebhooksRoute, async ({ caller, params }) =>
-  listJobWebhookDeliveries(await getDb(), caller.user.id, params.id),
+  listJobWebhookDeliveries({ db: await getDb(), userId: caller.user.id, jobId: params.id }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(list);

@@ -6,12 +6,12 @@ import { route, serveRoutes } from "@/lib/http";
 
 // GET /api/batch/document-chat/sessions/{session_id} – open a saved conversation
 const open = route(getChatSessionRoute, async ({ caller, params }) =>
-  getChatSession(await getDb(), { userId: caller.user.id, sessionId: params.session_id }),
+  getChatSession({ db: await getDb(), userId: caller.user.id, sessionId: params.session_id }),
 );
 
 // DELETE /api/batch/document-chat/sessions/{session_id} – delete a saved conversation
 const remove = route(deleteChatSessionRoute, async ({ caller, params }) =>
-  deleteChatSession(await getDb(), { userId: caller.user.id, sessionId: params.session_id }),
+  deleteChatSession({ db: await getDb(), userId: caller.user.id, sessionId: params.session_id }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(open, remove);

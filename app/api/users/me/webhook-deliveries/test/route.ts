@@ -5,7 +5,7 @@ import { sendTestWebhook } from "@/lib/webhooks/send-test-webhook";
 
 // POST /api/users/me/webhook-deliveries/test – send one signed test event to a URL
 const send = route(sendTestWebhookRoute, async ({ caller, body }) =>
-  sendTestWebhook(await getDb(), caller.user.id, body),
+  sendTestWebhook({ db: await getDb(), userId: caller.user.id, url: body.url }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(send);

@@ -6,7 +6,7 @@ import { redeliverJobWebhook } from "@/lib/webhooks/redeliver-job-webhook";
 
 // POST /v1/jobs/{id}/webhooks/redeliver – send a finished job's webhook again
 const redeliver = route(redeliverJobWebhookRoute, async ({ caller, params }) => {
-  const delivery = await redeliverJobWebhook(await getDb(), caller.user.id, params.id);
+  const delivery = await redeliverJobWebhook({ db: await getDb(), userId: caller.user.id, jobId: params.id });
   return Response.json(serializeWebhookDelivery({ ...delivery, attempts: [] }), { status: 202 });
 });
 

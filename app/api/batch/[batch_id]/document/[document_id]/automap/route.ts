@@ -6,7 +6,9 @@ import { getBlobStore } from "@/lib/storage";
 
 // POST /api/batch/{batch_id}/document/{document_id}/automap – map the document's data to a template's fields
 const automap = route(automapRoute, async ({ caller, params, body }) =>
-  automapDocument(await getDb(), getBlobStore(), {
+  automapDocument({
+    db: await getDb(),
+    store: getBlobStore(),
     userId: caller.user.id,
     batchId: params.batch_id,
     documentId: params.document_id,

@@ -5,7 +5,8 @@ import { route, serveRoutes } from "@/lib/http";
 
 // POST /api/batch/{batch_id}/document/{document_id}/chat – the document's values for a question or field, ranked
 const mappingChat = route(mappingChatRoute, async ({ caller, params, body }) =>
-  answerMappingChat(await getDb(), {
+  answerMappingChat({
+    db: await getDb(),
     userId: caller.user.id,
     batchId: params.batch_id,
     documentId: params.document_id,

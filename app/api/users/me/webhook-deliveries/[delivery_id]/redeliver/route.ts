@@ -5,7 +5,10 @@ import { redeliverWebhookDelivery } from "@/lib/webhooks/redeliver-webhook-deliv
 
 // POST /api/users/me/webhook-deliveries/{delivery_id}/redeliver – send that job's webhook again
 const redeliver = route(redeliverWebhookDeliveryRoute, async ({ caller, params }) =>
-  Response.json(await redeliverWebhookDelivery(await getDb(), caller.user.id, params.delivery_id), { status: 202 }),
+  Response.json(
+    await redeliverWebhookDelivery({ db: await getDb(), userId: caller.user.id, deliveryId: params.delivery_id }),
+    { status: 202 },
+  ),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(redeliver);

@@ -1,14 +1,3 @@
-import {
-  concatTransformationMatrix,
-  drawObject,
-  PDFName,
-  PDFNumber,
-  PDFRawStream,
-  popGraphicsState,
-  pushGraphicsState,
-  type PDFDocument,
-  type PDFPage,
-} from "pdf-lib";
 import sharp from "sharp";
 
 export interface PngLayout {
@@ -21,37 +10,10 @@ export interface PngLayout {
 }
 
 /**
- * Draws a PNG over the whole page. A grey or RGB PNG without interlacing is embedded the way img2pdf
- * does it: its IDAT data goes into the PDF unchanged (FlateDecode with PNG predictors), so nothing is
- * decoded or recompressed; pdf-lib's own embedPng decodes and deflates in JavaScript (over a second
- * for an A4 scan at 300 dpi). Any other PNG (alpha, palette, interlaced) is flattened by sharp first.
+ * The PNG's size and compressed data, to embed the way img2pdf does it: a grey or RGB PNG without interlacing has its IDAT data
+ * put into the PDF unchanged (FlateDecode with PNG predictors), so nothing is decoded or recompressed.
+ * Any other PNG (alpha, palette, interlaced) is flattened by sharp first.
  */
-export async function drawPngPage(output: PDFDocument, pdfPage: PDFPage, png: Buffer): Promise<void> {
-  const layout = await embeddablePng(png);
-  const context = output.context;
-  const dictionary = context.obj({
-    Type: "XObject",
-    Subtype: "Image",
-    Width: layout.width,
-    Height: layout.height,
-    BitsPerComponent: layout.bitDepth,
-    ColorSpace: layout.colours === 1 ? "DeviceGray" : "DeviceRGB",
-    Filter: "FlateDecode",
-    DecodeParms: { Predictor: 15, Colors: layout.colours, BitsPerComponent: layout.bitDepth, Columns: layout.width },
-  });
-  dictionary.set(PDFName.of("Length"), PDFNumber.of(layout.data.length));
-  const reference = context.register(PDFRawStream.of(dictionary, layout.data));
-  const name = pdfPage.node.newXObject("Image", reference);
-  const { width, height } = pdfPage.getSize();
-  pdfPage.pushOperators(
-    pushGraphicsState(),
-    concatTransformationMatrix(width, 0, 0, height, 0, 0),
-    drawObject(name),
-    popGraphicsState(),
-  );
-}
-
-/** The PNG's size and compressed data, ready to embed as is; flattened by sharp first when it cannot be. */
 export async function embeddablePng(png: Buffer): Promise<PngLayout> {
   const layout =
     readPngLayout(png) ?? readPngLayout(await sharp(png).flatten({ background: "#ffffff" }).png().toBuffer());

@@ -1,13 +1,10 @@
-import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { openPdf } from "@/lib/documents/pdf/load-pdf";
 import { turnedRectangle } from "@/lib/documents/word-corners";
-import { FillFonts } from "@/lib/fill/pdf/unicode-font";
-import type { ExportPage } from "../export-types";
-import { pdfToText } from "../testing/read-back";
-import { drawTextLayer } from "./draw-text-layer";
-import { StreamedPdf } from "./stream/streamed-pdf";
-import { textLayerOperators } from "./stream/text-layer-operators";
+import type { ExportPage } from "../../export-types";
+import { pdfToText } from "../../testing/read-back";
+import { StreamedPdf } from "./streamed-pdf";
+import { textLayerOperators } from "./text-layer-operators";
 
 const [pageWidth, pageHeight] = [600, 800];
 
@@ -28,23 +25,15 @@ function turnedWord(text: string, cx: number, cy: number, length: number, thickn
   };
 }
 
-/** The page's text layer alone as a PDF, by pdf-lib (drawTextLayer) or by the streamed writer (textLayerOperators). */
-const drawers = {
-  "pdf-lib": async (page: ExportPage) => {
-    const document = await PDFDocument.create();
-    const pdfPage = document.addPage([pageWidth, pageHeight]);
-    await drawTextLayer(pdfPage, page, await FillFonts.create(document), { invisible: true });
-    return document.save();
-  },
-  streamed: async (page: ExportPage) => {
-    const pdf = await StreamedPdf.create("Text layer");
-    const size = { width: pageWidth, height: pageHeight };
-    pdf.addPage(size, textLayerOperators(page, size, pdf.fonts, { invisible: true }));
-    return Buffer.concat([...pdf.drain(), ...(await pdf.finish())]);
-  },
-};
+/** The page's text layer alone as a streamed PDF. */
+async function draw(page: ExportPage): Promise<Uint8Array> {
+  const pdf = await StreamedPdf.create("Text layer");
+  const size = { width: pageWidth, height: pageHeight };
+  pdf.addPage(size, textLayerOperators(page, size, pdf.fonts, { invisible: true }));
+  return Buffer.concat([...pdf.drain(), ...(await pdf.finish())]);
+}
 
-describe.each(Object.entries(drawers))("the searchable PDF's text layer (%s)", (_, draw) => {
+describe("the searchable PDF's text layer", () => {
   it("draws a turned word along its turn, inside its box, and an upright one level", async () => {
     // A skewed scan's few degrees, and a steep turn.
     const skewed = turnedWord("Skewed", 300, 200, 120, 24, 4);
