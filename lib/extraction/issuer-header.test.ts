@@ -119,6 +119,57 @@ describe("issuer name and address from the head of a receipt", () => {
     expect(unsure.confidence).toBeLessThan(0.9);
   });
 
+  it("is not sure of a name or an address the page reads two ways, one letter apart", () => {
+    // OCR was sure of both readings (0.9), too sure for one to correct the other.
+    const page = ocrPage([
+      [
+        line(0.3, 0.05, "AFON CO. (M) BHD", 0.9),
+        line(0.3, 0.065, "3RD FLR, AEON TAMAN MELATI,", 0.9),
+        line(0.3, 0.08, "55100 KUALA LUMPUR", 0.95),
+      ],
+    ]);
+    const [company, address] = extractStructure({ pages: [page], schema }).fieldDetails!;
+    expect([company.value, address.value]).toEqual([
+      "AFON CO. (M) BHD",
+      "3RD FLR, AEON TAMAN MELATI, 55100 KUALA LUMPUR",
+    ]);
+    expect(company.confidence).toBeLessThan(0.9);
+    expect(address.confidence).toBeLessThan(0.9);
+    // Read the same way twice, the name is as sure as its words.
+    const agreed = ocrPage([
+      [
+        line(0.3, 0.05, "AEON CO. (M) BHD", 0.9),
+        line(0.3, 0.065, "3RD FLR, AEON TAMAN MELATI,", 0.9),
+        line(0.3, 0.08, "55100 KUALA LUMPUR", 0.95),
+      ],
+    ]);
+    expect(extractStructure({ pages: [agreed], schema }).fieldDetails![0].confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("reads an L whose upright OCR missed, drops a speck opening a line, and finds an address printed only in the footer", () => {
+    const address = (page: ReturnType<typeof ocrPage>) => extractStructure({ pages: [page], schema }).fields?.address;
+    expect(address(ocrPage(head("GOLDEN LEAF SDN BHD", "69, JALAN BESI 3/9", "43200 CHERAS SE_ANGOR")))).toBe(
+      "69, JALAN BESI 3/9 43200 CHERAS SELANGOR",
+    );
+    expect(address(ocrPage(head("GOLDEN LEAF SDN BHD", "3, Jalan Besi 5, Taman Indah,", "a Kepong, 52100 KL.")))).toBe(
+      "3, Jalan Besi 5, Taman Indah, Kepong, 52100 KL.",
+    );
+    const footer = ocrPage([
+      [
+        ...head("THE GOLDEN KITCHEN", "Tax Invoice", "TABLE:T10")[0],
+        line(0.1, 0.3, "1 ICE MOCHA RM 12.99"),
+        line(0.1, 0.32, "TOTAL RM 12.99"),
+        line(0.1, 0.34, "Change 85,"),
+        line(0.1, 0.36, "TEL:07-2343 111"),
+        line(0.1, 0.38, "NO 35,JALAN INDAH 15/2,BUKIT INDAH"),
+        line(0.1, 0.395, "81200 JOHOR BAHRU, JOHOR"),
+      ],
+    ]);
+    const [, found] = extractStructure({ pages: [footer], schema }).fieldDetails!;
+    expect(found.value).toBe("NO 35,JALAN INDAH 15/2,BUKIT INDAH 81200 JOHOR BAHRU, JOHOR");
+    expect(found.confidence).toBeLessThan(0.9);
+  });
+
   it("joins a legal form wrapped onto the next line, and takes no address from below the first price", () => {
     const page = ocrPage(head("SINAR HOLDINGS", "SDN. BHD.", "LOT 7, JALAN BESI,", "43000 KAJANG"));
     expect(extractStructure({ pages: [page], schema }).fields?.company).toBe("SINAR HOLDINGS SDN. BHD.");

@@ -1,7 +1,8 @@
 import { unionBox } from "@/lib/documents/layout";
 import type { Box, Page, Word } from "@/lib/documents/types";
 import { legalFormWords } from "./legal-forms";
-import { pageSpellings } from "./page-spellings";
+import { disputedWords, pageSpellings } from "./page-spellings";
+import { totalLabelKind } from "./total-labels";
 import { lineWords } from "./value-lines";
 import { meanWordConfidence, trimNoise } from "./value-words";
 
@@ -14,13 +15,15 @@ import { meanWordConfidence, trimNoise } from "./value-words";
 // postcode) and the lines continuing it, up to the telephone, tax or invoice lines.
 
 /** What singled the name out: a legal form, a registration number under it, or only its place at the top. */
-export type IssuerCue = "legal_form" | "over_identifier" | "first_line" | "address";
+export type IssuerCue = "legal_form" | "over_identifier" | "first_line" | "address" | "foot_address";
 
 export interface IssuerPart {
   text: string;
   cue: IssuerCue;
   /** The OCR confidence of its least sure word: one misread letter makes the whole name wrong. */
   weakestWord: number;
+  /** Its words the page prints elsewhere one letter different: one of the readings is wrong. */
+  disputed: string[];
   page: number;
   box: Box;
   words: string[];
@@ -121,19 +124,20 @@ function part(page: Page, lines: HeadLine[], text: string, cue: IssuerCue): Issu
     text,
     cue,
     weakestWord: Math.min(...words.map((word) => word.confidence)),
+    disputed: disputedWords(page, words),
     page: page.pageNumber,
     box: unionBox(words.map((word) => word.box)),
     words: text.split(/\s+/),
   };
 }
 
-function headOf(page: Page): HeadLine[] {
+/** The page's lines from the top, as the header finders read them. */
+function linesOf(page: Page): HeadLine[] {
   const spelled = pageSpellings(page);
   return page.lines
     .map((line, index) => ({ words: trimNoise(lineWords(page, index)).map(spelled), printed: line.text }))
     .filter(({ words }) => words.length > 0 && words.some((word) => /[\p{L}\p{N}]{2}/u.test(word.text)))
     .sort((a, b) => a.words[0].box.y - b.words[0].box.y)
-    .slice(0, headLines)
     .map(({ words, printed }) => ({ words, printed, text: words.map((word) => word.text).join(" ") }));
 }
 
@@ -228,22 +232,49 @@ function streetWordRead(word: string): string {
   return spelled + rest;
 }
 
+/** "a Kepong, 52100 KL.": a lone small letter opening a line of capitalised words is a speck OCR read. */
+function withoutSpeck(words: Word[]): Word[] {
+  const rest = words.slice(1);
+  const capitalised = rest.length > 0 && rest.every((word) => !/^\p{Ll}/u.test(word.text));
+  return capitalised && /^\p{Ll}$/u.test(words[0].text) ? rest : words;
+}
+
 /**
  * The address as printed, through the symbols OCR reads for letters and digits: "S$21/1A" → "SS21/1A",
  * "§3300" → "53300", "DAMA!" → "DAMAI", "SRD FLR" → "3RD FLR", and street words one letter off.
  */
 function addressText(lines: HeadLine[]): string {
-  return lines
-    .flatMap((line) => line.words.map((word) => streetWordRead(word.text)))
-    .join(" ")
-    .replace(/(?<=[A-Z$])\$|\$(?=[A-Z$])/g, "S")
-    .replace(/§(?=\d)/g, "5")
-    .replace(/(?<=\b[A-Z]{2,})!(?=[\s,.]|$)/g, "I")
-    .replace(/\b[SB$8]RD(?=\s+(?:FLR|FLOOR|FL|LEVEL)\b)/gi, "3RD");
+  return (
+    lines
+      .flatMap((line) => withoutSpeck(line.words).map((word) => streetWordRead(word.text)))
+      .join(" ")
+      // "SE_ANGOR": an L whose upright OCR missed, its foot read as an underscore.
+      .replace(/(?<=[A-Z])_(?=[A-Z])/g, "L")
+      .replace(/(?<=[A-Z$])\$|\$(?=[A-Z$])/g, "S")
+      .replace(/§(?=\d)/g, "5")
+      .replace(/(?<=\b[A-Z]{2,})!(?=[\s,.]|$)/g, "I")
+      .replace(/\b[SB$8]RD(?=\s+(?:FLR|FLOOR|FL|LEVEL)\b)/gi, "3RD")
+  );
 }
 
+/** The first run of lines reading as an address, with the lines continuing it. */
+function addressRun(lines: HeadLine[]): HeadLine[] | undefined {
+  const start = lines.findIndex(readsAsAddress);
+  if (start < 0) return undefined;
+  const run = [lines[start]];
+  for (const line of lines.slice(start + 1, start + maxAddressLines)) {
+    const last = run.at(-1)!.words[0].box;
+    if (line.words[0].box.y - (last.y + last.height) > last.height * 1.5 || !continuesAddress(line)) break;
+    run.push(line);
+  }
+  return run;
+}
+
+const priced = (line: HeadLine) => /\d[.,]\d{2}\b/.test(line.text) && !readsAsAddress(line);
+
 export function findIssuer(page: Page): { company?: IssuerPart; address?: IssuerPart } {
-  const head = headOf(page);
+  const all = linesOf(page);
+  const head = all.slice(0, headLines);
   const addressStart = head.findIndex((line) => readsAsAddress(line) && !(isNameLike(line) && hasLegalForm(line)));
   const company = companyLines(head, addressStart);
   const result: { company?: IssuerPart; address?: IssuerPart } = {};
@@ -252,17 +283,17 @@ export function findIssuer(page: Page): { company?: IssuerPart; address?: Issuer
     if (text) result.company = part(page, company.lines, text, company.cue);
   }
   // The address is printed before the items: nothing past the first line with a price is the head.
-  const firstPrice = head.findIndex((line) => /\d[.,]\d{2}\b/.test(line.text) && !readsAsAddress(line));
+  const firstPrice = head.findIndex(priced);
   const rest = head.slice(0, firstPrice < 0 ? head.length : firstPrice).filter((line) => !company.lines.includes(line));
-  const start = rest.findIndex(readsAsAddress);
-  if (start >= 0) {
-    const lines = [rest[start]];
-    for (const line of rest.slice(start + 1, start + maxAddressLines)) {
-      const last = lines.at(-1)!.words[0].box;
-      if (line.words[0].box.y - (last.y + last.height) > last.height * 1.5 || !continuesAddress(line)) break;
-      lines.push(line);
-    }
-    result.address = part(page, lines, addressText(lines), "address");
+  const address = addressRun(rest);
+  if (address) result.address = part(page, address, addressText(address), "address");
+  else {
+    // Some shops print their address only in the footer, under the payment: after the last amount or money label.
+    const lastPrice = all.findLastIndex((line) => priced(line) || totalLabelKind(line.text) !== undefined);
+    const foot = addressRun(lastPrice < 0 ? [] : all.slice(lastPrice + 1));
+    // Only a whole address, down to its postcode: a lone "NO 3, JALAN BESI 2," there may be an item's text.
+    if (foot?.some((line) => line.words.some((word) => /^\d{5},?$/.test(word.text))))
+      result.address = part(page, foot, addressText(foot), "foot_address");
   }
   return result;
 }

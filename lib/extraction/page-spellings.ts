@@ -45,3 +45,26 @@ export function pageSpellings(page: Page): (word: Word) => Word {
     return { ...word, text: parts[1] + inCaseOf(matches[0], parts[2]) + parts[3] };
   };
 }
+
+/**
+ * The words of a name or an address the page prints elsewhere one letter different ("AFON" in the
+ * name, "AEON" in the address; "MALURT" and "MALURI" in one address), where neither reading was
+ * sure enough to correct the other: one of the two is misread, and nothing says which.
+ */
+export function disputedWords(page: Page, words: Word[]): string[] {
+  // The part's words may be respelled copies (pageSpellings): the page's own reading of them is no other printing.
+  const boxes = new Set(words.map((word) => JSON.stringify(word.box)));
+  const others = page.words
+    .filter((word) => !boxes.has(JSON.stringify(word.box)))
+    .map((word) => core(word.text)?.[2].toUpperCase())
+    .filter((letters): letters is string => letters !== undefined && letters.length >= minLetters);
+  const own = words.map((word) => core(word.text)?.[2].toUpperCase());
+  return words
+    .filter((word, index) => {
+      const letters = own[index];
+      if (letters === undefined || letters.length < minLetters) return false;
+      const elsewhere = [...others, ...own.filter((other, at) => at !== index && other !== undefined)];
+      return elsewhere.some((other) => other !== undefined && oneSubstitution(letters, other));
+    })
+    .map((word) => word.text);
+}

@@ -147,6 +147,24 @@ describe("schema fields naming the total", () => {
     expect(totalOf("Total Qty >3 Q")).toBeUndefined();
   });
 
+  it("gives back a total's misread digit when its subtotal and charges add up to one digit apart", () => {
+    const detail = totalDetail("SUBTOTAL RM >12.99", "Svc Chrg 10% RM >1.30", "GST 6% RM >0.86", "TOTAL RM >15.75");
+    expect(detail.value).toBe("15.15");
+    expect(detail.reason).toContain("read 15.75, but subtotal 12.99 plus 1.30 and 0.86 is 15.15: one digit misread");
+    expect(detail.confidence).toBeLessThan(0.9);
+    // Two digits apart is another amount, not a slip; nothing but zeros added leaves the subtotal as suspect as the total.
+    expect(totalOf("SUBTOTAL >12.99", "GST 6% >0.86", "TOTAL >18.75")).toBe(18.75);
+    expect(totalOf("SubTotal: >145.00", "Rounding Adj : >0.00", "Total Inclusive GST >165.00")).toBe(165);
+  });
+
+  it("takes a card payment as the total when no line is labelled as the total", () => {
+    const detail = totalDetail("Description Qty Amount", "PLATE 1 >63.80", "Master Card >63.80");
+    expect(detail.value).toBe("63.8");
+    expect(detail.reason).toContain('no line labelled as the total; paid "Master Card"');
+    // Cash may be more than the total when the change is not printed.
+    expect(totalOf("PLATE 1 >63.80", "CASH >70.00")).toBeUndefined();
+  });
+
   it("takes a total rounded to 5 cents on a line labelled as rounding, not the adjustment", () => {
     expect(totalOf("Total Sales (Inclusive GST) >42.33", "Rounding Adjustment >0.02", "Rounding >42.35")).toBe(42.35);
     expect(totalOf("Total >42.33", "Rounding Adjustment >0.02", "CASH >50.00")).toBe(42.33);

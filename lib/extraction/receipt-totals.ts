@@ -1,7 +1,14 @@
 import { unionBox } from "@/lib/documents/layout";
 import type { Box, Page, Word } from "@/lib/documents/types";
 import { parseNumber } from "./normalise-values";
-import { amountLines, checkTotal, type PaymentFacts, type TotalCheck } from "./total-checks";
+import {
+  amountLines,
+  checkTotal,
+  repairedByParts,
+  type AmountLine,
+  type PaymentFacts,
+  type TotalCheck,
+} from "./total-checks";
 import { totalLabelKind, totalLabelStrength, type TotalLabelKind } from "./total-labels";
 import { lineBeside, lineWords } from "./value-lines";
 import { meanWordConfidence, trimNoise } from "./value-words";
@@ -25,6 +32,8 @@ export interface DocumentTotal {
   checks: TotalCheck[];
   /** Mean OCR confidence of the labelled row. */
   wordConfidence: number;
+  /** A digit of the amount was misread and the arithmetic gave it back (total-checks.ts). */
+  repaired: boolean;
   reason: string;
 }
 
@@ -148,6 +157,27 @@ function roundedTotal(amount: LabelledAmount, amounts: LabelledAmount[]): boolea
   );
 }
 
+/** A payment by card pays the total exactly; cash may be more, with or without the change printed. */
+const cardLabel = /\b(?:card|visa|master|amex|debit|credit|eftpos)/i;
+
+/**
+ * No line labelled as the total, but a payment with no change given, by card or confirmed by a
+ * summary row or a second printing: that payment is the total.
+ */
+function paidByCard(
+  amounts: LabelledAmount[],
+  payment: PaymentFacts,
+  subtotals: AmountLine[],
+  lines: AmountLine[],
+): { amount: LabelledAmount; kind: TotalLabelKind; score: number; checks: TotalCheck[] } | undefined {
+  if (payment.change.length > 0) return undefined;
+  for (const amount of amounts.filter((candidate) => candidate.kind === "tendered" && candidate.value > 0)) {
+    const checks = checkTotal(amount.value, amount, payment, subtotals, lines).filter((check) => check.agrees);
+    if (checks.length > 0 || cardLabel.test(amount.label)) return { amount, kind: "tendered", score: 0, checks };
+  }
+  return undefined;
+}
+
 export function findDocumentTotal(pages: Page[]): DocumentTotal | undefined {
   const amounts = pages.filter((page) => !page.error).flatMap(labelledAmounts);
   const payment: PaymentFacts = {
@@ -175,14 +205,20 @@ export function findDocumentTotal(pages: Page[]): DocumentTotal | undefined {
     // On equal terms the later line: the final total comes after the subtotals.
     if (!best || score >= best.score) best = { amount, kind, score, checks };
   }
+  best ??= paidByCard(amounts, payment, subtotals, lines);
   if (!best) return undefined;
-  const { amount, kind, checks } = best;
+  const { amount, kind } = best;
+  let { checks } = best;
+  let value = amount.value;
+  const repair = checks.some((check) => check.agrees) ? undefined : repairedByParts(value, amount, subtotals, lines);
+  if (repair) [value, checks] = [repair.value, [repair.check, ...checks.filter((check) => check.kind !== "parts")]];
   const reasons = [
-    `labelled "${amount.label}"`,
+    kind === "tendered" ? `no line labelled as the total; paid "${amount.label}"` : `labelled "${amount.label}"`,
     ...checks.map((check) => (check.agrees ? check.says : `but ${check.says}`)),
   ];
   return {
-    value: amount.value,
+    value,
+    repaired: repair !== undefined,
     page: amount.page,
     box: unionBox(amount.amountWords.map((word) => word.box)),
     words: amount.amountWords.map((word) => word.text),

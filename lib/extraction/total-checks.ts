@@ -26,6 +26,8 @@ export interface TotalCheck {
 const money = /(?<![\d.,])\d{1,6}[.,] ?\d{2}(?![\d])/g;
 const same = (a: number, b: number) => Math.abs(a - b) < 0.005;
 const shown = (value: number) => value.toFixed(2);
+/** Heights (a share of the page) within which two readings are of one row. */
+const sameRow = 0.005;
 
 /** Every amount with cents on the pages, one entry per row. */
 export function amountLines(pages: Page[]): AmountLine[] {
@@ -72,25 +74,69 @@ function paymentCheck(value: number, payment: PaymentFacts): TotalCheck | undefi
   };
 }
 
-/** The subtotal plus everything printed between it and the total (tax, service, rounding). */
+/** Each subtotal over the total plus everything printed between them (tax, service, rounding). */
+function partsSums(
+  value: number,
+  total: { page: number; y: number },
+  subtotals: AmountLine[],
+  lines: AmountLine[],
+): Array<{ sum: number; subtotal: number; says: string }> {
+  return subtotals.flatMap((subtotal) => {
+    if (subtotal.page !== total.page || subtotal.y >= total.y || same(subtotal.value, value)) return [];
+    // A row's first word and its amount sit at slightly different heights on a tilted scan.
+    const between = lines.filter(
+      (line) => line.page === total.page && line.y > subtotal.y + sameRow && line.y < total.y - sameRow,
+    );
+    if (between.length === 0) return [];
+    const sum = Math.round(between.reduce((sum, line) => sum + line.value, subtotal.value) * 100) / 100;
+    return [
+      {
+        sum,
+        subtotal: subtotal.value,
+        says: `subtotal ${shown(subtotal.value)} plus ${between.map((line) => shown(line.value)).join(" and ")} is ${shown(sum)}`,
+      },
+    ];
+  });
+}
+
 function partsCheck(
   value: number,
   total: { page: number; y: number },
   subtotals: AmountLine[],
   lines: AmountLine[],
 ): TotalCheck | undefined {
-  for (const subtotal of subtotals) {
-    if (subtotal.page !== total.page || subtotal.y >= total.y || same(subtotal.value, value)) continue;
-    const between = lines.filter((line) => line.page === total.page && line.y > subtotal.y && line.y < total.y);
-    const sum = between.reduce((sum, line) => sum + line.value, subtotal.value);
-    if (between.length > 0 && same(sum, value))
-      return {
-        agrees: true,
-        kind: "parts",
-        says: `subtotal ${shown(subtotal.value)} plus ${between.map((line) => shown(line.value)).join(" and ")} is ${shown(value)}`,
-      };
-  }
-  return undefined;
+  const agreeing = partsSums(value, total, subtotals, lines).find(({ sum }) => same(sum, value));
+  return agreeing && { agrees: true, kind: "parts", says: agreeing.says };
+}
+
+/** "15.75" and "15.15": the same number of digits, one of them different (a digit OCR misread). */
+function oneDigitApart(a: number, b: number): boolean {
+  const [x, y] = [shown(a), shown(b)];
+  if (x.length !== y.length || x === y) return false;
+  return [...x].filter((character, index) => character !== y[index]).length === 1;
+}
+
+/**
+ * "TOTAL 15.75" under a subtotal of 12.99, service 1.30 and tax 0.86: the parts add up to 15.15,
+ * one digit from what was read, so the total's digit was misread and the sum is the total. Only
+ * the subtotal's arithmetic repairs: the amounts it adds were read on other lines.
+ */
+export function repairedByParts(
+  value: number,
+  total: { page: number; y: number },
+  subtotals: AmountLine[],
+  lines: AmountLine[],
+): { value: number; check: TotalCheck } | undefined {
+  const sums = partsSums(value, total, subtotals, lines);
+  if (sums.some(({ sum }) => same(sum, value))) return undefined;
+  // Nothing but zeros added: the subtotal's digit may be the misread one as well as the total's.
+  const repair = sums.find(({ sum, subtotal }) => !same(sum, subtotal) && oneDigitApart(sum, value));
+  return (
+    repair && {
+      value: repair.sum,
+      check: { agrees: true, kind: "parts", says: `read ${shown(value)}, but ${repair.says}: one digit misread` },
+    }
+  );
 }
 
 /** A tax summary row whose net and tax add up to the total. */
@@ -113,7 +159,7 @@ export function checkTotal(
 ): TotalCheck[] {
   const elsewhere = lines.filter(
     (line) =>
-      (line.page !== at.page || Math.abs(line.y - at.y) > 0.005) &&
+      (line.page !== at.page || Math.abs(line.y - at.y) > sameRow) &&
       same(line.value, value) &&
       !payment.tendered.some((given) => same(given, value)),
   );

@@ -18,6 +18,7 @@ import {
 import { layoutToSource, rulingsToSource, type PageTransform } from "./page-transform";
 import { denoiseGreyImage, passImages } from "./pass-images";
 import { recognizeRemotely } from "./remote-ocr";
+import { rereadAmountRows } from "./reread-amount-rows";
 import { rereadRotatedWords } from "./reread-rotated-words";
 import { recognizeTsvWithPool } from "./tesseract-pool";
 import { layoutFromTsv } from "./tesseract-tsv-layout";
@@ -150,7 +151,7 @@ async function readPasses(
         image.width,
         image.height,
       );
-      return rereadRotatedWords(layout, image, pass.recogniser);
+      return rereadAmountRows(await rereadRotatedWords(layout, image, pass.recogniser), image, pass.recogniser);
     }),
   );
 }
