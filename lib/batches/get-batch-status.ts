@@ -25,7 +25,12 @@ export async function getBatchStatus(options: { db: Db; owner: BatchOwner; batch
   const batch = await getBatchOrThrow({ db, owner, batchId });
   const documents = await savedPageCounts(
     db,
-    await db.batchDocument.findMany({ where: { batchId }, orderBy: { createdAt: "asc" } }),
+    // Not the document-level structure and timings: megabytes for a long document, polled every few seconds.
+    await db.batchDocument.findMany({
+      where: { batchId },
+      orderBy: { createdAt: "asc" },
+      omit: { metadata: true, timings: true },
+    }),
   );
   const pagesTotal = documents.reduce((sum, document) => sum + (document.pagesTotal ?? 0), 0);
   const pagesDone = documents.reduce((sum, document) => sum + document.pagesDone, 0);

@@ -13,6 +13,9 @@ type Request = { op: string; tx?: number } & Record<string, unknown>;
 // (lib/db/pglite-worker.mjs) that the app's bundle does not contain.
 const workerFile = () => path.join(/* turbopackIgnore: true */ process.cwd(), "lib/db/pglite-worker.mjs");
 
+/** Young generation of the database thread's heap (V8 sizes it for the whole machine otherwise). */
+const youngGenerationMb = 16;
+
 /** The worker's error as the caller's: a PostgreSQL error stays a DatabaseError (the adapter maps it to Prisma's codes). */
 function toError(data: ErrorData): Error {
   const error = data.database
@@ -46,7 +49,12 @@ function parsed<T>(result: Results<T>, parsers: QueryOptions["parsers"]): Result
  * keep PGlite's order (one connection: a transaction holds it until it ends).
  */
 export async function openPgliteInWorker(dataDir: string): Promise<PgliteClient> {
-  const worker = new Worker(workerFile(), { workerData: { dataDir } });
+  const worker = new Worker(workerFile(), {
+    workerData: { dataDir },
+    // The thread's own objects are short-lived (a statement's parameters and rows; the database itself
+    // lives in WebAssembly memory): a small young generation keeps its heap from growing by hundreds of MB.
+    resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb },
+  });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let failure: Error | undefined;

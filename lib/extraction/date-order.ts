@@ -71,7 +71,7 @@ export interface DateOrderEvidence {
  * The order the document writes numeric dates in, and why; undefined when nothing tells or its
  * dates disagree (parseDate's default then applies). `language` is detectLanguage's code.
  */
-export function dateOrderEvidence(pages: Page[], language?: string): DateOrderEvidence | undefined {
+export function dateOrderEvidence(pages: Array<Pick<Page, "text">>, language?: string): DateOrderEvidence | undefined {
   const text = pages.map((page) => page.text).join("\n");
   const shown = ordersShown(text);
   if (shown.size === 1) {

@@ -34,13 +34,16 @@ function sitsOnRule(page: Page, words: Word[]): boolean {
 
 /** The ruling lines under the words (under at least 30% of their width). */
 function rulesUnder(page: Page, words: Word[]): RulingLine[] {
+  // Asked for every word of every line: a page without rules (most text layers) answers at once.
+  const rules = page.rulings?.horizontal ?? [];
+  if (rules.length === 0) return [];
   const lettered = meaningfulWords(words);
   if (lettered.length === 0) return [];
   const bottom = Math.max(...lettered.map((word) => word.box.y + word.box.height));
   const height = Math.max(...lettered.map((word) => word.box.height));
   const left = lettered[0].box.x;
   const end = right(lettered.at(-1)!);
-  return (page.rulings?.horizontal ?? []).filter(
+  return rules.filter(
     (rule) =>
       rule.position > bottom - height * 0.5 &&
       rule.position < bottom + height * 0.6 &&

@@ -99,8 +99,11 @@ function sourceTables(page: Page): ExtractedTable[] {
   }));
 }
 
-export function findTables(pages: Page[]): ExtractedTable[] {
-  const merged: ExtractedTable[] = [];
+/**
+ * The pages' tables, a table running on from one page to the next as one. `merged` holds the tables
+ * of the pages before these (read in batches), which the first table here may continue.
+ */
+export function findTables(pages: Page[], merged: ExtractedTable[] = []): ExtractedTable[] {
   for (const page of pages) {
     const found = page.tables?.length ? sourceTables(page) : pageTables(page);
     for (const [index, table] of found.entries()) {

@@ -6,7 +6,14 @@ import type { Word } from "@/lib/documents/types";
 
 /** A word with no letter or digit: a rule, a box edge or OCR noise. */
 export function isNoiseWord(word: Word): boolean {
-  return !/[\p{L}\p{N}]/u.test(word.text);
+  // Asked of every word many times over: ASCII is settled without the Unicode class.
+  const text = word.text;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code > 127) return !/[\p{L}\p{N}]/u.test(text);
+    if ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)) return false;
+  }
+  return true;
 }
 
 /** Noise words dropped from both ends. */

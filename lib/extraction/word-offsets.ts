@@ -28,10 +28,37 @@ export function wordOffsets(page: Page): Array<[number, number]> {
   return offsets;
 }
 
+const ascending = new WeakMap<Array<[number, number]>, boolean>();
+
+/** Whether every word has a range and each starts after the one before ends (words listed in reading order). */
+function inTextOrder(offsets: Array<[number, number]>): boolean {
+  let known = ascending.get(offsets);
+  if (known === undefined) {
+    known = true;
+    for (let index = 0; index < offsets.length && known; index++)
+      known = offsets[index] !== undefined && (index === 0 || offsets[index][0] >= offsets[index - 1][1]);
+    ascending.set(offsets, known);
+  }
+  return known;
+}
+
 /** Indexes of the words covering a character range of page.text. */
 export function wordsInRange(page: Page, start: number, end: number): number[] {
+  const offsets = wordOffsets(page);
   const indexes: number[] = [];
-  wordOffsets(page).forEach(([wordStart, wordEnd], index) => {
+  if (inTextOrder(offsets)) {
+    // Asked for every entity of the page: the first word ending after `start` is found by halving.
+    let low = 0;
+    let high = offsets.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (offsets[middle][1] > start) high = middle;
+      else low = middle + 1;
+    }
+    for (let index = low; index < offsets.length && offsets[index][0] < end; index++) indexes.push(index);
+    return indexes;
+  }
+  offsets.forEach(([wordStart, wordEnd], index) => {
     if (wordStart < end && wordEnd > start) indexes.push(index);
   });
   return indexes;

@@ -1,9 +1,9 @@
 import type { Db } from "@/lib/db";
-import type { Prisma } from "@/lib/db/generated/client";
 import { refreshBatchStatus } from "../refresh-batch-status";
 import { finishedDocumentStatus, type DocumentStatus } from "../statuses";
-import { pageFromRow, structuredDataOf } from "./page-data";
+import { documentStructure } from "./document-structure";
 import { recordProgress } from "./process-page-range";
+import { recordFinishedDocument } from "./record-finished-document";
 import { emptyTimings, timingRecord, type StageTimings } from "./stage-timings";
 import { logger } from "@/lib/log/logger";
 
@@ -23,32 +23,23 @@ export async function finishDocumentProcessing({
 }): Promise<{ status: DocumentStatus | "deleted"; pagesDone: number; pagesTotal: number }> {
   const rowsStarted = performance.now();
   await recordProgress({ db, documentId });
-  const document = await db.batchDocument.findUnique({ where: { id: documentId } });
+  // Not the metadata (a long document's structure from an earlier run): the update merges into it.
+  const document = await db.batchDocument.findUnique({
+    where: { id: documentId },
+    omit: { metadata: true, timings: true },
+  });
   if (!document) return { status: "deleted", pagesDone: 0, pagesTotal: 0 };
-  // Not structured_data (the pages' own, unused here), which would double what is read back.
+  // Text and status only: the word boxes are read a batch of pages at a time below.
   const rows = await db.page.findMany({
     where: { documentId },
     orderBy: { pageNumber: "asc" },
-    select: {
-      pageNumber: true,
-      extractedText: true,
-      boundingBoxes: true,
-      source: true,
-      confidence: true,
-      status: true,
-      error: true,
-    },
+    select: { pageNumber: true, extractedText: true, source: true, confidence: true, status: true, error: true },
   });
   const pagesTotal = Math.max(document.pagesTotal ?? 0, rows.length);
   const pagesDone = rows.filter((row) => row.status === "completed").length;
   const status = finishedDocumentStatus({ total: pagesTotal, failed: pagesTotal - pagesDone });
-  const structureStarted = performance.now();
-  timings.rows += structureStarted - rowsStarted;
-  const metadata = {
-    ...(document.metadata as Prisma.JsonObject),
-    structured_data: structuredDataOf(rows.map(pageFromRow).filter((page) => !page.error)),
-  };
-  timings.structure += performance.now() - structureStarted;
+  timings.rows += performance.now() - rowsStarted;
+  const structuredData = await documentStructure({ db, documentId, rows, timings });
   const firstError = rows.find((row) => row.error)?.error;
   const processedAt = new Date();
   // The wall time runs from the start of this run (begin) to now, whatever ran in between.
@@ -57,20 +48,19 @@ export async function finishDocumentProcessing({
     processedAt.getTime() - (document.startedAt ?? processedAt).getTime(),
     pagesDone,
   );
-  await db.batchDocument.update({
-    where: { id: documentId },
-    data: {
-      status,
-      pagesTotal,
-      processedAt,
-      metadata,
-      timings: record,
-      error:
-        status === "completed"
-          ? null
-          : (document.error ?? firstError ?? `${pagesTotal - pagesDone} of ${pagesTotal} pages could not be read`),
-    },
+  const recorded = await recordFinishedDocument(db, {
+    documentId,
+    status,
+    pagesTotal,
+    processedAt,
+    structuredData,
+    timings: record,
+    error:
+      status === "completed"
+        ? null
+        : (document.error ?? firstError ?? `${pagesTotal - pagesDone} of ${pagesTotal} pages could not be read`),
   });
+  if (!recorded) return { status: "deleted", pagesDone: 0, pagesTotal: 0 };
   logger.info("document", {
     batch_id: document.batchId,
     document_id: documentId,

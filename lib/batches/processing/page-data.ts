@@ -43,15 +43,26 @@ export function boundingBoxesOf(page: Page): StoredBoundingBoxes {
   };
 }
 
+/** The extraction's own key names, converted once (a document's structure repeats them thousands of times). */
+const snakeCaseKeys = new Map<string, string>();
+const maxRememberedKeys = 1_000;
+
 function snakeCase(key: string): string {
-  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  const known = snakeCaseKeys.get(key);
+  if (known !== undefined) return known;
+  const converted = key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  // Schema field names come from requests: only so many are remembered.
+  if (snakeCaseKeys.size < maxRememberedKeys) snakeCaseKeys.set(key, converted);
+  return converted;
 }
 
 /** The API's snake_case for extraction results (keyValuePairs → key_value_pairs, at every depth). */
 export function toSnakeCaseKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(toSnakeCaseKeys);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [snakeCase(key), toSnakeCaseKeys(inner)]));
+    const converted: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) converted[snakeCase(key)] = toSnakeCaseKeys(inner);
+    return converted;
   }
   return value;
 }
