@@ -138,6 +138,20 @@ describe("labels without a colon and values on the next lines", () => {
     ]);
   });
 
+  it("does not continue a value with the wrapped line of the next field's value under it", () => {
+    const page = ocrPage([
+      [
+        [...line(0.1, 0.2, "Supplier:"), ...line(0.3, 0.2, "Acme Research Group")],
+        [...line(0.1, 0.206, "Reason:"), ...line(0.3, 0.206, "Acme was chosen for its timing and")],
+        line(0.3, 0.218, "its low cost."),
+      ],
+    ]);
+    expect(pairsOf(page)).toEqual([
+      ["Supplier", "Acme Research Group"],
+      ["Reason", "Acme was chosen for its timing and its low cost."],
+    ]);
+  });
+
   it("gives a label followed by the next label an empty value, not the next label", () => {
     const page = ocrPage([
       [line(0.1, 0.1, "SEATS: SEATS: # ROWS")],
