@@ -152,6 +152,12 @@ describe("labels without a colon and values on the next lines", () => {
     ]);
   });
 
+  it("does not take the next field's label, closed by a word like No. or Code, for a value", () => {
+    const page = ocrPage([[line(0.1, 0.1, "Ship To: Customer Account No."), line(0.1, 0.13, "Billing Code: 4471")]]);
+    expect(pairsOf(page)).not.toContainEqual(["Ship To", "Customer Account No."]);
+    expect(pairsOf(page)).toContainEqual(["Billing Code", "4471"]);
+  });
+
   it("gives a label followed by the next label an empty value, not the next label", () => {
     const page = ocrPage([
       [line(0.1, 0.1, "SEATS: SEATS: # ROWS")],
