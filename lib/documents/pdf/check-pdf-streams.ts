@@ -28,7 +28,7 @@ function* streamKeywords(bytes: Buffer): Generator<{ keyword: number; dataStart:
  * to the readers, which refuse what they cannot read.
  */
 export function assertPdfStreamsBounded(bytes: Buffer): void {
-  // Searched in the bytes, never as one string: a 200-page scan would be a 100 MB string beside the file.
+  // Searched in the bytes, never as one string: a 200-page scan would be a 70 MB string beside the file.
   const text = (start: number, end: number) => bytes.toString("latin1", Math.max(0, start), end);
   let total = 0;
   for (const { keyword, dataStart } of streamKeywords(bytes)) {
