@@ -24,6 +24,8 @@ export interface IssuerPart {
   weakestWord: number;
   /** Its words the page prints elsewhere one letter different: one of the readings is wrong. */
   disputed: string[];
+  /** The words of its lines as read, with OCR's confidence in each (field-confidence.ts weighs them). */
+  wordsRead: Word[];
   page: number;
   box: Box;
   words: string[];
@@ -125,6 +127,7 @@ function part(page: Page, lines: HeadLine[], text: string, cue: IssuerCue): Issu
     cue,
     weakestWord: Math.min(...words.map((word) => word.confidence)),
     disputed: disputedWords(page, words),
+    wordsRead: words,
     page: page.pageNumber,
     box: unionBox(words.map((word) => word.box)),
     words: text.split(/\s+/),

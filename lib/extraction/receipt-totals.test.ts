@@ -121,7 +121,8 @@ describe("schema fields naming the total", () => {
     const detail = totalDetail("Subtotal >8.49", "GST 6% >0.51", "TOTAL >9.00", "CASH >20.00", "CHANGE >11.00");
     expect(detail.value).toBe("9");
     expect(detail.reason).toBe(
-      'labelled "TOTAL"; 20.00 paid less 11.00 change is 9.00; subtotal 8.49 plus 0.51 is 9.00',
+      'labelled "TOTAL"; 20.00 paid less 11.00 change is 9.00; subtotal 8.49 plus 0.51 is 9.00; ' +
+        "confidence 0.97: confirmed by the payment and the subtotal's sum; its row read at 95%",
     );
     expect(detail.confidence).toBeGreaterThanOrEqual(0.9);
   });
@@ -129,7 +130,9 @@ describe("schema fields naming the total", () => {
   it("lowers a total its items and payment disagree with, and says why", () => {
     const detail = totalDetail("Widget >4.00", "TOTAL >9.00", "CASH >20.00", "CHANGE >15.00");
     expect(detail.value).toBe("9");
-    expect(detail.reason).toBe('labelled "TOTAL"; but 20.00 paid less 15.00 change is 5, not 9.00');
+    expect(detail.reason).toBe(
+      'labelled "TOTAL"; but 20.00 paid less 15.00 change is 5, not 9.00; confidence 0.5: the payment contradicts it',
+    );
     expect(detail.confidence).toBeLessThan(0.6);
   });
 
