@@ -31,14 +31,14 @@ describe("withUncoveredWords", () => {
   it("adds confident words as blocks in reading order and drops unsure ones and lone marks", () => {
     const layout = assembleLayout([[[word("Date:", 0.95, 0.1, 0.5), word("1990", 0.9, 0.25, 0.5)]]]);
     const merged = withUncoveredWords(layout, [
-      word("Account", 0.9, 0.1, 0.1),
-      word("Code", 0.85, 0.22, 0.1),
-      word("~~", 0.9, 0.5, 0.3),
-      word("wa", 0.2, 0.5, 0.7),
-      word("Signed", 0.8, 0.1, 0.8),
+      word("Account", 0.96, 0.1, 0.1),
+      word("Code", 0.92, 0.22, 0.1),
+      word("~~", 0.96, 0.5, 0.3),
+      word("wa", 0.85, 0.5, 0.7),
+      word("Signed", 0.95, 0.1, 0.8),
     ]);
     expect(merged.blocks.map((block) => block.text)).toEqual(["Account Code", "Date: 1990", "Signed"]);
-    expect(withUncoveredWords(layout, [word("~~", 0.9, 0.5, 0.3)])).toBe(layout);
+    expect(withUncoveredWords(layout, [word("~~", 0.96, 0.5, 0.3)])).toBe(layout);
   });
 });
 

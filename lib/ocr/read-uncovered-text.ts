@@ -26,8 +26,8 @@ type GreyPage = Pick<NormalizedGreyImage, "grey" | "width" | "height">;
 const minEnlargement = 1.2;
 /** White painted around each word read, in word heights: the edges of its letters must not be read again as marks. */
 const coverMargin = 0.3;
-/** Words found in what is left are mostly noise below this confidence (specks, ruling remains, logos). */
-const minConfidence = 0.7;
+/** Below this confidence the words found in what is left are too often noise: specks, ruling remains, a receipt's smudge. */
+const minConfidence = 0.9;
 
 /** The page with every word of `words` (boxes normalised to the page) painted white. */
 export function withWordsCovered(page: GreyPage, words: Word[]): GreyPage {
