@@ -52,11 +52,17 @@ export interface ReceiptTally {
   /** Fields with a value reported at ≥ sureConfidence, and how many of those are right. */
   sure: number;
   sureRight: number;
+  /** Fields with a value by confidence band (lower bounds in confidenceBands), and how many are right. */
+  bands: Array<{ fields: number; right: number; confidence: number }>;
 }
+
+/** Lower bounds of the bands the calibration is shown in: a band's right-rate should be near its confidences. */
+const confidenceBands = [0, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95];
 
 export function newTally(): ReceiptTally {
   const zero = () => Object.fromEntries(receiptSchema.map((field) => [field.name, 0]));
-  return { receipts: 0, right: zero(), near: zero(), sure: 0, sureRight: 0 };
+  const bands = confidenceBands.map(() => ({ fields: 0, right: 0, confidence: 0 }));
+  return { receipts: 0, right: zero(), near: zero(), sure: 0, sureRight: 0, bands };
 }
 
 /** Adds one receipt; returns the fields it got wrong, with what was found and what was expected. */
@@ -73,7 +79,14 @@ export function tallyReceipt(
     const right = receiptFieldRight(name, expected[name] ?? "", found);
     tally.right[name] += Number(right);
     tally.near[name] += Number(receiptFieldNear(name, expected[name] ?? "", found));
-    if (found !== null && found !== "" && (detail?.confidence ?? 0) >= sureConfidence) {
+    const confidence = detail?.confidence ?? 0;
+    if (found !== null && found !== "") {
+      const band = tally.bands[confidenceBands.findLastIndex((from) => confidence >= from)];
+      band.fields++;
+      band.right += Number(right);
+      band.confidence += confidence;
+    }
+    if (found !== null && found !== "" && confidence >= sureConfidence) {
       tally.sure++;
       tally.sureRight += Number(right);
     }
@@ -104,6 +117,14 @@ export function describeTally(tally: ReceiptTally): string[] {
   return [
     `sroie (${tally.receipts} receipts): ours ${perField(tally.right)} | near ${perField(tally.near)}`,
     `sroie confidence >= ${sureConfidence}: ${tally.sure} of ${fieldCount} fields (${figure(tally.sure, fieldCount)}), right ${figure(tally.sureRight, tally.sure)}`,
+    `sroie calibration (fields with a value, by confidence: how many, mean confidence, share right): ${tally.bands
+      .map((band, index) =>
+        band.fields === 0
+          ? ""
+          : `${confidenceBands[index]}–${confidenceBands[index + 1] ?? 1}: ${band.fields} at ${(band.confidence / band.fields).toFixed(2)}, right ${figure(band.right, band.fields)}`,
+      )
+      .filter(Boolean)
+      .join("; ")}`,
     `SROIE field accuracy ours ${all(tally.right)} (near ${all(tally.near)}), sure ${figure(tally.sure, fieldCount)} right ${figure(tally.sureRight, tally.sure)}`,
   ];
 }

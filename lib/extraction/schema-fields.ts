@@ -1,7 +1,7 @@
 import type { Page } from "@/lib/documents/types";
 import type { DateOrderEvidence } from "./date-order";
 import { findDocumentDate } from "./document-date";
-import { dateConfidence, issuerConfidence, totalConfidence } from "./field-confidence";
+import { dateConfidence, issuerConfidence, totalConfidence, type FieldConfidence } from "./field-confidence";
 import { labelSimilarity } from "./label-similarity";
 import { findIssuer } from "./issuer-header";
 import { formatNumber, parseDate, parseNumber } from "./normalise-values";
@@ -135,6 +135,11 @@ function namesDocumentDate(fieldName: string): boolean {
   );
 }
 
+/** The confidence, and why it is what it is after how the value was decided. */
+function withConfidence(reason: string | undefined, { confidence, because }: FieldConfidence) {
+  return { confidence, reason: [reason, `confidence ${confidence}: ${because}`].filter(Boolean).join("; ") };
+}
+
 function fromDocumentTotal(field: SchemaField, pages: Page[]): FieldDetail | undefined {
   if (field.type !== "number" || !namesDocumentTotal(field.name)) return undefined;
   const total = findDocumentTotal(pages);
@@ -147,8 +152,7 @@ function fromDocumentTotal(field: SchemaField, pages: Page[]): FieldDetail | und
     page: total.page,
     box: total.box,
     words: total.words,
-    confidence: totalConfidence(total),
-    reason: total.reason,
+    ...withConfidence(total.reason, totalConfidence(total, pages)),
   };
 }
 
@@ -164,8 +168,7 @@ function fromDocumentDate(field: SchemaField, pages: Page[], evidence?: DateOrde
     page: date.page,
     box: date.box,
     words: date.words,
-    confidence: dateConfidence(date),
-    reason: date.reason,
+    ...withConfidence(date.reason, dateConfidence(date)),
   };
 }
 
@@ -184,7 +187,7 @@ function fromIssuerHeader(field: SchemaField, pages: Page[]): FieldDetail | unde
     page: found.page,
     box: found.box,
     words: found.words,
-    confidence: issuerConfidence(found),
+    ...withConfidence(undefined, issuerConfidence(found, page)),
   };
 }
 

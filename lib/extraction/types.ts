@@ -60,9 +60,9 @@ export interface FieldDetail {
   box: Box | null;
   /** The document words the value was read from. */
   words: string[];
-  /** Calibrated (field-confidence.ts): values reported at 0.9 or more were right about 95% of the time when measured. */
+  /** About how often a value on such evidence is right (field-confidence.ts): at 0.9 or more, about 95% when measured. */
   confidence: number;
-  /** How the value was decided, when rules weighed evidence: a date's order, a total's arithmetic check. */
+  /** How the value was decided, when rules weighed evidence (a date's order, a total's arithmetic check), and what its confidence rests on. */
   reason?: string;
 }
 

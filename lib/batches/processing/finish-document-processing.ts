@@ -1,11 +1,38 @@
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
+import type { Page } from "@/lib/documents/types";
 import { refreshBatchStatus } from "../refresh-batch-status";
 import { finishedDocumentStatus, type DocumentStatus } from "../statuses";
 import { pageFromRow, structuredDataOf } from "./page-data";
 import { recordProgress } from "./process-page-range";
 import { emptyTimings, timingRecord, type StageTimings } from "./stage-timings";
 import { logger } from "@/lib/log/logger";
+
+/** Rows read back at a time: all of a 200-page scan's words in one answer are held by the database thread and by this one at once. */
+const rowsPerRead = 20;
+
+/** The document's page rows in page order, a few at a time, without the stored structured_data (unused here). */
+async function* pageRowsOf(db: Db, documentId: string) {
+  for (let after = 0; ;) {
+    const rows = await db.page.findMany({
+      where: { documentId, pageNumber: { gt: after } },
+      orderBy: { pageNumber: "asc" },
+      take: rowsPerRead,
+      select: {
+        pageNumber: true,
+        extractedText: true,
+        boundingBoxes: true,
+        source: true,
+        confidence: true,
+        status: true,
+        error: true,
+      },
+    });
+    yield* rows;
+    if (rows.length < rowsPerRead) return;
+    after = rows[rows.length - 1].pageNumber;
+  }
+}
 
 /**
  * Last stage: the document's status from its pages (a page never read counts as failed), its
@@ -25,31 +52,26 @@ export async function finishDocumentProcessing({
   await recordProgress({ db, documentId });
   const document = await db.batchDocument.findUnique({ where: { id: documentId } });
   if (!document) return { status: "deleted", pagesDone: 0, pagesTotal: 0 };
-  // Not structured_data (the pages' own, unused here), which would double what is read back.
-  const rows = await db.page.findMany({
-    where: { documentId },
-    orderBy: { pageNumber: "asc" },
-    select: {
-      pageNumber: true,
-      extractedText: true,
-      boundingBoxes: true,
-      source: true,
-      confidence: true,
-      status: true,
-      error: true,
-    },
-  });
-  const pagesTotal = Math.max(document.pagesTotal ?? 0, rows.length);
-  const pagesDone = rows.filter((row) => row.status === "completed").length;
+  let rowCount = 0;
+  let pagesDone = 0;
+  let firstError: string | undefined;
+  const readPages: Page[] = [];
+  for await (const row of pageRowsOf(db, documentId)) {
+    rowCount++;
+    if (row.status === "completed") pagesDone++;
+    if (!firstError && row.error) firstError = row.error;
+    const page = pageFromRow(row);
+    if (!page.error) readPages.push(page);
+  }
+  const pagesTotal = Math.max(document.pagesTotal ?? 0, rowCount);
   const status = finishedDocumentStatus({ total: pagesTotal, failed: pagesTotal - pagesDone });
   const structureStarted = performance.now();
   timings.rows += structureStarted - rowsStarted;
   const metadata = {
     ...(document.metadata as Prisma.JsonObject),
-    structured_data: structuredDataOf(rows.map(pageFromRow).filter((page) => !page.error)),
+    structured_data: structuredDataOf(readPages),
   };
   timings.structure += performance.now() - structureStarted;
-  const firstError = rows.find((row) => row.error)?.error;
   const processedAt = new Date();
   // The wall time runs from the start of this run (begin) to now, whatever ran in between.
   const record = timingRecord(

@@ -87,8 +87,12 @@ describe("submitExtraction", () => {
       page: 1,
       words: expect.arrayContaining(["INV-1042"]),
     });
-    // The total says how it was decided: its label, with no payment or subtotal to check it against.
-    expect(body.result.field_details?.[1]).toMatchObject({ name: "total", reason: 'labelled "Total:"' });
+    // The total says how it was decided (its label, with no payment or subtotal to check it against) and why its confidence is what it is.
+    expect(body.result.field_details?.[1]).toMatchObject({
+      name: "total",
+      confidence: 0.8,
+      reason: 'labelled "Total:"; confidence 0.8: nothing confirms it; its row read at 100%',
+    });
     expect(body.result.pages?.[0].text).toContain("ACME Corp");
     const job = await db.job.findUniqueOrThrow({ where: { id: body.id } });
     expect(serializeJob(job)).toMatchObject({ status: "completed", type: "extract" });
