@@ -4,10 +4,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import os from "node:os";
 import path from "node:path";
 import { ADMIN_SECRET_HEADER } from "@/lib/admin/admin-secret";
+import { withMallocSettings } from "../scripts/server-memory-env.mjs";
 
 // The built app (`next build` output in .next) started for a benchmark the way `npm start` serves
 // it, on a fresh embedded database in a temporary DATA_DIR, with debug logs captured so the bench
-// can read the per-document stage timings. Its resident memory (with any child process) is sampled.
+// can read the per-document stage timings, and with the allocator settings `npm start` gives it.
+// Its resident memory (with any child process) is sampled.
 
 export interface BenchServer {
   baseUrl: string;
@@ -51,7 +53,7 @@ export async function startBenchServer(port: number, options: { cpuProfileDir?: 
     process.execPath,
     ["node_modules/next/dist/bin/next", "start", "-p", String(port)],
     {
-      env: {
+      env: withMallocSettings({
         ...process.env,
         NEXT_TELEMETRY_DISABLED: "1",
         DATA_DIR: dataDir,
@@ -63,7 +65,7 @@ export async function startBenchServer(port: number, options: { cpuProfileDir?: 
           // A CPU profile of the server (written when it stops), to see where a request's time goes.
           ...(options.cpuProfileDir ? [`--cpu-prof --cpu-prof-dir=${options.cpuProfileDir}`] : []),
         ].join(" "),
-      },
+      }),
       stdio: ["ignore", "pipe", "pipe"],
     },
   );

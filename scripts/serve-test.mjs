@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { nextStartArgs } from "./next-start-args.mjs";
+import { withMallocSettings } from "./server-memory-env.mjs";
 
 const dataDir = mkdtempSync(join(tmpdir(), "docsvc-e2e-"));
 const env = {
@@ -42,7 +43,7 @@ if (process.env.TEST_DATABASE_URL) {
 
 const server = spawn(process.execPath, nextStartArgs(process.env.PORT ?? "3100"), {
   stdio: "inherit",
-  env,
+  env: withMallocSettings(env),
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -4,6 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { nextStartArgs } from "./next-start-args.mjs";
+import { withMallocSettings } from "./server-memory-env.mjs";
 
 const nextBin = "node_modules/next/dist/bin/next";
 const stampFile = ".next/docsvc-source-stamp";
@@ -39,6 +40,6 @@ if (!built || process.argv.includes("--rebuild")) {
 }
 
 const port = process.env.PORT ?? "3000";
-const server = spawn(process.execPath, nextStartArgs(port), { stdio: "inherit", env });
+const server = spawn(process.execPath, nextStartArgs(port), { stdio: "inherit", env: withMallocSettings(env) });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -36,9 +36,10 @@ export async function inspectUploadFiles(options: { limits: UploadLimits; files:
     try {
       if (file.size === 0) throw new AppError("empty_document", `${file.name} is empty`);
       assertFileSize(options.limits, file);
-      // One copy of the bytes at a time: inspected here, streamed from the File again when stored.
+      // One copy of the bytes at a time, handed to the PDF reader: inspected here, streamed from the File again when stored.
       const { type, pageCount } = await inspectDocument(Buffer.from(await file.arrayBuffer()), {
         fileName: file.name,
+        handOver: true,
       });
       assertPageTotal(options.limits, pageCount ?? 1);
       result.accepted.push({ file, documentId: randomUUID(), type, pageCount });

@@ -25,13 +25,21 @@ async function countSlides(bytes: Buffer): Promise<number> {
  */
 export async function inspectDocument(
   bytes: Buffer,
-  options: { fileName?: string; password?: string } = {},
+  options: {
+    fileName?: string;
+    password?: string;
+    /** The caller does not read `bytes` afterwards: a PDF's reader may take their memory (see OpenPdfOptions). */
+    handOver?: boolean;
+  } = {},
 ): Promise<DocumentInspection> {
   const type = await detectType(bytes, options.fileName);
   if (isZipArchive(bytes)) await checkArchiveLimits(bytes);
   switch (type.reader) {
     case "pdf":
-      return { type, pageCount: await countPdfPages(bytes, options.password) };
+      return {
+        type,
+        pageCount: await countPdfPages(bytes, { password: options.password, handOver: options.handOver }),
+      };
     case "image":
       return { type, pageCount: await countImageFrames(bytes, type) };
     case "pptx":

@@ -79,6 +79,13 @@ describe("values in columns under their labels", () => {
     expect(pairsOf(page)).toEqual([["SECTION TO BE CORRECTED (PAGE AND LINE)", "Page 3, line 12"]]);
   });
 
+  it("takes a heading in capitals centred on the page for a title over its subtitle, not for a label", () => {
+    const page = ocrPage([[line(0.412, 0.05, "QUARTERLY SALES REVIEW"), line(0.42, 0.065, "Prepared for the board")]]);
+    expect(pairsOf(page)).toEqual([]);
+    const atLeft = ocrPage([[line(0.1, 0.05, "QUARTERLY SALES REVIEW"), line(0.1, 0.065, "Prepared for the board")]]);
+    expect(pairsOf(atLeft)).toEqual([["QUARTERLY SALES REVIEW", "Prepared for the board"]]);
+  });
+
   it("leaves a header row over columns three values deep to the table, OCR reading each column apart", () => {
     const column = (x: number, heading: string, values: string[]) => [
       line(x, 0.3, heading),

@@ -2,6 +2,7 @@ import { unionBox } from "@/lib/documents/layout";
 import type { Word } from "@/lib/documents/types";
 import { columnHeads, columnValues } from "./column-values";
 import { looksLikeLabel } from "./label-words";
+import { pairsPerAnswer } from "./answer-lists";
 import { emptyPair, makePair } from "./make-pair";
 import { claim, freeWords, takenLines, type PageWords } from "./page-words";
 import type { KeyValuePair } from "./types";
@@ -61,7 +62,7 @@ export function detachedPairs(state: PageWords, open: OpenLabel[]): KeyValuePair
     const valueWords = besideValue(state, keyWords);
     const found = valueWords && makePair(state.page, keyWords, valueWords, "colon");
     if (found) {
-      pairs.push(found);
+      pairs.push(...pairsPerAnswer(state.page, { pair: found, keyWords, valueWords }));
       claim(state, valueWords);
     } else below.push(keyWords);
   }

@@ -87,6 +87,28 @@ describe("the document's date", () => {
     expect(century.confidence).toBeLessThan(0.9);
   });
 
+  it("reads dates OCR glued to their label, their time or their month, and a zero read as @", () => {
+    expect(dateDetail("SHOP SDN BHD", "DATE18/03/2018 13:45").value).toBe("2018-03-18");
+    expect(dateDetail("SHOP SDN BHD", "Receipt 18/03/201813:45").value).toBe("2018-03-18");
+    expect(dateDetail("SHOP SDN BHD", "18/03/18-10:30 POS2").value).toBe("2018-03-18");
+    expect(dateDetail("SHOP SDN BHD", "18MAR2018 10:30").value).toBe("2018-03-18");
+    expect(dateDetail("SHOP SDN BHD", "Mar 18,2018").value).toBe("2018-03-18");
+    expect(dateDetail("SHOP SDN BHD", "Date: 18/03/2@18").value).toBe("2018-03-18");
+    // Glued to anything else, a run of digits and slashes is a code, not a date.
+    expect(dateDetail("SHOP SDN BHD", "REF18/03/2018").value).toBeNull();
+    expect(dateDetail("SHOP SDN BHD", "Item 18/03/20184").value).toBeNull();
+  });
+
+  it("passes over a date only the other order can read, on a receipt whose place writes the day first", () => {
+    const misread = dateDetail("KIM HUAT SDN BHD", "Date: 01/18/2017", "Delivery: 01/10/2017", "TOTAL RM 9.00");
+    expect(misread.value).toBe("2017-10-01");
+    expect(misread.reason).toContain("day-first: amounts in RM");
+    // Alone, it is still the date, read the only way it can be.
+    expect(dateDetail("KIM HUAT SDN BHD", "Date: 01/18/2017", "TOTAL RM 9.00").value).toBe("2017-01-18");
+    // Nothing says where the receipt is from: its one unambiguous date decides the order.
+    expect(dateDetail("KIM HUAT", "Date: 01/18/2017", "Delivery: 01/10/2017").value).toBe("2017-01-18");
+  });
+
   it("is sure of a clearly printed labelled date, less of one OCR was unsure of", () => {
     expect(dateDetail("SHOP SDN BHD", "Date: 25/12/2018 10:30").confidence).toBeGreaterThanOrEqual(0.9);
     const blurred = extractStructure({

@@ -33,18 +33,36 @@ export interface DocumentDate {
 const earliestYear = 1990;
 const latestYear = 2049;
 
-/** Characters OCR prints for digits inside a number: O/D/Q for 0, I/l/| for 1, S for 5, B for 8. */
-const digitFor: Record<string, string> = { O: "0", o: "0", D: "0", Q: "0", I: "1", l: "1", "|": "1", S: "5", B: "8" };
-const d = "[0-9OoDQIl|SB]";
-/** Three numeric parts, separators possibly spaced or mixed ("24. 03-18"), not inside a longer run. */
+/** Characters OCR prints for digits inside a number: O/D/Q/@ for 0, I/l/| for 1, S for 5, B for 8. */
+const digitFor: Record<string, string> = {
+  O: "0",
+  o: "0",
+  D: "0",
+  Q: "0",
+  "@": "0",
+  I: "1",
+  l: "1",
+  "|": "1",
+  S: "5",
+  B: "8",
+};
+const d = "[0-9OoDQ@Il|SB]";
+/** A date label OCR glued to the date ("DATE18/03/2018"). */
+const gluedLabel = "(?<=(?:[Dd]ate|DATE|[Tt]arikh|TARIKH)[:.]?)";
+/** A time OCR glued to the year ("18/03/201813:45", "18/03/18-10:30"). */
+const gluedTime = "(?=[-/]?\\d{1,2}:\\d{2})";
+/**
+ * Three numeric parts, separators possibly spaced or mixed ("24. 03-18"), not inside a longer run
+ * unless what it is glued to is the date's label or its time.
+ */
 const numericDate = new RegExp(
-  `(?<![\\p{L}\\p{N}/.-])(${d}{1,2}) *[/.~-] *(${d}{1,2}) *[/.~-] *(${d}{4}|${d}{2})(?![\\p{L}\\p{N}/]|[.-]\\d)`,
+  `(?:(?<![\\p{L}\\p{N}/.-])|${gluedLabel})(${d}{1,2}) *[/.~-] *(${d}{1,2}) *[/.~-] *(${d}{4}|${d}{2})(?:${gluedTime}|(?![\\p{L}\\p{N}/]|[.-]\\d))`,
   "gu",
 );
 const monthName = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?";
-/** "2018-12-25", "25 Dec 2018", "25-Dec-18", "Dec 25, 2018": written one way only, read by parseDate. */
+/** "2018-12-25", "25 Dec 2018", "25-Dec-18", "25MAR2018", "Dec 25,2018": written one way only, read by parseDate. */
 const writtenDate = new RegExp(
-  `\\b(?:19|20)\\d{2}[-/.]\\d{1,2}[-/.]\\d{1,2}\\b|\\b\\d{1,2}(?:st|nd|rd|th)?[-./\\s]\\s*${monthName}(?:[-./,]\\s*|\\s+)(?:\\d{4}|\\d{2})\\b|\\b${monthName}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}\\b`,
+  `\\b(?:19|20)\\d{2}[-/.]\\d{1,2}[-/.]\\d{1,2}\\b|\\b\\d{1,2}(?:st|nd|rd|th)?[-./\\s]?\\s*${monthName}(?:[-./,]\\s*|\\s+)?(?:\\d{4}|\\d{2})\\b|\\b${monthName}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,\\s*|\\s+)\\d{4}\\b`,
   "gi",
 );
 /** "Date:", "BIZDATE:", "Tarikh", "Datum". */
@@ -52,6 +70,8 @@ const dateLabel = /(?:date|dated|tarikh|datum|fecha)\b/i;
 
 interface Candidate extends Omit<DocumentDate, "repeated"> {
   y: number;
+  /** Readable only in the order the document does not write ("01/18/2017" on a day-first receipt): a digit likely misread. */
+  againstOrder: boolean;
 }
 
 const plausible = (iso: string) => {
@@ -98,6 +118,7 @@ function readNumeric(
   let value = dayFirst ?? monthFirst;
   let orderGuessed = false;
   let orderUnknown = false;
+  let againstOrder = false;
   if (dayFirst && monthFirst && dayFirst !== monthFirst) {
     if (evidence) {
       value = evidence.order === "day-first" ? dayFirst : monthFirst;
@@ -110,7 +131,9 @@ function readNumeric(
       orderUnknown = true;
     }
   } else if (dayFirst !== monthFirst) {
-    notes.push(`${dayFirst ? "day-first" : "month-first"}: ${Math.max(first, second)} can only be the day`);
+    const order = dayFirst ? "day-first" : "month-first";
+    notes.push(`${order}: ${Math.max(first, second)} can only be the day`);
+    againstOrder = evidence !== undefined && evidence.order !== order;
   }
   if (!value || !plausible(value)) return undefined;
   return {
@@ -119,6 +142,7 @@ function readNumeric(
     repaired: repaired || fixedYear !== undefined,
     orderGuessed,
     orderUnknown,
+    againstOrder,
   };
 }
 
@@ -147,7 +171,14 @@ function candidatesOn(page: Page, evidence: DateOrderEvidence | undefined): Cand
     for (const match of text.matchAll(writtenDate)) {
       const value = parseDate(match[0]);
       if (value && plausible(value))
-        add(match, { value, reason: "", repaired: false, orderGuessed: false, orderUnknown: false });
+        add(match, {
+          value,
+          reason: "",
+          repaired: false,
+          orderGuessed: false,
+          orderUnknown: false,
+          againstOrder: false,
+        });
     }
   });
   return found;
@@ -159,7 +190,10 @@ export function findDocumentDate(pages: Page[], evidence?: DateOrderEvidence): D
     .filter((page) => !page.error)
     .flatMap((page) => candidatesOn(page, evidence))
     .sort((a, b) => a.page - b.page || a.y - b.y);
-  const chosen = candidates.find((candidate) => candidate.labelled && !candidate.repaired) ?? candidates[0];
+  const preferred = (list: Candidate[]) =>
+    list.find((candidate) => candidate.labelled && !candidate.repaired) ?? list[0];
+  // A date the document's own order cannot read had a digit misread: another date on it that fits is taken first.
+  const chosen = preferred(candidates.filter((candidate) => !candidate.againstOrder)) ?? preferred(candidates);
   if (!chosen) return undefined;
   const repeated = candidates.some(
     (other) => other !== chosen && other.value === chosen.value && Math.abs(other.y - chosen.y) > 0.005,

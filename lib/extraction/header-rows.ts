@@ -73,6 +73,19 @@ function looksLikeLoneHeading(cell: Word[]): boolean {
   );
 }
 
+/** How far from the page's middle a title's centre may sit, as a share of the page's width. */
+const maxTitleOffCentre = 0.08;
+
+/**
+ * A heading centred across the page ("QUARTERLY SALES REVIEW" over "Prepared for the board"):
+ * the document's or a section's title, and the lines under it its subtitle or its text, not a
+ * label's value. Labels sit at the left of their field.
+ */
+function isCentredTitle(words: Word[]): boolean {
+  const box = unionBox(words.map((word) => word.box));
+  return Math.abs(box.x + box.width / 2 - 0.5) <= maxTitleOffCentre;
+}
+
 /** Words of a value split where they drop to the next line. */
 function linesOf(words: Word[]): Word[][] {
   const lines: Word[][] = [];
@@ -167,7 +180,7 @@ export function headerRowPairs(state: PageWords, lineIndex: number): KeyValuePai
   // A lone heading is alone on its row, claimed words included.
   const alone =
     lines.flatMap((index) => meaningfulWords(lineWords(state.page, index))).length === meaningfulWords(words).length;
-  if (cells.length === 1 && alone && looksLikeLoneHeading(cells[0])) {
+  if (cells.length === 1 && alone && looksLikeLoneHeading(cells[0]) && !isCentredTitle(cells[0])) {
     // Every line of the value reads as typed in, or it is the form's printed text going on.
     return pairsUnder(
       state,

@@ -1,5 +1,6 @@
 import { unionBox } from "@/lib/documents/layout";
 import type { Word } from "@/lib/documents/types";
+import { pairsPerAnswer } from "./answer-lists";
 import { cleanOption, gluedOption, isTickWord } from "./checkboxes";
 import {
   endsWithColon,
@@ -115,7 +116,7 @@ function labelPairs(state: PageWords, lineIndex: number, keyWords: Word[], rawRe
       ? makePair(state.page, keyWords, valueWords, "colon")
       : undefined;
   if (found) {
-    result.pairs.push(found);
+    result.pairs.push(...pairsPerAnswer(state.page, { pair: found, keyWords, valueWords }));
     claim(state, [...keyWords, ...valueWords]);
   } else if (far) {
     // Left blank: an empty value, rather than the next field's label.

@@ -138,6 +138,26 @@ describe("labels without a colon and values on the next lines", () => {
     ]);
   });
 
+  it("does not continue a value with the wrapped line of the next field's value under it", () => {
+    const page = ocrPage([
+      [
+        [...line(0.1, 0.2, "Supplier:"), ...line(0.3, 0.2, "Acme Research Group")],
+        [...line(0.1, 0.206, "Reason:"), ...line(0.3, 0.206, "Acme was chosen for its timing and")],
+        line(0.3, 0.218, "its low cost."),
+      ],
+    ]);
+    expect(pairsOf(page)).toEqual([
+      ["Supplier", "Acme Research Group"],
+      ["Reason", "Acme was chosen for its timing and its low cost."],
+    ]);
+  });
+
+  it("does not take the next field's label, closed by a word like No. or Code, for a value", () => {
+    const page = ocrPage([[line(0.1, 0.1, "Ship To: Customer Account No."), line(0.1, 0.13, "Billing Code: 4471")]]);
+    expect(pairsOf(page)).not.toContainEqual(["Ship To", "Customer Account No."]);
+    expect(pairsOf(page)).toContainEqual(["Billing Code", "4471"]);
+  });
+
   it("gives a label followed by the next label an empty value, not the next label", () => {
     const page = ocrPage([
       [line(0.1, 0.1, "SEATS: SEATS: # ROWS")],

@@ -27,6 +27,11 @@ const kinds: Record<string, string> = {
   percentage: "rate",
 };
 
+/** A word that says what kind of value a label holds ("No.", "Number", "Date", "Code"): a label's closing word. */
+export function isKindWord(word: string): boolean {
+  return kinds[word.toLowerCase().replace(/[.:]+$/, "")] !== undefined;
+}
+
 /** Phrases (and single words) that name the same thing, reduced to one canonical word, longest first. */
 const canonical: Array<[string[], string]> = (
   [

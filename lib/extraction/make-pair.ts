@@ -1,6 +1,7 @@
 import { unionBox } from "@/lib/documents/layout";
 import type { Page, Word } from "@/lib/documents/types";
 import { labelText } from "./label-words";
+import { isKindWord } from "./label-similarity";
 import type { KeyValuePair } from "./types";
 import { isValueText, meanWordConfidence, trimNoise } from "./value-words";
 
@@ -33,6 +34,7 @@ export function makePair(
   const key = labelText(keyWords);
   if (!key || valueWords.length === 0 || (value === undefined && !isValueText(valueWords))) return undefined;
   if (method === "below" && value === undefined && printedLikeLabel(valueWords)) return undefined;
+  if (value === undefined && namesAField(valueWords)) return undefined;
   // Under a label, words read this unsurely are a signature, a stamp or a smudge more often than an entry.
   if (method === "below" && value === undefined && meanWordConfidence(valueWords) < minBelowConfidence)
     return undefined;
@@ -70,6 +72,21 @@ export function emptyPair(page: Page, keyWords: Word[]): KeyValuePair | undefine
     confidence: Math.round(baseConfidence.colon * meanWordConfidence(keyWords) * 100) / 100,
     method: "colon",
   };
+}
+
+/**
+ * "Acct. No.", "Charge Code", "Customer Shipping Number": a few capitalised words without a digit
+ * closed by a word naming a kind of value — the form's next label, printed where this one's value
+ * was left blank.
+ */
+function namesAField(words: Word[]): boolean {
+  const lettered = words.filter((word) => /\p{L}/u.test(word.text));
+  return (
+    lettered.length === words.length &&
+    words.length <= 4 &&
+    words.every((word) => /^[(]?\p{Lu}/u.test(word.text)) &&
+    isKindWord(words.at(-1)!.text)
+  );
 }
 
 /** "Supplier(s)", "Physical Characteristics": a few capitalised words in mixed case, no digit — the form's next printed label. */

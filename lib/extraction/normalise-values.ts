@@ -63,7 +63,7 @@ function monthNumber(word: string): number {
 
 /**
  * Common date spellings → "YYYY-MM-DD": "2018-12-25", "25/12/2018", "12/25/2018 10:30", "25.12.18",
- * "25 Dec 2018", "25-Dec-18", "December 25, 2018", and a bare "20181225". Years have two or four
+ * "25 Dec 2018", "25-Dec-18", "25DEC2018", "December 25, 2018", and a bare "20181225". Years have two or four
  * digits: "1/2/345" is a reference, not a date. `order` (the document's, date-order.ts) decides a
  * numeric date both orders allow ("03/01/2018"); a date only one order allows is read that way.
  */
@@ -83,9 +83,9 @@ export function parseDate(text: string, order?: DateOrder): string | null {
     if (!dayFirst || !monthFirst) return dayFirst ?? monthFirst;
     return (order ?? (value.includes("/") ? "month-first" : "day-first")) === "month-first" ? monthFirst : dayFirst;
   }
-  match = value.match(/\b(\d{1,2})(?:st|nd|rd|th)?[-./\s]\s*([a-z]{3,9})\.?(?:[-./,]\s*|\s+)(\d{4}|\d{2})\b/i);
+  match = value.match(/\b(\d{1,2})(?:st|nd|rd|th)?[-./\s]?\s*([a-z]{3,9})\.?(?:[-./,]\s*|\s+)?(\d{4}|\d{2})\b/i);
   if (match && monthNumber(match[2])) return isoDate(Number(match[3]), monthNumber(match[2]), Number(match[1]));
-  match = value.match(/\b([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b/i);
+  match = value.match(/\b([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,\s*|\s+)(\d{4})\b/i);
   if (match && monthNumber(match[1])) return isoDate(Number(match[3]), monthNumber(match[1]), Number(match[2]));
   return null;
 }

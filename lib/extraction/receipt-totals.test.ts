@@ -170,6 +170,33 @@ describe("schema fields naming the total", () => {
 
   it("takes a total rounded to 5 cents on a line labelled as rounding, not the adjustment", () => {
     expect(totalOf("Total Sales (Inclusive GST) >42.33", "Rounding Adjustment >0.02", "Rounding >42.35")).toBe(42.35);
-    expect(totalOf("Total >42.33", "Rounding Adjustment >0.02", "CASH >50.00")).toBe(42.33);
+  });
+
+  it("rounds a total to 5 cents by the rounding adjustment printed under it, whatever its sign as read", () => {
+    const detail = totalDetail("Total >42.33", "Rounding Adjustment >0.02", "CASH >50.00");
+    expect(detail.value).toBe("42.35");
+    expect(detail.reason).toContain("rounded by 0.02 to 42.35");
+    expect(totalOf("Total >42.33", "Rounding Adj >-0.03")).toBe(42.3);
+    expect(totalOf("Total >42.33", "Rounding Adj >0.03")).toBe(42.3);
+    // The payment agrees with the amount as printed: nothing to round.
+    expect(totalOf("Total >42.33", "Rounding Adj >0.02", "CASH >50.00", "CHANGE >7.67")).toBe(42.33);
+    // No adjustment printed: the total stays as read.
+    expect(totalOf("Total >42.33", "CASH >50.00")).toBe(42.33);
+  });
+
+  it("takes the cash less the change when no total's amount was read and an item confirms it", () => {
+    const detail = totalDetail(
+      "Banana Shake",
+      "1 x >9.50",
+      "Total (Inclusive of GST):",
+      "CASH : >10.50",
+      "CHANGE : >1.00",
+    );
+    expect(detail.value).toBe("9.5");
+    expect(detail.reason).toContain("no line labelled as the total read");
+    expect(detail.reason).toContain("10.50 paid less 1.00 change is 9.50");
+    expect(detail.confidence).toBeLessThan(0.9);
+    // Nothing on the page confirms what the payment says: no total.
+    expect(totalOf("Banana Shake", "Total (Inclusive of GST):", "CASH : >10.50", "CHANGE : >1.00")).toBeUndefined();
   });
 });

@@ -142,12 +142,14 @@ function labelledAmounts(page: Page): LabelledAmount[] {
   return found.sort((a, b) => a.y - b.y);
 }
 
+const rounding = /\bround(?:ing|ed)?\b/i;
+
 /**
  * "Rounding 42.35" under "Total 42.33": a line labelled as rounding whose amount is a total rounded
  * to the nearest 5 cents, not the adjustment itself, is the sum to pay.
  */
 function roundedTotal(amount: LabelledAmount, amounts: LabelledAmount[]): boolean {
-  if (amount.kind !== "other" || !/\bround(?:ing|ed)?\b/i.test(amount.label)) return false;
+  if (amount.kind !== "other" || !rounding.test(amount.label)) return false;
   return amounts.some(
     (total) =>
       totalLabelStrength(total.kind) >= 2 &&
@@ -174,6 +176,51 @@ function paidByCard(
   for (const amount of amounts.filter((candidate) => candidate.kind === "tendered" && candidate.value > 0)) {
     const checks = checkTotal(amount.value, amount, payment, subtotals, lines).filter((check) => check.agrees);
     if (checks.length > 0 || cardLabel.test(amount.label)) return { amount, kind: "tendered", score: 0, checks };
+  }
+  return undefined;
+}
+
+/** Cash is paid to the nearest 5 cents where the smallest coin is 5 cents. */
+const fiveCents = (value: number) => Math.abs(value * 20 - Math.round(value * 20)) < 1e-6;
+
+/**
+ * "Total 31.02" and "Rounding Adj -0.02" with no rounded total read: the sum paid is the total
+ * rounded by the adjustment to 5 cents (OCR often drops the minus, so the sign that lands on 5
+ * cents is taken). A payment that agrees with the unrounded total keeps it: a card pays exactly.
+ */
+function roundedByAdjustment(
+  value: number,
+  amounts: LabelledAmount[],
+  checks: TotalCheck[],
+): { value: number; says: string } | undefined {
+  if (fiveCents(value) || checks.some((check) => check.kind === "payment" && check.agrees)) return undefined;
+  for (const adjustment of amounts.filter((amount) => amount.kind === "other" && rounding.test(amount.label))) {
+    const step = Math.abs(adjustment.value);
+    if (step === 0 || step >= 0.05) continue;
+    const rounded = [value - step, value + step].map((sum) => Math.round(sum * 100) / 100).find(fiveCents);
+    if (rounded !== undefined)
+      return { value: rounded, says: `rounded by ${step.toFixed(2)} to ${rounded.toFixed(2)} ("${adjustment.label}")` };
+  }
+  return undefined;
+}
+
+/**
+ * No line labelled as the total read, but the cash tendered and the change: what was paid is the
+ * total when the same amount is printed elsewhere (an item, a tax summary) to confirm it.
+ */
+function paidLessChange(
+  amounts: LabelledAmount[],
+  payment: PaymentFacts,
+  subtotals: AmountLine[],
+  lines: AmountLine[],
+): { amount: LabelledAmount; value: number; checks: TotalCheck[]; change: LabelledAmount } | undefined {
+  const change = amounts.find((amount) => amount.kind === "change");
+  if (!change) return undefined;
+  for (const tendered of amounts.filter((amount) => amount.kind === "tendered")) {
+    const value = Math.round((tendered.value - change.value) * 100) / 100;
+    if (value <= 0) continue;
+    const checks = checkTotal(value, tendered, payment, subtotals, lines).filter((check) => check.agrees);
+    if (checks.some((check) => check.kind !== "payment")) return { amount: tendered, value, checks, change };
   }
   return undefined;
 }
@@ -206,14 +253,37 @@ export function findDocumentTotal(pages: Page[]): DocumentTotal | undefined {
     if (!best || score >= best.score) best = { amount, kind, score, checks };
   }
   best ??= paidByCard(amounts, payment, subtotals, lines);
-  if (!best) return undefined;
+  if (!best) {
+    const paid = paidLessChange(amounts, payment, subtotals, lines);
+    if (!paid) return undefined;
+    const amountWords = [...paid.amount.amountWords, ...paid.change.amountWords];
+    return {
+      value: paid.value,
+      repaired: false,
+      page: paid.amount.page,
+      box: unionBox(amountWords.map((word) => word.box)),
+      words: amountWords.map((word) => word.text),
+      kind: "tendered",
+      label: paid.amount.label,
+      checks: paid.checks,
+      wordConfidence: meanWordConfidence([...paid.amount.rowWords, ...paid.change.rowWords]),
+      reason: ["no line labelled as the total read", ...paid.checks.map((check) => check.says)].join("; "),
+    };
+  }
   const { amount, kind } = best;
   let { checks } = best;
   let value = amount.value;
   const repair = checks.some((check) => check.agrees) ? undefined : repairedByParts(value, amount, subtotals, lines);
   if (repair) [value, checks] = [repair.value, [repair.check, ...checks.filter((check) => check.kind !== "parts")]];
+  const rounded = roundedByAdjustment(value, amounts, checks);
+  if (rounded) {
+    value = rounded.value;
+    // The checks were of the unrounded amount.
+    checks = checkTotal(value, amount, payment, subtotals, lines);
+  }
   const reasons = [
     kind === "tendered" ? `no line labelled as the total; paid "${amount.label}"` : `labelled "${amount.label}"`,
+    ...(rounded ? [rounded.says] : []),
     ...checks.map((check) => (check.agrees ? check.says : `but ${check.says}`)),
   ];
   return {

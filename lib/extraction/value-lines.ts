@@ -46,6 +46,25 @@ export function lineBeside(page: Page, label: Box, taken: Set<number>): number |
 }
 
 /**
+ * Whether a line runs across the value's column between its last line and the next candidate: the
+ * next field's row ("Reason: Rabid was selected … and" between "Supplier: Rabid" and "the lack of
+ * …"), so the candidate continues that field, not this one.
+ */
+function crossedBefore(page: Page, { last, next, anchorX }: { last: number; next: number; anchorX: number }): boolean {
+  const top = centreY(page.lines[last].box);
+  const bottom = centreY(page.lines[next].box);
+  return page.lines.some(
+    ({ box }, index) =>
+      index !== last &&
+      index !== next &&
+      centreY(box) > top &&
+      centreY(box) < bottom &&
+      box.x <= anchorX &&
+      right(box) > anchorX,
+  );
+}
+
+/**
  * Lines continuing a value downwards: left-aligned with it (with `anchorX`, where the value starts
  * when it follows its label on the label's line), close below, unused, not labels, and with no
  * label of their own on the same row to their left (that row is the next field's).
@@ -69,7 +88,8 @@ export function continuationLines(
         Math.abs(textStart(page, index) - anchorX) < last.height * 1.5
       );
     });
-    if (next < 0 || isLabelLine(page, next)) return lines;
+    if (next < 0 || isLabelLine(page, next) || crossedBefore(page, { last: lines.at(-1)!, next, anchorX }))
+      return lines;
     const row = page.lines[next].box;
     // A label line's box may run on past the value (margin specks OCR read on its row): its colon counts.
     const labelled = page.lines.some(

@@ -9,7 +9,7 @@ import { assertPageTotal, tierUploadLimits } from "@/lib/upload-limits/upload-li
 export async function assertRequestPages(files: File[], tier: string): Promise<void> {
   let pages = 0;
   for (const file of files) {
-    pages += await inspectDocument(Buffer.from(await file.arrayBuffer()), { fileName: file.name }).then(
+    pages += await inspectDocument(Buffer.from(await file.arrayBuffer()), { fileName: file.name, handOver: true }).then(
       (inspection) => inspection.pageCount ?? 1,
       () => 1,
     );

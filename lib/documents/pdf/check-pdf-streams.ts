@@ -7,7 +7,17 @@ export const MAX_PDF_STREAM_BYTES = 128 * 1024 * 1024;
 export const MAX_PDF_STREAMS_TOTAL_BYTES = 1024 * 1024 * 1024;
 
 const MB = 1024 * 1024;
-const streamKeyword = /stream\r?\n/g;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** Each `stream` keyword followed by an end of line, with where its line ends. */
+function* streamKeywords(bytes: Buffer): Generator<{ keyword: number; dataStart: number }> {
+  for (let at = bytes.indexOf("stream", 0, "latin1"); at !== -1; at = bytes.indexOf("stream", at + 6, "latin1")) {
+    const after = at + 6;
+    if (bytes[after] === LF) yield { keyword: at, dataStart: after + 1 };
+    else if (bytes[after] === CR && bytes[after + 1] === LF) yield { keyword: at, dataStart: after + 2 };
+  }
+}
 
 /**
  * Refuses (413 document_too_large) a PDF whose content, object or font streams inflate past their
@@ -18,22 +28,21 @@ const streamKeyword = /stream\r?\n/g;
  * to the readers, which refuse what they cannot read.
  */
 export function assertPdfStreamsBounded(bytes: Buffer): void {
-  const text = bytes.toString("latin1");
+  // Searched in the bytes, never as one string: a 200-page scan would be a 70 MB string beside the file.
+  const text = (start: number, end: number) => bytes.toString("latin1", Math.max(0, start), end);
   let total = 0;
-  for (const match of text.matchAll(streamKeyword)) {
-    const keyword = match.index;
-    if (keyword >= 3 && text.slice(keyword - 3, keyword) === "end") continue;
-    const objectStart = text.lastIndexOf(" obj", keyword);
+  for (const { keyword, dataStart } of streamKeywords(bytes)) {
+    if (keyword >= 3 && text(keyword - 3, keyword) === "end") continue;
+    const objectStart = bytes.lastIndexOf(" obj", keyword, "latin1");
     if (objectStart === -1 || keyword - objectStart > 64 * 1024) continue;
-    const dictionary = text.slice(objectStart, keyword);
+    const dictionary = text(objectStart, keyword);
     if (/\/Subtype\s*\/Image\b/.test(dictionary) || !isFlateOnly(dictionary)) continue;
-    const dataStart = keyword + match[0].length;
-    const dataEnd = streamEnd(text, dictionary, dataStart);
+    const dataEnd = streamEnd(bytes, dictionary, dataStart);
     if (dataEnd === undefined) continue;
     const size = inflatedSize(bytes.subarray(dataStart, dataEnd), layersOf(dictionary));
     if (size === undefined) continue;
     total += size;
-    const objectNumber = /(\d+)\s+\d+\s*$/.exec(text.slice(Math.max(0, objectStart - 24), objectStart))?.[1];
+    const objectNumber = /(\d+)\s+\d+\s*$/.exec(text(objectStart - 24, objectStart))?.[1];
     if (size > MAX_PDF_STREAM_BYTES)
       throw new DocumentError(
         "document_too_large",
@@ -62,13 +71,13 @@ function layersOf(dictionary: string): number {
 }
 
 /** Where the stream's data ends: its direct /Length when that lands on `endstream`, else the next `endstream`. */
-function streamEnd(text: string, dictionary: string, dataStart: number): number | undefined {
+function streamEnd(bytes: Buffer, dictionary: string, dataStart: number): number | undefined {
   const length = /\/Length\s+(\d+)(?!\s+\d+\s+R)/.exec(dictionary)?.[1];
   if (length !== undefined) {
     const end = dataStart + Number(length);
-    if (/^\s*endstream/.test(text.slice(end, end + 16))) return end;
+    if (end <= bytes.length && /^\s*endstream/.test(bytes.toString("latin1", end, end + 16))) return end;
   }
-  const end = text.indexOf("endstream", dataStart);
+  const end = bytes.indexOf("endstream", dataStart, "latin1");
   return end === -1 ? undefined : end;
 }
 

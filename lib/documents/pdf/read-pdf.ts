@@ -6,7 +6,7 @@ import { failedPage, keptAfterListener, mapWithLimit, pageFromLayout } from "../
 import { withOcrPageSlot } from "../ocr-page-slots";
 import { defaultImageDpi, pageStageClock, type PageStageClock, type ReadOptions } from "../read-options";
 import type { Page } from "../types";
-import { loadPdfjs, openPdf } from "./load-pdf";
+import { loadPdfjs, openPdf, type OpenPdfOptions } from "./load-pdf";
 import { readPdfFormFields } from "./pdf-form-fields";
 import { isUsableTextLayer, readPdfTextLayer } from "./pdf-text-layer";
 import { assertRenderablePage, renderPdfPage, renderPdfPagePixels } from "./render-pdf-page";
@@ -23,8 +23,8 @@ import { sharedCache } from "../shared-cache";
 const maxPagesCheckedAtUpload = 1000;
 
 /** The page count, refusing (image_too_large) a page too large to render. */
-export async function countPdfPages(bytes: Buffer, password?: string): Promise<number> {
-  return withOpenedPdf(bytes, password, async ({ document }) => {
+export async function countPdfPages(bytes: Buffer, options: OpenPdfOptions = {}): Promise<number> {
+  return withOpenedPdf(bytes, options, async ({ document }) => {
     // A page too large to render is refused here, at upload, rather than failing when it is read.
     // More pages than any tier takes in one request are refused by the page limit, unchecked.
     if (document.numPages <= maxPagesCheckedAtUpload)
@@ -149,11 +149,11 @@ const openedPdfs = sharedCache<Buffer, OpenedPdf>({
 
 async function withOpenedPdf<T>(
   bytes: Buffer,
-  password: string | undefined,
+  options: OpenPdfOptions,
   work: (pdf: OpenedPdf) => Promise<T>,
 ): Promise<T> {
   const open = async (): Promise<OpenedPdf> => {
-    const document = await openPdf(bytes, password);
+    const document = await openPdf(bytes, options);
     let parsed: Promise<PDFDocument | undefined> | undefined;
     const pdfLib = () => (parsed ??= openPdfLib(bytes));
     let fonts: Promise<Map<string, VerticalMetrics>> | undefined;
@@ -164,8 +164,9 @@ async function withOpenedPdf<T>(
         (fonts ??= pdfLib().then((parsedPdf) => (parsedPdf ? readFontDescriptorMetrics(parsedPdf) : new Map()))),
     };
   };
-  if (password === undefined) return openedPdfs.with(bytes, open, work);
-  // A protected file is opened for its reader alone: another caller may hold the same bytes with another password.
+  if (options.password === undefined && !options.handOver) return openedPdfs.with(bytes, open, work);
+  // A protected file is opened for its reader alone: another caller may hold the same bytes with another
+  // password. So are bytes handed over: nobody else can read them after.
   const pdf = await open();
   try {
     return await work(pdf);
@@ -178,7 +179,7 @@ async function withOpenedPdf<T>(
 export async function readPdf(bytes: Buffer, options: ReadOptions): Promise<Page[]> {
   const { Util, OPS } = await loadPdfjs();
   const multiply = (a: number[], b: number[]) => Util.transform(a, b) as number[];
-  return withOpenedPdf(bytes, options.password, async ({ document, storedImages, fontMetrics }) => {
+  return withOpenedPdf(bytes, { password: options.password }, async ({ document, storedImages, fontMetrics }) => {
     const reading: PdfReading = { options, multiply, ops: OPS, storedImages, fontMetrics };
     if (options.maxPages && document.numPages > options.maxPages) {
       throw new DocumentError(
