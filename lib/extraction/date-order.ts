@@ -76,6 +76,9 @@ export function dateOrderEvidence(pages: Page[], language?: string): DateOrderEv
   const shown = ordersShown(text);
   if (shown.size === 1) {
     const [[order, date]] = [...shown];
+    const place = orderOfPlace(text);
+    // One date against every sign of the place ("01/18/2017" on a ringgit receipt) is more likely misread.
+    if (place && place.order !== order) return place;
     return { order, reason: `another date on it, ${date}, can only be read ${order}` };
   }
   if (shown.size > 1) return undefined;

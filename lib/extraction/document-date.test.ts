@@ -99,6 +99,16 @@ describe("the document's date", () => {
     expect(dateDetail("SHOP SDN BHD", "Item 18/03/20184").value).toBeNull();
   });
 
+  it("passes over a date only the other order can read, on a receipt whose place writes the day first", () => {
+    const misread = dateDetail("KIM HUAT SDN BHD", "Date: 01/18/2017", "Delivery: 01/10/2017", "TOTAL RM 9.00");
+    expect(misread.value).toBe("2017-10-01");
+    expect(misread.reason).toContain("day-first: amounts in RM");
+    // Alone, it is still the date, read the only way it can be.
+    expect(dateDetail("KIM HUAT SDN BHD", "Date: 01/18/2017", "TOTAL RM 9.00").value).toBe("2017-01-18");
+    // Nothing says where the receipt is from: its one unambiguous date decides the order.
+    expect(dateDetail("KIM HUAT", "Date: 01/18/2017", "Delivery: 01/10/2017").value).toBe("2017-01-18");
+  });
+
   it("is sure of a clearly printed labelled date, less of one OCR was unsure of", () => {
     expect(dateDetail("SHOP SDN BHD", "Date: 25/12/2018 10:30").confidence).toBeGreaterThanOrEqual(0.9);
     const blurred = extractStructure({

@@ -70,6 +70,8 @@ const dateLabel = /(?:date|dated|tarikh|datum|fecha)\b/i;
 
 interface Candidate extends Omit<DocumentDate, "repeated"> {
   y: number;
+  /** Readable only in the order the document does not write ("01/18/2017" on a day-first receipt): a digit likely misread. */
+  againstOrder: boolean;
 }
 
 const plausible = (iso: string) => {
@@ -116,6 +118,7 @@ function readNumeric(
   let value = dayFirst ?? monthFirst;
   let orderGuessed = false;
   let orderUnknown = false;
+  let againstOrder = false;
   if (dayFirst && monthFirst && dayFirst !== monthFirst) {
     if (evidence) {
       value = evidence.order === "day-first" ? dayFirst : monthFirst;
@@ -128,7 +131,9 @@ function readNumeric(
       orderUnknown = true;
     }
   } else if (dayFirst !== monthFirst) {
-    notes.push(`${dayFirst ? "day-first" : "month-first"}: ${Math.max(first, second)} can only be the day`);
+    const order = dayFirst ? "day-first" : "month-first";
+    notes.push(`${order}: ${Math.max(first, second)} can only be the day`);
+    againstOrder = evidence !== undefined && evidence.order !== order;
   }
   if (!value || !plausible(value)) return undefined;
   return {
@@ -137,6 +142,7 @@ function readNumeric(
     repaired: repaired || fixedYear !== undefined,
     orderGuessed,
     orderUnknown,
+    againstOrder,
   };
 }
 
@@ -165,7 +171,14 @@ function candidatesOn(page: Page, evidence: DateOrderEvidence | undefined): Cand
     for (const match of text.matchAll(writtenDate)) {
       const value = parseDate(match[0]);
       if (value && plausible(value))
-        add(match, { value, reason: "", repaired: false, orderGuessed: false, orderUnknown: false });
+        add(match, {
+          value,
+          reason: "",
+          repaired: false,
+          orderGuessed: false,
+          orderUnknown: false,
+          againstOrder: false,
+        });
     }
   });
   return found;
@@ -177,7 +190,10 @@ export function findDocumentDate(pages: Page[], evidence?: DateOrderEvidence): D
     .filter((page) => !page.error)
     .flatMap((page) => candidatesOn(page, evidence))
     .sort((a, b) => a.page - b.page || a.y - b.y);
-  const chosen = candidates.find((candidate) => candidate.labelled && !candidate.repaired) ?? candidates[0];
+  const preferred = (list: Candidate[]) =>
+    list.find((candidate) => candidate.labelled && !candidate.repaired) ?? list[0];
+  // A date the document's own order cannot read had a digit misread: another date on it that fits is taken first.
+  const chosen = preferred(candidates.filter((candidate) => !candidate.againstOrder)) ?? preferred(candidates);
   if (!chosen) return undefined;
   const repeated = candidates.some(
     (other) => other !== chosen && other.value === chosen.value && Math.abs(other.y - chosen.y) > 0.005,

@@ -135,7 +135,7 @@ export function valueWordConfidences(text: string, read: Word[]): number[] {
   });
 }
 
-/** Print does not mix cases inside a name: "BAKERIES iM)", "BAKEr", "JalanWelabur", "$56/4" are misreadings. */
+/** Print does not mix cases inside a name: "TRADING iM)", "HERoN", "JalanBesi", "$12/4" are misreadings. */
 export function printAnomaly(text: string): string | undefined {
   const all = text.replace(/[^\p{L}]/gu, "");
   const capitals = all.replace(/[^\p{Lu}]/gu, "").length;
@@ -147,7 +147,7 @@ export function printAnomaly(text: string): string | undefined {
   return undefined;
 }
 
-/** A mark OCR could not read as a word opening the name's line ("— ONE THREE …" for "ONE ONE THREE …"). */
+/** A mark OCR could not read as a word opening the name's line ("— HERON TRADING …" for "BLUE HERON TRADING …"). */
 export function unreadOpening(part: IssuerPart, page: Page): boolean {
   const first = part.wordsRead[0];
   if (!first) return false;

@@ -62,6 +62,25 @@ describe("issuer name and address from the head of a receipt", () => {
     });
   });
 
+  it("keeps a legal form printed before the registration number on the line under the name", () => {
+    const page = ocrPage(head("GOLDEN LEAF MART", "S/B (54321-A)", "LOT 7, JALAN BESI,", "43000 KAJANG"));
+    expect(extractStructure({ pages: [page], schema }).fields).toMatchObject({
+      company: "GOLDEN LEAF MART S/B",
+      address: "LOT 7, JALAN BESI, 43000 KAJANG",
+    });
+  });
+
+  it("takes no table's column headings for the name", () => {
+    const page = ocrPage(head("ITEM QTY DISC% (RM)", "LOT 7, JALAN BESI,", "43000 KAJANG"));
+    expect(extractStructure({ pages: [page], schema }).fields).toMatchObject({
+      company: null,
+      address: "LOT 7, JALAN BESI, 43000 KAJANG",
+    });
+    // A name with one such word in it is still a name.
+    const named = ocrPage(head("TOTAL HOME DECOR", "LOT 7, JALAN BESI,", "43000 KAJANG"));
+    expect(extractStructure({ pages: [named], schema }).fields?.company).toBe("TOTAL HOME DECOR");
+  });
+
   it("prefers a labelled value, and guesses nothing from a head without a legal form or an address", () => {
     const labelled = ocrPage([[line(0.1, 0.05, "Northwind Ltd"), line(0.1, 0.1, "Company: Southwind Ltd")]]);
     expect(extractStructure({ pages: [labelled], schema }).fields?.company).toBe("Southwind Ltd");

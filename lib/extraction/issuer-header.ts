@@ -68,6 +68,36 @@ function isIdentifierLine(line: HeadLine): boolean {
   );
 }
 
+/** Words of a table's column headings ("ITEM QTY DISC% (RM)"): a line of them is not a name. */
+const columnHeadingWords = new Set([
+  "item",
+  "items",
+  "qty",
+  "quantity",
+  "disc",
+  "discount",
+  "price",
+  "amount",
+  "amt",
+  "description",
+  "desc",
+  "unit",
+  "uom",
+  "code",
+  "total",
+  "rm",
+  "value",
+]);
+
+function isColumnHeadings(line: HeadLine): boolean {
+  const tokens = line.text
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean);
+  const headings = tokens.filter((token) => columnHeadingWords.has(token)).length;
+  return headings >= 2 && headings * 2 >= tokens.length;
+}
+
 /** The line's text before a registration number in brackets. */
 const nameText = (line: HeadLine) => line.text.split(registration)[0].trim();
 
@@ -81,7 +111,8 @@ function isNameLike(line: HeadLine): boolean {
     letters >= (letters + digits) * 0.6 &&
     meanWordConfidence(line.words) >= 0.5 &&
     !stopLine.test(name) &&
-    !datePattern.test(name)
+    !datePattern.test(name) &&
+    !isColumnHeadings(line)
   );
 }
 
@@ -168,7 +199,13 @@ function companyLines(head: HeadLine[], addressStart: number): { lines: HeadLine
   const overIdentifier = overAddress.findIndex(
     (line, index) => isNameLike(line) && head[index + 1] !== undefined && isIdentifierLine(head[index + 1]),
   );
-  if (overIdentifier >= 0) return { lines: [head[overIdentifier]], cue: "over_identifier" };
+  if (overIdentifier >= 0) {
+    // "99 SPEED MART" over "S/B (519537-X)": the legal form printed before the number on its line.
+    const identifier = head[overIdentifier + 1];
+    const formWords = nameText(identifier).split(/\s+/).filter(Boolean);
+    const formFirst = formWords.length > 0 && legalFormWords(formWords).size === formWords.length;
+    return { lines: formFirst ? [head[overIdentifier], identifier] : [head[overIdentifier]], cue: "over_identifier" };
+  }
   // Only at the very top: further down, a name-like line is as likely an item or a slogan.
   const first = addressStart > 0 ? overAddress.slice(0, 3).findIndex(isNameLike) : -1;
   if (first < 0) return { lines: [] };

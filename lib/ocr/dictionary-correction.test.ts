@@ -93,6 +93,30 @@ describe("correctMisreadWords", () => {
     expect(layout.words.map((word) => word.text)).toEqual(["the", "been", "may", "cail"]);
   });
 
+  it("reads a long word one letter from exactly one English word as that word, when no confusion explains it", async () => {
+    const layout = await corrected([
+      ["the", 0.95],
+      ["Circusference", 0.7],
+      ["Affiiation", 0.2],
+      ["reporf", 0.5],
+    ]);
+    expect(layout.words.map((word) => word.text)).toEqual(["the", "Circumference", "Affiliation", "report"]);
+    expect(layout.words[2].original_text).toBe("Affiiation");
+  });
+
+  it("leaves a word one letter from two English words, a short capitalised word and a confident word as read", async () => {
+    // "sprinc" is "spring" as much as "sprint"; capitals of six letters are as often a place name, and
+    // so is a word that becomes English only by dropping a letter ("Gardeon", "garden").
+    const kept: Array<[string, number]> = [
+      ["sprinc", 0.5],
+      ["Gardeon", 0.5],
+      ["REPORF", 0.5],
+      ["Circusference", 0.95],
+    ];
+    const layout = await corrected([["the", 0.95], ...kept]);
+    expect(layout.words.slice(1).map((word) => word.text)).toEqual(kept.map(([text]) => text));
+  });
+
   it("does not correct a page in another language against the English dictionary", async () => {
     const layout = await corrected([
       ["der", 0.95],

@@ -5,7 +5,9 @@ import nspell from "nspell";
 
 // Words a dictionary can confirm. Letters too small for the model come out as their look-alikes
 // ("oroaram", "disolavs", "auestions"): a word the engine was unsure of that is not English, but
-// becomes exactly one English word by undoing one or two of those confusions, is read as that word.
+// becomes exactly one English word by undoing one or two of those confusions, is read as that word;
+// a longer word that no confusion explains may also differ by any one letter (replaced, added, or
+// swapped with its neighbour) from exactly one English word.
 // The spelling comes from Hunspell's English dictionary (dictionary-en, through nspell). Numbers,
 // codes, e-mail addresses, mixed case and short capitalised words (names, acronyms) are left as
 // read; the engine's reading is kept beside the correction as `original_text`, which the viewer shows.
@@ -49,6 +51,12 @@ const minTitleLetters = 6;
  * word (KOOL, KEEL), in a capitalised one a name of another language (BANDAR, BENDER).
  */
 const minLettersForTwoSwaps = 6;
+/**
+ * Any one-letter edit is tried only in words this long, where one English word at that distance is
+ * rarely a coincidence; capitals need a letter more (receipts' place names are in capitals).
+ */
+const minLettersForAnyEdit = 6;
+const minCapitalsLettersForAnyEdit = 7;
 /** A word read this unsurely is a smudge or a stroke read as letters ("eeee", "cece"), not a word. */
 const minConfidence = 0.05;
 const maxSwaps = 2;
@@ -90,7 +98,31 @@ function lookAlikes(word: string, depth: number): string[][] {
   return levels;
 }
 
-/** The dictionary word `core` was misread from, when there is exactly one at the fewest confusions. */
+const alphabet = [..."abcdefghijklmnopqrstuvwxyz"];
+
+/**
+ * Every spelling one letter away: a letter replaced or added, or two neighbours swapped. Not a letter
+ * dropped: that turned receipts' place names into English words and found
+ * no more misread words on forms.
+ */
+function oneEditAway(word: string): Set<string> {
+  const spellings = new Set<string>();
+  for (let at = 0; at <= word.length; at++) {
+    const [before, after] = [word.slice(0, at), word.slice(at)];
+    if (after.length > 1) spellings.add(before + after[1] + after[0] + after.slice(2));
+    for (const letter of alphabet) {
+      if (after) spellings.add(before + letter + after.slice(1));
+      spellings.add(before + letter + after);
+    }
+  }
+  spellings.delete(word);
+  return spellings;
+}
+
+/**
+ * The dictionary word `core` was misread from: the only one at the fewest confusions, or, when no
+ * confusion reaches a word, the only one any single edit reaches in a long enough word.
+ */
 function misreadWord(core: string, speller: Speller): string | undefined {
   const lower = core.toLowerCase();
   if (speller.correct(lower) || speller.correct(core)) return undefined;
@@ -100,7 +132,10 @@ function misreadWord(core: string, speller: Speller): string | undefined {
     if (words.length === 1) return words[0];
     if (words.length > 1) return undefined;
   }
-  return undefined;
+  const capitals = core === core.toUpperCase();
+  if (core.length < (capitals ? minCapitalsLettersForAnyEdit : minLettersForAnyEdit)) return undefined;
+  const words = [...oneEditAway(lower)].filter((spelling) => speller.correct(spelling));
+  return words.length === 1 ? words[0] : undefined;
 }
 
 /** The word's text corrected, or undefined when it is to be left as read. */

@@ -145,7 +145,7 @@ function inRowOfNearest(word: Word, lineWords: Word[]): boolean {
 }
 
 /** New blocks go before the first block that starts below them, so the reading order stays top to bottom. */
-function insertBlocks(blocks: Word[][][], added: Word[][][]): void {
+export function insertBlocks(blocks: Word[][][], added: Word[][][]): void {
   for (const block of added) {
     const top = unionBox(block.flat().map((word) => word.box)).y;
     const at = blocks.findIndex((existing) => unionBox(existing.flat().map((word) => word.box)).y > top);

@@ -35,6 +35,8 @@ export interface NormalizedGreyImage extends GreyPixels {
   /** Size before turning (after any enlargement): the turned pixels sit centred on a canvas of `width` × `height`. */
   sourceWidth: number;
   sourceHeight: number;
+  /** Factor the input's pixels were enlarged by (1 when left at their size). */
+  enlargement: number;
 }
 
 /** Below this, tesseract's own line finding copes and rotating would only blur the glyphs. */
@@ -104,7 +106,15 @@ export async function normalizeImageToGrey(input: Buffer, options: NormalizeOpti
     factor > 1
       ? await resizeGrey(decoded, Math.round(decoded.width * factor), Math.round(decoded.height * factor))
       : decoded;
-  const unturned = { grey, width, height, sourceWidth: width, sourceHeight: height, turnDegrees: 0 };
+  const unturned = {
+    grey,
+    width,
+    height,
+    sourceWidth: width,
+    sourceHeight: height,
+    turnDegrees: 0,
+    enlargement: width / decoded.width,
+  };
   if (!options.deskew) return { ...unturned, skewDegrees: 0 };
   const skewDegrees = estimateSkewDegrees(await greySample(grey, width, height));
   if (Math.abs(skewDegrees) <= minSkewDegrees) return { ...unturned, skewDegrees };
@@ -121,6 +131,7 @@ export async function normalizeImageToGrey(input: Buffer, options: NormalizeOpti
     sourceHeight: height,
     turnDegrees: skewDegrees,
     skewDegrees,
+    enlargement: unturned.enlargement,
   };
 }
 

@@ -17,6 +17,7 @@ import {
 } from "./normalize-image";
 import { layoutToSource, rulingsToSource, type PageTransform } from "./page-transform";
 import { denoiseGreyImage, passImages } from "./pass-images";
+import { isLowResolution, readUncoveredText } from "./read-uncovered-text";
 import { recognizeRemotely } from "./remote-ocr";
 import { rereadAmountRows } from "./reread-amount-rows";
 import { rereadRotatedWords } from "./reread-rotated-words";
@@ -37,6 +38,8 @@ export interface OcrImageResult extends AssembledLayout {
 }
 
 type GreyPage = Pick<NormalizedGreyImage, "grey" | "width" | "height">;
+/** A page to read, with the factor its pixels were enlarged by from the file's. */
+type PageToRead = GreyPage & Pick<NormalizedGreyImage, "enlargement">;
 
 export function currentOcrEngine(): OcrEngine {
   return getConfig().OCR_SERVICE_URL ? "remote" : "tesseract.js";
@@ -71,13 +74,14 @@ export async function recognizeImage(
   const remote = config.OCR_SERVICE_URL
     ? { baseUrl: config.OCR_SERVICE_URL, languages: config.OCR_LANGUAGES, model: model.id }
     : undefined;
-  const read = async (page: GreyPage) =>
+  const read = async (page: PageToRead) =>
     correctMisreadWords(mergeOcrPasses(await readPasses(page, model, settings.passes, remote)));
   // The local engine reads the page without its ruling lines; a remote service gets the page as it is.
-  const straight: GreyPage = {
+  const straight: PageToRead = {
     grey: remote ? normalized.grey : withoutLines,
     width: normalized.width,
     height: normalized.height,
+    enlargement: normalized.enlargement,
   };
   let merged = await read(straight);
   let orientation: PageOrientation = 0;
@@ -124,9 +128,13 @@ export async function recognizeImage(
   };
 }
 
-/** Every pass of the model over the page (straightened, its ruling lines removed), one layout each. */
+/**
+ * Every pass of the model over the page (straightened, its ruling lines removed), one layout each.
+ * The first pass (docsvc-OCR-v1's own reading) of a low-resolution scan also reads what its layout
+ * analysis left out.
+ */
 async function readPasses(
-  page: GreyPage,
+  page: PageToRead,
   model: ModelVersion,
   passes: OcrPass[],
   remote?: { baseUrl: string; languages: string; model: string },
@@ -151,20 +159,26 @@ async function readPasses(
         image.width,
         image.height,
       );
-      return rereadAmountRows(await rereadRotatedWords(layout, image, pass.recogniser), image, pass.recogniser);
+      const reread = await rereadAmountRows(
+        await rereadRotatedWords(layout, image, pass.recogniser),
+        image,
+        pass.recogniser,
+      );
+      const enlargement = page.enlargement * (image.width / page.width);
+      return index === 0 && isLowResolution(enlargement) ? readUncoveredText(reread, image, pass.recogniser) : reread;
     }),
   );
 }
 
 /** The page turned back by a clockwise quarter turn of its text: a half turn of raw pixels is the buffer reversed. */
-async function turnGreyPage(page: GreyPage, turn: PageOrientation): Promise<GreyPage> {
+async function turnGreyPage(page: PageToRead, turn: PageOrientation): Promise<PageToRead> {
   if (turn === 180) return { ...page, grey: Buffer.from(page.grey).reverse() };
   const { data, info } = await sharp(page.grey, { raw: { width: page.width, height: page.height, channels: 1 } })
     .rotate(-turn)
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { grey: data, width: info.width, height: info.height };
+  return { grey: data, width: info.width, height: info.height, enlargement: page.enlargement };
 }
 
 const confidentWord = 0.8;
