@@ -1,6 +1,7 @@
 import type { Page, Word } from "@/lib/documents/types";
 import { makePair } from "./make-pair";
 import type { KeyValuePair } from "./types";
+import { visualLines } from "./value-lines";
 
 // A value running over several lines is one answer (an address, a sentence wrapped at the
 // column's edge) unless each line is an answer of its own. A distribution list is the common case:
@@ -10,17 +11,6 @@ import type { KeyValuePair } from "./types";
 
 /** "Mr. Lee", "Dr. B. Cole", "C. D. Ross", "S. Willinger": a title or an initial, then a capitalised word. */
 const personOpening = /^(?:(?:Mr|Mrs|Ms|Dr|Messrs|Prof)\.?|\p{Lu}\.(?:\s?\p{Lu}\.)*)\s+(?:\p{Lu}\.\s?)*\p{Lu}\p{Ll}/u;
-
-/** Words split where they drop to the next line (words in reading order). */
-function visualLines(words: Word[]): Word[][] {
-  const lines: Word[][] = [];
-  for (const word of words) {
-    const last = lines.at(-1)?.at(-1);
-    if (last && word.box.y < last.box.y + last.box.height / 2) lines.at(-1)!.push(word);
-    else lines.push([word]);
-  }
-  return lines;
-}
 
 const text = (words: Word[]) => words.map((word) => word.text).join(" ");
 

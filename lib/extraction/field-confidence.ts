@@ -1,4 +1,5 @@
 import type { Page, Word } from "@/lib/documents/types";
+import { editDistance } from "@/lib/ocr/pass-agreement";
 import type { DocumentDate } from "./document-date";
 import type { IssuerPart } from "./issuer-header";
 import { legalFormWords } from "./legal-forms";
@@ -99,17 +100,6 @@ export function totalConfidence(total: DocumentTotal, pages: Page[]): FieldConfi
 }
 
 const letters = (text: string) => text.toUpperCase().replace(/[^\p{L}\p{N}]/gu, "");
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++)
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length];
-}
 
 /**
  * How surely OCR read each word of a value, legal forms aside (spelled properly whatever OCR

@@ -14,7 +14,7 @@ import {
 import { makePair } from "./make-pair";
 import { claim, freeWords, type PageWords } from "./page-words";
 import type { KeyValuePair } from "./types";
-import { lineWords } from "./value-lines";
+import { lineWords, visualLines } from "./value-lines";
 import { meanWordConfidence } from "./value-words";
 
 // Labels without a colon over the values under them: a row of headings set apart by wide gaps
@@ -84,17 +84,6 @@ const maxTitleOffCentre = 0.08;
 function isCentredTitle(words: Word[]): boolean {
   const box = unionBox(words.map((word) => word.box));
   return Math.abs(box.x + box.width / 2 - 0.5) <= maxTitleOffCentre;
-}
-
-/** Words of a value split where they drop to the next line. */
-function linesOf(words: Word[]): Word[][] {
-  const lines: Word[][] = [];
-  for (const word of words) {
-    const last = lines.at(-1)?.at(-1);
-    if (last && word.box.y < last.box.y + last.box.height / 2) lines.at(-1)!.push(word);
-    else lines.push([word]);
-  }
-  return lines;
 }
 
 /** Lines on the same row as `lineIndex` (OCR may read one row as several lines). */
@@ -188,7 +177,7 @@ export function headerRowPairs(state: PageWords, lineIndex: number): KeyValuePai
       [],
       (values) =>
         values[0].length > 0 &&
-        values[0].every((value) => linesOf(value.words).every((line) => contrastsWithCapitals(text(line)))),
+        values[0].every((value) => visualLines(value.words).every((line) => contrastsWithCapitals(text(line)))),
     );
   }
   return [];

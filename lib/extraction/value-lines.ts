@@ -134,3 +134,14 @@ export function wrappedLabelAbove(page: Page, lineIndex: number, taken: Set<numb
   );
   return alone ? above : undefined;
 }
+
+/** A value's words (in reading order) split where they drop to the next line. */
+export function visualLines(words: Word[]): Word[][] {
+  const lines: Word[][] = [];
+  for (const word of words) {
+    const last = lines.at(-1)?.at(-1);
+    if (last && word.box.y < last.box.y + last.box.height / 2) lines.at(-1)!.push(word);
+    else lines.push([word]);
+  }
+  return lines;
+}

@@ -50,10 +50,8 @@ export function readingOf(words: Word[]): string {
     .join(" ");
 }
 
-/** 1 − edit distance / length of the longer text: 1 for identical texts, 0 for nothing in common. */
-export function textSimilarity(a: string, b: string): number {
-  if (a === b) return 1;
-  if (a.length === 0 || b.length === 0) return 0;
+/** Levenshtein distance: the fewest single-character insertions, deletions and substitutions from a to b. */
+export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
@@ -61,7 +59,14 @@ export function textSimilarity(a: string, b: string): number {
       current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     previous = current;
   }
-  return 1 - previous[b.length] / Math.max(a.length, b.length);
+  return previous[b.length];
+}
+
+/** 1 − edit distance / length of the longer text: 1 for identical texts, 0 for nothing in common. */
+export function textSimilarity(a: string, b: string): number {
+  if (a === b) return 1;
+  if (a.length === 0 || b.length === 0) return 0;
+  return 1 - editDistance(a, b) / Math.max(a.length, b.length);
 }
 
 /** One word (the most confident) per text that at least `votes` of the words read, the most read first. */
