@@ -25,6 +25,8 @@ export function structureByBatches(texts: string[]) {
   let confidenceSum = 0;
   let readPages = 0;
   return {
+    /** The order the document's dates are read in, from its whole text. */
+    dateOrder,
     add(pages: Page[]): void {
       keyValuePairs.push(...findKeyValuePairs(pages));
       findTables(pages, tables);
