@@ -3,6 +3,7 @@ import type { Page, Word } from "@/lib/documents/types";
 import { labelText } from "./label-words";
 import { isKindWord } from "./label-similarity";
 import type { KeyValuePair } from "./types";
+import { isUnreadHandwriting } from "./unreadable-values";
 import { isValueText, meanWordConfidence, trimNoise } from "./value-words";
 
 // One key-value pair from the words of its label and of its value, with a confidence that says
@@ -38,6 +39,7 @@ export function makePair(
   // Under a label, words read this unsurely are a signature, a stamp or a smudge more often than an entry.
   if (method === "below" && value === undefined && meanWordConfidence(valueWords) < minBelowConfidence)
     return undefined;
+  if (value === undefined && isUnreadHandwriting(key, valueWords)) return undefined;
   // One or two letters read unsurely are a scribble (a signature, a stroke), not a value.
   const valueText = valueWords.map((word) => word.text).join("");
   if (value === undefined && valueText.length <= 2 && !/\d/.test(valueText) && meanWordConfidence(valueWords) < 0.5)
