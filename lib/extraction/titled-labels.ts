@@ -9,8 +9,8 @@ import { isNoiseWord, meanWordConfidence, trimNoise, untilWideGap } from "./valu
 // Labels with no colon whose value was typed into the form after them on the same row: "Filter
 // Length 20 mm", "Location DETROIT GRAND PRIX ___ Division Detroit", or "PROJECT CODE" with "PMRM"
 // read by OCR as a separate line further right. Without a colon the evidence is the contrast: a
-// value that starts with a number, capitals after a label in title case, or mixed case after a
-// label in capitals.
+// value that starts with a number or a date, capitals after a label in title case, or mixed case
+// after a label in capitals.
 
 const maxLabelWords = 4;
 /** Below this, a guess from letter case and position is noise more often than not. */
@@ -47,7 +47,9 @@ function contrasts(label: Word[], value: Word[]): boolean {
   // After capitals, a number opening more capitals is the printed text going on ("SEE PAGE 4. DO NOT STAPLE").
   if (label.filter((word) => !isConnector(word)).every((word) => isCapitalsWord(unquoted(word))))
     return contrastsWithCapitals(text(value.slice(0, 3)));
-  if (/^[#$+±-]?\d/.test(first))
+  // A date written out ("July 6, 1995") is a value as much as a number is.
+  const opensWithDate = isMonth(value[0]) && /^\d/.test(value[1]?.text ?? "");
+  if (/^[#$+±-]?\d/.test(first) || opensWithDate)
     return value.length <= maxValueWords && !value.some((word) => proseWords.has(word.text));
   return (
     value.length <= maxCapitalsValueWords &&
