@@ -44,6 +44,18 @@ describe("values in columns under their labels", () => {
     ]);
   });
 
+  it("takes a numbered list under a label for the options the form prints, not for its values", () => {
+    const page = ocrPage([
+      [line(0.5, 0.3, "REQUEST TYPE:")],
+      [
+        line(0.5, 0.33, "2. Maintenance - fix program error, new business need"),
+        line(0.5, 0.36, "3. Special Processing - high volume file"),
+        line(0.5, 0.39, "5. Emergency - application failure"),
+      ],
+    ]);
+    expect(pairsOf(page)).toEqual([["REQUEST TYPE", ""]]);
+  });
+
   it("pairs rows of labels without colons with the values right under them", () => {
     // Two rows of labelled boxes, each label over its value; OCR reads the two columns apart.
     const page = ocrPage([

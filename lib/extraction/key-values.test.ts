@@ -77,7 +77,7 @@ describe("findKeyValuePairs on OCR layouts", () => {
     ]);
   });
 
-  it("does not take low-confidence noise or two-column table rows as gap pairs", () => {
+  it("takes no pair from a wide gap alone: noise, a two-column table's rows, a name across the page", () => {
     const page = ocrPage([
       [line(0.1, 0.1, "ERR >tid Foo", 0.3)],
       // A table: names in one column, counts in another.
@@ -87,7 +87,8 @@ describe("findKeyValuePairs on OCR layouts", () => {
       ]),
       [[...line(0.1, 0.3, "Account holder"), ...line(0.6, 0.3, "Jane Roe")]],
     ]);
-    expect(pairsOf(page)).toEqual([["Account holder", "Jane Roe"]]);
+    // On scanned forms every pair a gap alone made was wrong: the next column's heading, a table's cell.
+    expect(pairsOf(page)).toEqual([]);
   });
 });
 
@@ -112,11 +113,14 @@ describe("labels without a colon and values on the next lines", () => {
     ]);
   });
 
-  it("leaves headings and lines in capitals throughout alone", () => {
+  it("leaves headings, capitals running on into text or a note, and capitals over a bare number alone", () => {
     const page = ocrPage([
       [line(0.1, 0.1, "SAFETY AND QUALITY REVIEW")],
       [line(0.1, 0.2, "ONE HARBOUR ROAD 18TH FL")],
       [line(0.1, 0.3, "SEE PAGE 4. DO NOT STAPLE")],
+      [line(0.1, 0.4, "IN WITNESS WHEREOF I have signed this day")],
+      [line(0.1, 0.5, "PRESENT STATUS (cite the reports) Work began")],
+      [line(0.1, 0.6, "OUT OF SPEC. ON ROLL 34")],
     ]);
     expect(pairsOf(page)).toEqual([]);
   });

@@ -13,8 +13,8 @@ import { unmarkedLabelPairs } from "./unmarked-labels";
 // Labels and values by layout, strongest evidence first, each word used by one pair at most:
 // ticked checkboxes; labels closed by a colon with their value after them; "Label ___value___"
 // on a fill-in rule (row-phrases.ts); open labels' values beside them or in the column below;
-// labels in capitals or ending in "No." followed by their value; rows of headings over columns of
-// values; and "Label    value" across a wide gap. Filled AcroForm fields are pairs as they are.
+// labels in capitals or ending in "No." followed by their value; and rows of headings over columns
+// of values. Filled AcroForm fields are pairs as they are.
 
 type TableRun = ReturnType<typeof layoutTableRuns>[number];
 
@@ -56,14 +56,12 @@ function pairsOnPage(page: Page): KeyValuePair[] {
   }
   // A value on a fill-in rule is stronger evidence than a place beside or under an open label, a
   // heading's column or letter case.
-  for (const lineIndex of lines) pairs.push(...rowPhrasePairs(state, lineIndex, true));
+  for (const lineIndex of lines) pairs.push(...rowPhrasePairs(state, lineIndex));
   pairs.push(...detachedPairs(state, open));
-  // Rows of tables are table cells, not label/value pairs: three or more columns always (a
-  // description in capitals then numbers is an item), two columns when three or more such rows
-  // line up and only a gap parts label and value. A table's header row heads a column of values only
-  // in a short form table: a longer one is reported as a table.
+  // Rows of tables are table cells, not label/value pairs: on a table of three or more columns a
+  // description in capitals then numbers is an item. A table's header row heads a column of values
+  // only in a short form table: a longer one is reported as a table.
   const wide = tableLines(page, (run) => run.rows[0].cells.length >= 3);
-  const gridded = tableLines(page, (run) => run.rows[0].cells.length >= 3 || run.rows.length >= 3);
   const long = tableLines(page, (run) => run.rows.length >= 3 && !alternates(run));
   // A label's value beside it on its row is nearer than a heading's column over it, and is read
   // whole before a value opening in capitals ("PALL MALL Regular") is taken for a label of its own.
@@ -71,9 +69,6 @@ function pairsOnPage(page: Page): KeyValuePair[] {
   for (const lineIndex of lines) if (!wide.has(lineIndex)) pairs.push(...unmarkedLabelPairs(state, lineIndex));
   for (const lineIndex of topDown(page)) if (!long.has(lineIndex)) pairs.push(...headerRowPairs(state, lineIndex));
   for (const lineIndex of lines) pairs.push(...titledLabelPairs(state, lineIndex));
-  // On a layout table's lines only a fill-in rule, not a gap, makes a pair: a form's rows of
-  // "Label ___value___   Label ___value___" line up like a table's.
-  for (const lineIndex of lines) pairs.push(...rowPhrasePairs(state, lineIndex, gridded.has(lineIndex)));
   return inReadingOrder(page, pairs);
 }
 

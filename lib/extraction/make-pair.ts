@@ -3,6 +3,7 @@ import type { Page, Word } from "@/lib/documents/types";
 import { labelText } from "./label-words";
 import { isKindWord } from "./label-similarity";
 import type { KeyValuePair } from "./types";
+import { isUnreadHandwriting } from "./unreadable-values";
 import { isValueText, meanWordConfidence, trimNoise } from "./value-words";
 
 // One key-value pair from the words of its label and of its value, with a confidence that says
@@ -33,11 +34,13 @@ export function makePair(
   if (value === undefined && /^#\s?\p{L}/u.test(rawValueWords.map((word) => word.text).join(" "))) return undefined;
   const key = labelText(keyWords);
   if (!key || valueWords.length === 0 || (value === undefined && !isValueText(valueWords))) return undefined;
-  if (method === "below" && value === undefined && printedLikeLabel(valueWords)) return undefined;
+  if (method === "below" && value === undefined && (printedLikeLabel(valueWords) || isNumberedItem(valueWords)))
+    return undefined;
   if (value === undefined && namesAField(valueWords)) return undefined;
   // Under a label, words read this unsurely are a signature, a stamp or a smudge more often than an entry.
   if (method === "below" && value === undefined && meanWordConfidence(valueWords) < minBelowConfidence)
     return undefined;
+  if (value === undefined && isUnreadHandwriting(key, valueWords)) return undefined;
   // One or two letters read unsurely are a scribble (a signature, a stroke), not a value.
   const valueText = valueWords.map((word) => word.text).join("");
   if (value === undefined && valueText.length <= 2 && !/\d/.test(valueText) && meanWordConfidence(valueWords) < 0.5)
@@ -87,6 +90,15 @@ function namesAField(words: Word[]): boolean {
     words.every((word) => /^[(]?\p{Lu}/u.test(word.text)) &&
     isKindWord(words.at(-1)!.text)
   );
+}
+
+/**
+ * "2. Maintenance - fix program error", "1) Current brand": an item of a numbered list. Under a
+ * label it is one of the options or instructions the form prints, not an entry (FUNSD's development
+ * half a: 5 such pairs, none right).
+ */
+function isNumberedItem(words: Word[]): boolean {
+  return words.length >= 2 && /^\d{1,2}[.)]$/.test(words[0].text) && /^\p{L}/u.test(words[1].text);
 }
 
 /** "Supplier(s)", "Physical Characteristics": a few capitalised words in mixed case, no digit — the form's next printed label. */

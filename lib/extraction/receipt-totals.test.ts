@@ -143,6 +143,21 @@ describe("schema fields naming the total", () => {
     ).toBe(31);
   });
 
+  it("takes the sum line one digit from a misread total when the arithmetic confirms it and nothing confirms the total", () => {
+    // Both the final line (37.00) and the change (19.90 for 19.00) misread; the tax summary confirms the subtotal.
+    const rows = ["Sub total >31.00", "Total After Adj >37.00", "CASH >50.00", "CHANGE >19.90", "SR @ 6% >29.24 >1.76"];
+    const detail = totalDetail(...rows);
+    expect(detail.value).toBe("31");
+    expect(detail.reason).toContain(
+      'read 37.00, but "Sub total" 31.00 is one digit apart and a summary row\'s 29.24 plus 1.76 is 31.00: one digit misread',
+    );
+    expect(detail.confidence).toBeLessThan(0.9);
+    // Printed again is no arithmetic: a misreading may be repeated too.
+    expect(totalOf("Sub total >31.00", "Total >37.00", "Widget >31.00")).toBe(37);
+    // Two digits apart is another amount.
+    expect(totalOf("Sub total >31.00", "Total >38.50", "SR @ 6% >29.24 >1.76")).toBe(38.5);
+  });
+
   it("rejoins a total OCR broke into pieces and read zeros of as letters", () => {
     expect(totalOf("Subtotal: >185.08", "Total: >10 5 . Q Q", "Cash: >105,00")).toBe(105);
     expect(totalOf("TOTAL >4 2 . 5 O")).toBe(42.5);

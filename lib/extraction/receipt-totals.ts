@@ -4,6 +4,7 @@ import { parseNumber } from "./normalise-values";
 import {
   amountLines,
   checkTotal,
+  repairedByConfirmedAmount,
   repairedByParts,
   type AmountLine,
   type PaymentFacts,
@@ -273,8 +274,16 @@ export function findDocumentTotal(pages: Page[]): DocumentTotal | undefined {
   const { amount, kind } = best;
   let { checks } = best;
   let value = amount.value;
-  const repair = checks.some((check) => check.agrees) ? undefined : repairedByParts(value, amount, subtotals, lines);
+  // Sum lines other than the one chosen: a subtotal, a total before or after rounding.
+  const sumLines = amounts.filter(
+    (other) => other !== amount && !other.tableRow && totalLabelStrength(other.kind) > 0 && other.value !== value,
+  );
+  const confirmed = checks.some((check) => check.agrees);
+  const repair = confirmed ? undefined : repairedByParts(value, amount, subtotals, lines);
   if (repair) [value, checks] = [repair.value, [repair.check, ...checks.filter((check) => check.kind !== "parts")]];
+  const neighbour =
+    confirmed || repair ? undefined : repairedByConfirmedAmount(value, sumLines, payment, subtotals, lines);
+  if (neighbour) [value, checks] = [neighbour.value, neighbour.checks];
   const rounded = roundedByAdjustment(value, amounts, checks);
   if (rounded) {
     value = rounded.value;
@@ -288,7 +297,7 @@ export function findDocumentTotal(pages: Page[]): DocumentTotal | undefined {
   ];
   return {
     value,
-    repaired: repair !== undefined,
+    repaired: repair !== undefined || neighbour !== undefined,
     page: amount.page,
     box: unionBox(amount.amountWords.map((word) => word.box)),
     words: amount.amountWords.map((word) => word.text),

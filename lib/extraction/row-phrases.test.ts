@@ -124,6 +124,14 @@ describe("labels without a colon before a value on a fill-in rule", () => {
     expect(pairsOf([[line(0.1, 0.4, "Cartons >Shipping")], [ruled]], [ruleUnder(y, 0.09, 0.6)])).toEqual([]);
   });
 
+  it("takes a heading or two in capitals on a rule after a label in capitals for the next label, not a value", () => {
+    const y = 0.4;
+    const words = line(0.1, y, "DESCRIPTION ~PRICE >DEPT. NO. ~9590 >APPROVED ~BY");
+    const start = (text: string) => words.find((word) => word.text === text)!.box.x;
+    const rules = ["PRICE", "9590", "BY"].map((text) => ruleUnder(y, start(text) - 0.01, start(text) + 0.1));
+    expect(pairsOf([[words]], rules)).toEqual([["DEPT. NO.", "9590"]]);
+  });
+
   it("leaves a blank form's row of labels unpaired, and capitals after capitals with no number", () => {
     expect(pairsOf([[line(0.1, 0.3, "FOLLOW UP DATE >REQUISITION NO. >ISSUED BY")]])).toEqual([]);
     expect(pairsOf([[line(0.1, 0.3, "PAGE NUMBER(S) >WERE MISSING")]])).toEqual([]);

@@ -14,14 +14,26 @@ describe("labels without a colon, value typed after them on the row", () => {
   it("pairs a label in title case with a number or capitals after it, two fields on one line", () => {
     const page = ocrPage([
       [line(0.1, 0.1, "Filter Length ~20 mm")],
-      [line(0.1, 0.13, "Maker ~AMF >Kind ~20 mm True plastic rod")],
+      [line(0.1, 0.13, "Maker ~AMF >Plug Kind ~20 mm True plastic rod")],
       [line(0.1, 0.16, "Type of Cigarette ~85 mm Filter")],
     ]);
     expect(pairsOf(page)).toEqual([
       ["Filter Length", "20 mm"],
       ["Maker", "AMF"],
-      ["Kind", "20 mm True plastic rod"],
+      ["Plug Kind", "20 mm True plastic rod"],
       ["Type of Cigarette", "85 mm Filter"],
+    ]);
+  });
+
+  it("takes one word before a number for a table's row, not a label, unless it names a kind of value", () => {
+    const page = ocrPage([
+      [line(0.1, 0.1, "KENT ~100 >BOX ~80's")],
+      [line(0.1, 0.13, "Room ~43, State House")],
+      [line(0.1, 0.16, "Date ~5-13-81 >Code ~#934")],
+    ]);
+    expect(pairsOf(page)).toEqual([
+      ["Date", "5-13-81"],
+      ["Code", "#934"],
     ]);
   });
 

@@ -1,5 +1,6 @@
 import type { Word } from "@/lib/documents/types";
 import { contrastsWithCapitals, isCapitalsWord, isCheckMark, medianWordHeight, meaningfulWords } from "./label-words";
+import { isKindWord } from "./label-similarity";
 import { makePair } from "./make-pair";
 import { claim, freeWords, takenLines, type PageWords } from "./page-words";
 import type { KeyValuePair } from "./types";
@@ -9,8 +10,8 @@ import { isNoiseWord, meanWordConfidence, trimNoise, untilWideGap } from "./valu
 // Labels with no colon whose value was typed into the form after them on the same row: "Filter
 // Length 20 mm", "Location DETROIT GRAND PRIX ___ Division Detroit", or "PROJECT CODE" with "PMRM"
 // read by OCR as a separate line further right. Without a colon the evidence is the contrast: a
-// value that starts with a number, capitals after a label in title case, or mixed case after a
-// label in capitals.
+// value that starts with a number or a date, capitals after a label in title case, or mixed case
+// after a label in capitals.
 
 const maxLabelWords = 4;
 /** Below this, a guess from letter case and position is noise more often than not. */
@@ -44,10 +45,17 @@ function contrasts(label: Word[], value: Word[]): boolean {
   if (first.startsWith("(") || /[:;]$/.test(first)) return false;
   // A mark after an option ticks it ("Utah   x").
   if (value.length === 1 && isCheckMark(value[0])) return true;
+  // A date written out ("July 6, 1995") is a value as much as a number is.
+  const opensWithDate = isMonth(value[0]) && /^\d/.test(value[1]?.text ?? "");
+  const opensWithNumber = /^[#$+±-]?\d/.test(first);
+  // One word before a number names a product, a place or a heading in a table's row ("KENT 100",
+  // "BOX 80's") unless it names a kind of value ("Date", "Code"): on FUNSD's development half a,
+  // 22 such pairs were wrong and 4 right.
+  if (opensWithNumber && label.length === 1 && !isKindWord(label[0].text)) return false;
   // After capitals, a number opening more capitals is the printed text going on ("SEE PAGE 4. DO NOT STAPLE").
   if (label.filter((word) => !isConnector(word)).every((word) => isCapitalsWord(unquoted(word))))
     return contrastsWithCapitals(text(value.slice(0, 3)));
-  if (/^[#$+±-]?\d/.test(first))
+  if (opensWithNumber || opensWithDate)
     return value.length <= maxValueWords && !value.some((word) => proseWords.has(word.text));
   return (
     value.length <= maxCapitalsValueWords &&

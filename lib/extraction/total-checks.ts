@@ -139,6 +139,31 @@ export function repairedByParts(
   );
 }
 
+/**
+ * "Total After Adj 37.00" that nothing confirms, over a "Sub total 31.00" that a tax summary row
+ * (29.24 plus 1.76) adds up to: the two are one digit apart, so OCR misread a digit of one of them,
+ * and the arithmetic says which. Only another labelled sum line is taken, and only on a sum's
+ * evidence (parts, a summary, the payment): a second printing alone repeats a misreading as well.
+ */
+export function repairedByConfirmedAmount(
+  value: number,
+  others: Array<{ value: number; page: number; y: number; label: string }>,
+  payment: PaymentFacts,
+  subtotals: AmountLine[],
+  lines: AmountLine[],
+): { value: number; checks: TotalCheck[] } | undefined {
+  for (const other of others) {
+    if (!oneDigitApart(other.value, value)) continue;
+    const checks = checkTotal(other.value, other, payment, subtotals, lines);
+    const sum = checks.find((check) => check.agrees && check.kind !== "repeated");
+    if (sum) {
+      const says = `read ${shown(value)}, but "${other.label}" ${shown(other.value)} is one digit apart and ${sum.says}: one digit misread`;
+      return { value: other.value, checks: checks.map((check) => (check === sum ? { ...sum, says } : check)) };
+    }
+  }
+  return undefined;
+}
+
 /** A tax summary row whose net and tax add up to the total. */
 function summaryCheck(value: number, lines: AmountLine[]): TotalCheck | undefined {
   const row = lines.find(

@@ -1,7 +1,7 @@
 import type { AssembledLayout } from "@/lib/documents/layout";
 import type { Word } from "@/lib/documents/types";
 import { detectLanguage } from "@/lib/extraction/classify";
-import nspell from "nspell";
+import { englishSpeller, type Speller } from "./english-speller";
 
 // Words a dictionary can confirm. Letters too small for the model come out as their look-alikes
 // ("oroaram", "disolavs", "auestions"): a word the engine was unsure of that is not English, but
@@ -60,22 +60,6 @@ const minCapitalsLettersForAnyEdit = 7;
 /** A word read this unsurely is a smudge or a stroke read as letters ("eeee", "cece"), not a word. */
 const minConfidence = 0.05;
 const maxSwaps = 2;
-
-type Speller = ReturnType<typeof nspell>;
-
-// On globalThis: the server bundles route handlers and background work separately, and a module copy
-// per bundle would load the dictionary again in each (~0.7 s of CPU and ~50 MB every time).
-const globalKey = Symbol.for("docsvc.englishSpeller");
-type GlobalWithSpeller = typeof globalThis & { [globalKey]?: Promise<Speller> };
-
-/** The English speller, loaded once per process. */
-function englishSpeller(): Promise<Speller> {
-  const holder = globalThis as GlobalWithSpeller;
-  holder[globalKey] ??= import("dictionary-en").then(({ default: dictionary }) =>
-    nspell({ aff: Buffer.from(dictionary.aff), dic: Buffer.from(dictionary.dic) }),
-  );
-  return holder[globalKey];
-}
 
 /** Every spelling `depth` confusions or fewer away, by the number of confusions undone. */
 function lookAlikes(word: string, depth: number): string[][] {

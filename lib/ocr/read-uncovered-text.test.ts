@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { assembleLayout } from "@/lib/documents/layout";
 import type { Word } from "@/lib/documents/types";
 import { textSvg } from "@/lib/documents/testing/render-text-image";
+import { englishSpeller } from "./english-speller";
 import { greyToPgm } from "./normalize-image";
 import { isLowResolution, readUncoveredText, withUncoveredWords, withWordsCovered } from "./read-uncovered-text";
 import { recognizeTsvWithPool, terminateOcrPool } from "./tesseract-pool";
@@ -28,17 +29,38 @@ describe("withWordsCovered", () => {
 });
 
 describe("withUncoveredWords", () => {
-  it("adds confident words as blocks in reading order and drops unsure ones and lone marks", () => {
+  it("adds confident words as blocks in reading order and drops unsure ones and lone marks", async () => {
+    const speller = await englishSpeller();
     const layout = assembleLayout([[[word("Date:", 0.95, 0.1, 0.5), word("1990", 0.9, 0.25, 0.5)]]]);
-    const merged = withUncoveredWords(layout, [
-      word("Account", 0.96, 0.1, 0.1),
-      word("Code", 0.92, 0.22, 0.1),
-      word("~~", 0.96, 0.5, 0.3),
-      word("wa", 0.85, 0.5, 0.7),
-      word("Signed", 0.95, 0.1, 0.8),
-    ]);
+    const merged = withUncoveredWords(
+      layout,
+      [
+        word("Account", 0.96, 0.1, 0.1),
+        word("Code", 0.92, 0.22, 0.1),
+        word("~~", 0.96, 0.5, 0.3),
+        word("wa", 0.85, 0.5, 0.7),
+        word("Signed", 0.95, 0.1, 0.8),
+      ],
+      speller,
+    );
     expect(merged.blocks.map((block) => block.text)).toEqual(["Account Code", "Date: 1990", "Signed"]);
-    expect(withUncoveredWords(layout, [word("~~", 0.96, 0.5, 0.3)])).toBe(layout);
+    expect(withUncoveredWords(layout, [word("~~", 0.96, 0.5, 0.3)], speller)).toBe(layout);
+  });
+
+  it("also adds English words of four letters or more read fairly surely, not unsure non-words or short words", async () => {
+    const layout = assembleLayout([[[word("Date:", 0.95, 0.1, 0.5)]]]);
+    const merged = withUncoveredWords(
+      layout,
+      [
+        word("Approved", 0.7, 0.1, 0.1),
+        word("(Signature)", 0.65, 0.22, 0.1),
+        word("Apbroved", 0.7, 0.1, 0.3),
+        word("or", 0.87, 0.22, 0.3),
+        word("Signed", 0.5, 0.1, 0.8),
+      ],
+      await englishSpeller(),
+    );
+    expect(merged.blocks.map((block) => block.text)).toEqual(["Approved (Signature)", "Date:"]);
   });
 });
 

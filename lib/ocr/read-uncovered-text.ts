@@ -7,6 +7,7 @@ import {
 } from "@/lib/documents/layout";
 import type { Word } from "@/lib/documents/types";
 import type { OcrRecogniser } from "@/lib/models";
+import { englishSpeller, type Speller } from "./english-speller";
 import { insertBlocks } from "./merge-passes";
 import { greyToPgm, type NormalizedGreyImage } from "./normalize-image";
 import { recognizeTsvWithPool } from "./tesseract-pool";
@@ -17,7 +18,9 @@ import { layoutFromTsv } from "./tesseract-tsv-layout";
 // sparse-text mode, which looks for words wherever there is ink, with every word already read
 // painted white, so only what the first reading missed is recognised (the LSTM's cost follows the
 // characters it reads). Sparse mode alone finds more words but breaks the lines the key-value rules
-// depend on, so the first reading's layout stays and the words found join it as new blocks.
+// depend on, so the first reading's layout stays and the words found join it as new blocks. What
+// sparse mode finds is kept when the engine is sure of it, or fairly sure and the dictionary knows
+// the word: a speck or a ruling's remains is rarely read as an English word of four letters.
 // Measurements: bench/NOTES.md.
 
 type GreyPage = Pick<NormalizedGreyImage, "grey" | "width" | "height">;
@@ -26,8 +29,12 @@ type GreyPage = Pick<NormalizedGreyImage, "grey" | "width" | "height">;
 const minEnlargement = 1.2;
 /** White painted around each word read, in word heights: the edges of its letters must not be read again as marks. */
 const coverMargin = 0.3;
-/** Below this confidence the words found in what is left are too often noise: specks, ruling remains, a receipt's smudge. */
+/** Below this confidence the words found in what is left are too often noise: specks, ruling remains, a receipt's smudge... */
 const minConfidence = 0.9;
+/** ...unless the dictionary knows the word: from this confidence such words added words found on forms, not wrong fields. */
+const minDictionaryWordConfidence = 0.6;
+/** Letters a dictionary word needs to vouch for its reading ("or" and "we" are also what smudges read as). */
+const minDictionaryWordLetters = 4;
 
 /** The page with every word of `words` (boxes normalised to the page) painted white. */
 export function withWordsCovered(page: GreyPage, words: Word[]): GreyPage {
@@ -43,12 +50,20 @@ export function withWordsCovered(page: GreyPage, words: Word[]): GreyPage {
   return { ...page, grey };
 }
 
-/** Confident words with a letter or digit: what is worth adding to a page. */
-const isWord = (word: Word) => word.confidence >= minConfidence && /[\p{L}\p{N}]/u.test(word.text);
+/** An English word of a few letters, between punctuation, read fairly surely. */
+function isDictionaryWord(word: Word, speller: Speller): boolean {
+  if (word.confidence < minDictionaryWordConfidence) return false;
+  const letters = word.text.match(/^[("'“‘]?(\p{L}+)[)"'”’.,;:!?]?$/u)?.[1];
+  return !!letters && letters.length >= minDictionaryWordLetters && speller.correct(letters);
+}
+
+/** What is worth adding to a page: confident words with a letter or digit, and dictionary words read fairly surely. */
+const isWord = (word: Word, speller: Speller) =>
+  (word.confidence >= minConfidence && /[\p{L}\p{N}]/u.test(word.text)) || isDictionaryWord(word, speller);
 
 /** The layout with the words of `found` (a reading of the rest of the page) added as blocks in reading order. */
-export function withUncoveredWords(layout: AssembledLayout, found: Word[]): AssembledLayout {
-  const added = found.filter(isWord);
+export function withUncoveredWords(layout: AssembledLayout, found: Word[], speller: Speller): AssembledLayout {
+  const added = found.filter((word) => isWord(word, speller));
   if (added.length === 0) return layout;
   const blocks = layout.blocks.map((block) =>
     layout.lines
@@ -74,5 +89,5 @@ export async function readUncoveredText(
     recogniser,
     params: { tessedit_pageseg_mode: PSM.SPARSE_TEXT },
   });
-  return withUncoveredWords(layout, layoutFromTsv(tsv, page.width, page.height).words);
+  return withUncoveredWords(layout, layoutFromTsv(tsv, page.width, page.height).words, await englishSpeller());
 }
