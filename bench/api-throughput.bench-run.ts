@@ -142,6 +142,9 @@ async function batchUpload(token: string, label: string, bytes: Buffer, pages: n
   );
   const answered = performance.now();
   const answeredAt = Date.now();
+  // The upload's own peak (the body parsed, the file inspected and stored) apart from the reading's.
+  const uploadPeak = server!.peakRss();
+  server!.resetPeakRss();
   const documentId = upload.documents[0].document_id;
   let firstInResults: number | undefined;
   let firstInStatus: number | undefined;
@@ -158,11 +161,14 @@ async function batchUpload(token: string, label: string, bytes: Buffer, pages: n
     if (!["uploaded", "queued", "processing"].includes(status.status)) {
       const total = now - started;
       const gaps = pageGaps(documentId, answeredAt);
+      const peakRss = Math.max(uploadPeak, server!.peakRss());
       console.log(
         `batch upload → ${status.status}, ${label}: ${seconds(total)} (${(pages / (total / 1000)).toFixed(1)} pages/s, ` +
           `${(total / pages / 1000).toFixed(3)} s/page); upload answered after ${seconds(answered - started)}; ` +
           `first page in results ${seconds(firstInResults ?? total)}, in status ${seconds(firstInStatus ?? total)} after the upload answered; ` +
-          `per page p50 ${percentile(gaps, 50)} ms, p95 ${percentile(gaps, 95)} ms; peak RSS ${megabytes(server!.peakRss())}`,
+          `per page p50 ${percentile(gaps, 50)} ms, p95 ${percentile(gaps, 95)} ms; ` +
+          `peak RSS ${megabytes(peakRss)} (upload ${megabytes(uploadPeak)}, reading ${megabytes(server!.peakRss())}) ` +
+          `for a file of ${megabytes(bytes.length)}`,
       );
       console.log(stageLine(documentId));
       return {
@@ -170,7 +176,7 @@ async function batchUpload(token: string, label: string, bytes: Buffer, pages: n
         documentId,
         totalMs: total,
         firstInResultsMs: firstInResults ?? total,
-        peakRss: server!.peakRss(),
+        peakRss,
       };
     }
     await new Promise((resolve) => setTimeout(resolve, 25));

@@ -1,3 +1,4 @@
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
@@ -253,5 +254,20 @@ describe("readDocument over the format registry", () => {
     expect(digital.pages[0].source).toBe("text_layer");
     expect(digital.engine).toBeNull();
     expect(digital.tokens).toBe(1000);
+  });
+
+  it("reads a scan's later pages by OCR without their text layer, and still reads text drawn over a scan", async () => {
+    const scan = await renderTextImage(["Scanned page 7"], { fontSize: 50 });
+    const document = await PDFDocument.load(await makeImagePdf([scan, scan, scan, scan, scan]));
+    const font = await document.embedFont(StandardFonts.Helvetica);
+    const overlaid = document.getPage(4);
+    overlaid.drawText("Searchable 4821", { x: 4, y: 4, size: 8, font });
+    const text = document.addPage([612, 792]);
+    text.drawText("A digital page after the scans", { x: 72, y: 700, size: 12, font });
+    const result = await readDocument({ bytes: Buffer.from(await document.save()) });
+    expect(result.pages.map((page) => page.source)).toEqual(["ocr", "ocr", "ocr", "ocr", "text_layer", "text_layer"]);
+    for (const page of result.pages.slice(0, 4)) expect(normalise(page.text)).toContain("scanned page 7");
+    expect(result.pages[4].text).toContain("Searchable 4821");
+    expect(result.pages[5].text).toContain("A digital page after the scans");
   });
 });

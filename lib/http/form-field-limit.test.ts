@@ -1,17 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "./errors";
 import { MAX_FORM_FIELD_BYTES } from "./form-field-limit";
-import { parseFormBody } from "./read-body";
+import { uploadSpool } from "./multipart/upload-spool";
+import { readFormBody } from "./read-body";
 
-/** The bytes and Content-Type a client sends for a body, as the route kit receives them. */
-async function encoded(body: FormData | URLSearchParams): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string }> {
-  const request = new Request("http://test.local/", { method: "POST", body });
-  return { bytes: new Uint8Array(await request.arrayBuffer()), type: request.headers.get("content-type") ?? "" };
+const noLimit = 1024 * 1024 * 1024;
+
+/** The body read as the route kit reads it, its files spooled until `remove`. */
+async function readForm(body: FormData | URLSearchParams): Promise<FormData> {
+  const spool = uploadSpool();
+  try {
+    const form = await readFormBody(new Request("http://test.local/", { method: "POST", body }), noLimit, spool);
+    // Files are read before the spool goes, as a handler reads them.
+    for (const [name, value] of form)
+      if (typeof value !== "string") form.set(name, new File([await value.arrayBuffer()], value.name));
+    return form;
+  } finally {
+    await spool.remove();
+  }
 }
 
 async function refusal(body: FormData | URLSearchParams): Promise<AppError> {
-  const { bytes, type } = await encoded(body);
-  const error = await parseFormBody(bytes, type).then(
+  const error = await readForm(body).then(
     () => undefined,
     (reason: unknown) => reason,
   );
@@ -34,8 +44,7 @@ describe("form field sizes", () => {
     form.append("field_mappings", "x".repeat(MAX_FORM_FIELD_BYTES));
     form.append("file", new File([Buffer.alloc(MAX_FORM_FIELD_BYTES * 2, 7)], "big.bin"));
     form.append("batch_name", "after the file");
-    const { bytes, type } = await encoded(form);
-    const parsed = await parseFormBody(bytes, type);
+    const parsed = await readForm(form);
     expect((parsed.get("field_mappings") as string).length).toBe(MAX_FORM_FIELD_BYTES);
     expect((parsed.get("file") as File).size).toBe(MAX_FORM_FIELD_BYTES * 2);
     expect(parsed.get("batch_name")).toBe("after the file");
@@ -45,12 +54,26 @@ describe("form field sizes", () => {
     const error = await refusal(new URLSearchParams({ a: "1", token: "t".repeat(MAX_FORM_FIELD_BYTES + 10) }));
     expect(error).toMatchObject({ code: "payload_too_large", status: 413 });
     expect(error.message).toContain("The form field token is 4 MB");
-    const { bytes, type } = await encoded(new URLSearchParams({ a: "1", b: "two" }));
-    expect(Object.fromEntries(await parseFormBody(bytes, type))).toEqual({ a: "1", b: "two" });
+    expect(Object.fromEntries(await readForm(new URLSearchParams({ a: "1", b: "two" })))).toEqual({ a: "1", b: "two" });
   });
 
-  it("leaves a multipart body without a boundary to the parser, which refuses it as malformed", async () => {
-    const { bytes } = await encoded(new URLSearchParams({ a: "1" }));
-    await expect(parseFormBody(bytes, "multipart/form-data")).rejects.toMatchObject({ code: "bad_request" });
+  it("refuses a multipart body without a boundary as malformed", async () => {
+    const request = new Request("http://test.local/", {
+      method: "POST",
+      body: "a=1",
+      headers: { "content-type": "multipart/form-data" },
+    });
+    await expect(readFormBody(request, noLimit, uploadSpool())).rejects.toMatchObject({ code: "bad_request" });
+  });
+
+  it("refuses a body that is neither form with 415", async () => {
+    const request = new Request("http://test.local/", {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json" },
+    });
+    await expect(readFormBody(request, noLimit, uploadSpool())).rejects.toMatchObject({
+      code: "unsupported_media_type",
+    });
   });
 });

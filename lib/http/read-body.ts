@@ -1,29 +1,34 @@
 import { AppError } from "./errors";
-import { assertFormFieldSizes } from "./form-field-limit";
+import { assertUrlEncodedFieldSizes } from "./form-field-limit";
 import { formatBytes } from "./format-bytes";
 import { jsonDepth, MAX_JSON_DEPTH } from "./input-safety";
+import { readMultipartForm } from "./multipart/read-multipart-form";
+import type { UploadSpool } from "./multipart/upload-spool";
 
 /** Default limit for JSON bodies; uploads go through forms with their own limit. */
 export const DEFAULT_JSON_LIMIT_BYTES = 1024 * 1024;
 /** Default limit for multipart/urlencoded bodies: the largest tier's file size plus form overhead. */
 export const DEFAULT_FORM_LIMIT_BYTES = 101 * 1024 * 1024;
 
+/** A limit as a byte count and the end of its 413 message. */
+function limitOf(limit: number | { bytes: number; explain: string }): { bytes: number; explain: string } {
+  return typeof limit === "number" ? { bytes: limit, explain: `at most ${formatBytes(limit)}` } : limit;
+}
+
 /**
- * The request body as bytes, refusing with 413 as soon as it passes `limit.bytes`, so a huge upload
- * is never buffered whole. A declared Content-Length above the limit is refused before reading.
+ * The request body's chunks as they arrive, refusing with 413 as soon as they pass `limit.bytes`,
+ * so a huge upload is never read whole. A declared Content-Length above the limit is refused before reading.
  */
-export async function readBodyLimited(
+export async function* readBodyChunks(
   req: Request,
   limit: number | { bytes: number; explain: string },
-): Promise<Uint8Array<ArrayBuffer>> {
-  const { bytes: limitBytes, explain } =
-    typeof limit === "number" ? { bytes: limit, explain: `at most ${formatBytes(limit)}` } : limit;
+): AsyncGenerator<Uint8Array> {
+  const { bytes: limitBytes, explain } = limitOf(limit);
   const declared = Number(req.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > limitBytes) throw bodyTooLargeError(explain, declared);
-  if (!req.body) return new Uint8Array(0);
+  if (!req.body) return;
 
   const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
   let total = 0;
   try {
     for (;;) {
@@ -34,10 +39,23 @@ export async function readBodyLimited(
         await reader.cancel("body too large");
         throw bodyTooLargeError(explain);
       }
-      chunks.push(value);
+      yield value;
     }
   } finally {
     reader.releaseLock();
+  }
+}
+
+/** The request body as bytes, within `limit` (see readBodyChunks): JSON and urlencoded bodies. */
+export async function readBodyLimited(
+  req: Request,
+  limit: number | { bytes: number; explain: string },
+): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of readBodyChunks(req, limit)) {
+    chunks.push(chunk);
+    total += chunk.byteLength;
   }
   const body = new Uint8Array(total);
   let offset = 0;
@@ -99,16 +117,26 @@ export function parseJsonBody(bytes: Uint8Array): RawJson {
   return { ok: true, value };
 }
 
-/** A multipart or urlencoded body parsed into FormData; anything else is 415, an oversize text field 413. */
-export async function parseFormBody(bytes: Uint8Array<ArrayBuffer>, contentType: string | null): Promise<FormData> {
-  const type = contentType?.toLowerCase() ?? "";
-  if (!type.startsWith("multipart/form-data") && !type.startsWith("application/x-www-form-urlencoded")) {
+/**
+ * A multipart or urlencoded body as FormData, within `limit`; anything else is 415, an oversize text
+ * field 413. Multipart bodies are read as they arrive, their files written to `spool` (uploads are up
+ * to 100 MB: held in memory they cost several copies at once); urlencoded ones are small and read whole.
+ */
+export async function readFormBody(
+  req: Request,
+  limit: number | { bytes: number; explain: string },
+  spool: UploadSpool,
+): Promise<FormData> {
+  const contentType = req.headers.get("content-type") ?? "";
+  const type = contentType.toLowerCase();
+  if (type.startsWith("multipart/form-data"))
+    return readMultipartForm({ chunks: readBodyChunks(req, limit), contentType, spool });
+  if (!type.startsWith("application/x-www-form-urlencoded")) {
     throw new AppError("unsupported_media_type", "Expected multipart/form-data or application/x-www-form-urlencoded");
   }
-  assertFormFieldSizes(bytes, contentType);
-  try {
-    return await new Response(bytes, { headers: { "content-type": contentType ?? "" } }).formData();
-  } catch (error) {
-    throw new AppError("bad_request", "Malformed form body", { cause: error });
-  }
+  const bytes = await readBodyLimited(req, limit);
+  assertUrlEncodedFieldSizes(bytes);
+  const form = new FormData();
+  for (const [name, value] of new URLSearchParams(new TextDecoder().decode(bytes))) form.append(name, value);
+  return form;
 }

@@ -13,7 +13,8 @@ import { readCredential, readGuestSessionId } from "./caller/credentials";
 import { SURFACE_HOOKS } from "./hooks";
 import { assertSafeInput, multiValues } from "./input-safety";
 import { validateInput, type RawInput } from "./parse-input";
-import { parseFormBody, parseJsonBody, readBodyLimited, requireJsonContentType } from "./read-body";
+import { uploadSpool, type UploadSpool } from "./multipart/upload-spool";
+import { parseJsonBody, readBodyLimited, readFormBody, requireJsonContentType } from "./read-body";
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -46,6 +47,7 @@ export function route<const C extends RouteContract>(
 
   const handle = async (req: Request, context: NextRouteContext, requestId: string): Promise<Response> => {
     const hookHeaders = new Headers();
+    const spool = uploadSpool();
     try {
       const raw: RawInput = { params: (await context?.params) ?? {}, searchParams: new URL(req.url).searchParams };
       // Before anything (caller resolution included) hands a path or query value to the database.
@@ -60,7 +62,7 @@ export function route<const C extends RouteContract>(
         contract.form !== undefined &&
         (contract.auth === "user_or_guest" || contract.auth === "optional") &&
         !presentsCredentials(req, contract);
-      if (guestInForm) await readBody(req, contract, raw, undefined);
+      if (guestInForm) await readBody(req, contract, { raw, spool, caller: undefined });
       const runHooks = async (context: Omit<Parameters<RouteHook>[0], "req" | "contract">) => {
         for (const hook of hooks) {
           const headers = await hook({ req, contract, ...context });
@@ -73,7 +75,7 @@ export function route<const C extends RouteContract>(
         throw error;
       });
       await runHooks({ caller });
-      if (!guestInForm) await readBody(req, contract, raw, caller);
+      if (!guestInForm) await readBody(req, contract, { raw, spool, caller });
       const input = validateInput(contract, raw);
       const run = () => handler({ req, caller: caller as CallerFor<C["auth"]>, ...input } as HandlerContext<C>);
       const idempotency = contract.idempotency;
@@ -94,6 +96,8 @@ export function route<const C extends RouteContract>(
         { method: req.method, path: new URL(req.url).pathname, requestId },
         hookHeaders,
       );
+    } finally {
+      await spool.remove();
     }
   };
   const nextHandler: NextRouteHandler = withRequestLog((req, requestId, context: NextRouteContext) =>
@@ -125,8 +129,7 @@ function presentsCredentials(req: Request, contract: RouteContract): boolean {
 async function readBody(
   req: Request,
   contract: RouteContract,
-  raw: RawInput,
-  caller: Caller | undefined,
+  { raw, spool, caller }: { raw: RawInput; spool: UploadSpool; caller: Caller | undefined },
 ): Promise<void> {
   const limit = bodyLimitFor(contract, caller);
   if (contract.body) {
@@ -135,8 +138,7 @@ async function readBody(
     raw.json = parseJsonBody(bytes);
     if (raw.json.ok) assertSafeInput([{ value: raw.json.value, location: "body" }]);
   } else if (contract.form) {
-    const bytes = await readBodyLimited(req, limit);
-    raw.form = await parseFormBody(bytes, req.headers.get("content-type"));
+    raw.form = await readFormBody(req, limit, spool);
     assertSafeInput([{ value: multiValues(raw.form.entries()), location: "body" }]);
   }
 }

@@ -8,11 +8,11 @@ import { defaultImageDpi, pageStageClock, type PageStageClock, type ReadOptions 
 import type { Page } from "../types";
 import { loadPdfjs, openPdf, type OpenPdfOptions } from "./load-pdf";
 import { readPdfFormFields } from "./pdf-form-fields";
-import { isUsableTextLayer, readPdfTextLayer } from "./pdf-text-layer";
+import { isUsableTextLayer, readPdfTextLayer, type PdfTextLayer } from "./pdf-text-layer";
 import { assertRenderablePage, renderPdfPage, renderPdfPagePixels } from "./render-pdf-page";
 import type { ScanImage } from "./scan-image";
 import { scannedPageImage } from "./scanned-page-image";
-import { storedImagesOf, storedScanImage } from "./stored-scan-image";
+import { drawsOnlyAnImage, storedImagesOf, storedScanImage } from "./stored-scan-image";
 import { openPdfLib } from "./open-pdf-lib";
 import { readFontDescriptorMetrics, type VerticalMetrics } from "./font-descriptor-metrics";
 import type { PDFDocument } from "pdf-lib";
@@ -72,6 +72,8 @@ interface PdfReading {
   ops: Record<string, number>;
   /** pdf-lib's view of the file, opened once and only when a page needs OCR. */
   storedImages: () => Promise<PDFDocument | undefined>;
+  /** That view once a page of the file needed OCR (undefined before): the file is a scan, at least in part. */
+  storedImagesOfScan: () => Promise<PDFDocument | undefined> | undefined;
   /** The fonts' ascents and descents from their descriptors (pdf-lib's view too), read once when a page has text. */
   fontMetrics: () => Promise<Map<string, VerticalMetrics>>;
 }
@@ -79,10 +81,12 @@ interface PdfReading {
 async function readPdfPage(
   page: PDFPageProxy,
   pageNumber: number,
-  { options, multiply, ops, storedImages, fontMetrics }: PdfReading,
+  { options, multiply, ops, storedImages, storedImagesOfScan, fontMetrics }: PdfReading,
 ): Promise<Page> {
   const clock = pageStageClock(options.onStageTime);
-  const textLayer = await readPdfTextLayer(page, multiply, ops, fontMetrics);
+  const textLayer = (await isImageOnlyPageOfScan(page, storedImagesOfScan))
+    ? noTextLayer(page)
+    : await readPdfTextLayer(page, multiply, ops, fontMetrics);
   const formFields = await readPdfFormFields(page);
   let result: Page;
   if (isUsableTextLayer(textLayer.text)) {
@@ -108,6 +112,24 @@ async function readPdfPage(
   if (formFields.length > 0) result.formFields = formFields;
   clock.finish();
   return result;
+}
+
+/**
+ * A page of a file some of whose pages needed OCR (a scan), that draws one image and nothing else.
+ * Its text layer, empty by construction, is not asked of pdfjs: reading it makes pdfjs load the image
+ * stream, and then pdfjs holds the scan's bytes beside the file (see pdfjsSource in load-pdf).
+ */
+async function isImageOnlyPageOfScan(
+  page: PDFPageProxy,
+  storedImagesOfScan: PdfReading["storedImagesOfScan"],
+): Promise<boolean> {
+  const stored = await storedImagesOfScan();
+  return stored !== undefined && drawsOnlyAnImage(stored, page.pageNumber - 1);
+}
+
+function noTextLayer(page: PDFPageProxy): PdfTextLayer {
+  const viewport = page.getViewport({ scale: 1 });
+  return { text: "", words: [], lines: [], blocks: [], confidence: 0, width: viewport.width, height: viewport.height };
 }
 
 /** A page without a usable text layer, read by OCR from its stored scan or its rendering. */
@@ -136,6 +158,7 @@ interface OpenedPdf {
   document: PDFDocumentProxy;
   /** pdf-lib's view of the same file, for stored scans and font descriptors. */
   storedImages: PdfReading["storedImages"];
+  storedImagesOfScan: PdfReading["storedImagesOfScan"];
   fontMetrics: PdfReading["fontMetrics"];
 }
 
@@ -156,10 +179,12 @@ async function withOpenedPdf<T>(
     const document = await openPdf(bytes, options);
     let parsed: Promise<PDFDocument | undefined> | undefined;
     const pdfLib = () => (parsed ??= openPdfLib(bytes));
+    let scanned: Promise<PDFDocument | undefined> | undefined;
     let fonts: Promise<Map<string, VerticalMetrics>> | undefined;
     return {
       document,
-      storedImages: async () => storedImagesOf(await pdfLib()),
+      storedImages: () => (scanned ??= pdfLib().then(storedImagesOf)),
+      storedImagesOfScan: () => scanned,
       fontMetrics: () =>
         (fonts ??= pdfLib().then((parsedPdf) => (parsedPdf ? readFontDescriptorMetrics(parsedPdf) : new Map()))),
     };
@@ -179,8 +204,9 @@ async function withOpenedPdf<T>(
 export async function readPdf(bytes: Buffer, options: ReadOptions): Promise<Page[]> {
   const { Util, OPS } = await loadPdfjs();
   const multiply = (a: number[], b: number[]) => Util.transform(a, b) as number[];
-  return withOpenedPdf(bytes, { password: options.password }, async ({ document, storedImages, fontMetrics }) => {
-    const reading: PdfReading = { options, multiply, ops: OPS, storedImages, fontMetrics };
+  return withOpenedPdf(bytes, { password: options.password }, async (opened) => {
+    const { document } = opened;
+    const reading: PdfReading = { options, multiply, ops: OPS, ...opened };
     if (options.maxPages && document.numPages > options.maxPages) {
       throw new DocumentError(
         "too_many_pages",

@@ -10,11 +10,11 @@ import {
   pushGraphicsState,
 } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { makeImagePdf } from "../testing/make-pdfs";
+import { makeImagePdf, makeTextPdf } from "../testing/make-pdfs";
 import { openPdf } from "./load-pdf";
 import { scannedPageImage } from "./scanned-page-image";
 import type { ScanImage } from "./scan-image";
-import { openStoredImages, storedScanImage } from "./stored-scan-image";
+import { drawsOnlyAnImage, openStoredImages, storedScanImage } from "./stored-scan-image";
 
 /** A 600×800 image with a black square in its top-left quarter and a grey bar, so orientation and values show. */
 async function markedImage(): Promise<Buffer> {
@@ -188,5 +188,18 @@ describe("storedScanImage", () => {
     expect(await storedImage(pdf)).toBeUndefined();
     const unparsable = await openStoredImages(Buffer.from("%PDF-1.7\nnot a pdf"));
     expect(unparsable && (await storedScanImage(unparsable, 0, [0, 0, 600, 800]))).toBeUndefined();
+  });
+
+  it("tells a page that draws one image and nothing else from one with text or nothing drawn", async () => {
+    const scanned = await openStoredImages(await makeImagePdf([await markedImage()]));
+    expect(drawsOnlyAnImage(scanned!, 0)).toBe(true);
+    const digital = await openStoredImages(await makeTextPdf([["Invoice 4821"]]));
+    expect(drawsOnlyAnImage(digital!, 0)).toBe(false);
+    const overlaid = await PDFDocument.load(await makeImagePdf([await markedImage()]));
+    overlaid.getPage(0).drawText("text over the scan", { x: 10, y: 10, size: 12 });
+    expect(drawsOnlyAnImage(overlaid, 0)).toBe(false);
+    const blank = await PDFDocument.create();
+    blank.addPage([600, 800]);
+    expect(drawsOnlyAnImage(blank, 0)).toBe(false);
   });
 });

@@ -169,6 +169,19 @@ async function matchesPage(file: Buffer, width: number, height: number): Promise
 }
 
 /**
+ * Whether the page's content is one image drawn and nothing else: such a page has no text to read
+ * (its reading goes straight to OCR). Reads the content stream only, not the image.
+ */
+export function drawsOnlyAnImage(document: PDFDocument, pageIndex: number): boolean {
+  try {
+    const content = pageContent(document, pageIndex);
+    return content !== undefined && soleImageDrawing(content) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The stored image of a scanned page when the page draws nothing but one plain 8-bit grey or RGB
  * image over all of `view` (pdfjs's view box, so both readers agree on the page), upright.
  */
