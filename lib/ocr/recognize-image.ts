@@ -21,6 +21,7 @@ import { isLowResolution, readUncoveredText } from "./read-uncovered-text";
 import { recognizeRemotely } from "./remote-ocr";
 import { rereadAmountRows } from "./reread-amount-rows";
 import { rereadRotatedWords } from "./reread-rotated-words";
+import { rereadUnsureWords } from "./reread-unsure-words";
 import { recognizeTsvWithPool } from "./tesseract-pool";
 import { layoutFromTsv } from "./tesseract-tsv-layout";
 
@@ -159,13 +160,18 @@ async function readPasses(
         image.width,
         image.height,
       );
+      // The first pass over a low-resolution scan also reads its unsure words again, one by one.
+      const lowResolution = index === 0 && isLowResolution(page.enlargement * (image.width / page.width));
       const reread = await rereadAmountRows(
-        await rereadRotatedWords(layout, image, pass.recogniser),
+        await rereadRotatedWords(
+          lowResolution ? await rereadUnsureWords(layout, image, pass.recogniser) : layout,
+          image,
+          pass.recogniser,
+        ),
         image,
         pass.recogniser,
       );
-      const enlargement = page.enlargement * (image.width / page.width);
-      return index === 0 && isLowResolution(enlargement) ? readUncoveredText(reread, image, pass.recogniser) : reread;
+      return lowResolution ? readUncoveredText(reread, image, pass.recogniser) : reread;
     }),
   );
 }

@@ -94,6 +94,15 @@ describe("insertPages", () => {
     expect(stored[0].updatedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
   });
 
+  it("stores the JSON columns as the text written (json, not jsonb: keys keep their order)", async () => {
+    const written = JSON.stringify({ width: 612, height: 792, unit: "pt", words: [], lines: [], blocks: [] });
+    await insertPages({ db: database.db, documentId, rows: [row(4, { boundingBoxes: written })] });
+    const [stored] = await database.db.$queryRaw<Array<{ text: string; type: string }>>`
+      SELECT "boundingBoxes"::text AS text, pg_typeof("boundingBoxes")::text AS type
+      FROM pages WHERE "documentId" = ${documentId}::uuid AND "pageNumber" = 4`;
+    expect(stored).toEqual({ text: written, type: "json" });
+  });
+
   it("refuses a page that is already stored, as createMany would, and writes none of the statement's rows", async () => {
     await expect(insertPages({ db: database.db, documentId, rows: [row(3), row(1)] })).rejects.toThrow();
     expect(await database.db.page.count({ where: { documentId, pageNumber: 3 } })).toBe(0);

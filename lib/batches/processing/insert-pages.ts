@@ -38,7 +38,7 @@ export async function insertPages({
     INSERT INTO pages (id, "documentId", "pageNumber", status, error, "imageKey", width, height, source, confidence,
       "extractedText", "boundingBoxes", "structuredData", "updatedAt")
     SELECT gen_random_uuid(), ${documentId}::uuid, r.page_number, r.status, r.error, r.image_key, r.width, r.height,
-      r.source, r.confidence, r.extracted_text, r.bounding_boxes::jsonb, r.structured_data::jsonb, ${new Date()}::timestamp(3)
+      r.source, r.confidence, r.extracted_text, r.bounding_boxes::json, r.structured_data::json, ${new Date()}::timestamp(3)
     FROM unnest(${column("pageNumber")}::int[], ${column("status")}::text[], ${column("error")}::text[],
       ${column("imageKey")}::text[], ${column("width")}::float8[], ${column("height")}::float8[],
       ${column("source")}::text[], ${column("confidence")}::float8[], ${column("extractedText")}::text[],
