@@ -103,9 +103,18 @@ describe("insertPages", () => {
     expect(stored).toEqual({ text: written, type: "json" });
   });
 
-  it("refuses a page that is already stored, as createMany would, and writes none of the statement's rows", async () => {
-    await expect(insertPages({ db: database.db, documentId, rows: [row(3), row(1)] })).rejects.toThrow();
-    expect(await database.db.page.count({ where: { documentId, pageNumber: 3 } })).toBe(0);
+  it("returns the pages it inserted and leaves a page already stored as it is", async () => {
+    const inserted = await insertPages({
+      db: database.db,
+      documentId,
+      rows: [row(3), row(1, { extractedText: "a second reading", status: "failed" })],
+    });
+    expect(inserted).toEqual([3]);
+    const first = await database.db.page.findUniqueOrThrow({
+      where: { documentId_pageNumber: { documentId, pageNumber: 1 } },
+    });
+    expect(first).toMatchObject({ status: "completed", extractedText: 'Zürich page 1 — "quoted" \\ back' });
+    expect(await database.db.page.count({ where: { documentId, pageNumber: 3 } })).toBe(1);
   });
 
   it("refuses pages of a document that no longer exists", async () => {

@@ -18,10 +18,12 @@ export interface NewPageRow {
 }
 
 /**
- * Inserts a document's new page rows in one statement. The JSON columns go in as text the caller
+ * Inserts a document's page rows that are not stored yet, in one statement, and returns the page
+ * numbers it inserted: a page already stored is left as it is (the caller updates it), so no query
+ * for the stored pages is needed before writing. The JSON columns go in as text the caller
  * serialised once: through createMany, the query builder walks every word box of every page (about
  * 100 KB of JSON per text page) before the database sees it, which was most of the write's time.
- * Fails as createMany would (a page already stored, or the document deleted meanwhile).
+ * Fails when the document was deleted meanwhile.
  */
 export async function insertPages({
   db,
@@ -31,10 +33,10 @@ export async function insertPages({
   db: Db;
   documentId: string;
   rows: NewPageRow[];
-}): Promise<void> {
-  if (rows.length === 0) return;
+}): Promise<number[]> {
+  if (rows.length === 0) return [];
   const column = <K extends keyof NewPageRow>(key: K) => rows.map((row) => row[key]);
-  await db.$executeRaw`
+  const inserted = await db.$queryRaw<Array<{ pageNumber: number }>>`
     INSERT INTO pages (id, "documentId", "pageNumber", status, error, "imageKey", width, height, source, confidence,
       "extractedText", "boundingBoxes", "structuredData", "updatedAt")
     SELECT gen_random_uuid(), ${documentId}::uuid, r.page_number, r.status, r.error, r.image_key, r.width, r.height,
@@ -44,5 +46,8 @@ export async function insertPages({
       ${column("source")}::text[], ${column("confidence")}::float8[], ${column("extractedText")}::text[],
       ${column("boundingBoxes")}::text[], ${column("structuredData")}::text[])
       AS r(page_number, status, error, image_key, width, height, source, confidence, extracted_text, bounding_boxes,
-        structured_data)`;
+        structured_data)
+    ON CONFLICT ("documentId", "pageNumber") DO NOTHING
+    RETURNING "pageNumber"`;
+  return inserted.map((row) => row.pageNumber);
 }

@@ -112,12 +112,18 @@ export async function processPageRange(options: {
   return result;
 }
 
-/** pagesDone / pagesFailed from the page rows, so concurrent chunks and retries always agree. */
+/**
+ * pagesDone / pagesFailed from the page rows, so concurrent chunks and retries always agree; counted
+ * and written in one statement (it runs after every write of pages).
+ */
 export async function recordProgress({ db, documentId }: { db: Db; documentId: string }): Promise<void> {
-  const counts = await db.page.groupBy({ by: ["status"], where: { documentId }, _count: { _all: true } });
-  const count = (status: string) => counts.find((entry) => entry.status === status)?._count._all ?? 0;
-  await db.batchDocument.updateMany({
-    where: { id: documentId },
-    data: { pagesDone: count("completed"), pagesFailed: count("failed") },
-  });
+  await db.$executeRaw`
+    UPDATE batch_documents
+    SET "pagesDone" = counts.done, "pagesFailed" = counts.failed, "updatedAt" = ${new Date()}::timestamp(3)
+    FROM (
+      SELECT (COUNT(*) FILTER (WHERE status = 'completed'))::int AS done,
+        (COUNT(*) FILTER (WHERE status = 'failed'))::int AS failed
+      FROM pages WHERE "documentId" = ${documentId}::uuid
+    ) AS counts
+    WHERE id = ${documentId}::uuid`;
 }

@@ -73,19 +73,26 @@ export async function savePages(context: SavePagesContext, pages: Page[]): Promi
   let keptEdits: number[];
   try {
     keptEdits = await timeStage(timings, "rows", async () => {
-      const existing = await db.page.findMany({
-        where: { documentId: document.id, pageNumber: { in: rows.map((row) => row.pageNumber) } },
-        select: { pageNumber: true, editedAt: true },
-      });
-      const edited = new Set(existing.filter((row) => row.editedAt).map((row) => row.pageNumber));
-      const stored = new Set(existing.map((row) => row.pageNumber));
-      const fresh = rows.filter((row) => !stored.has(row.pageNumber));
-      await insertPages({
-        db,
-        documentId: document.id,
-        rows: fresh.map((row) => ({ pageNumber: row.pageNumber, ...row.common, ...row.content })),
-      });
-      for (const row of rows.filter((entry) => stored.has(entry.pageNumber))) {
+      const inserted = new Set(
+        await insertPages({
+          db,
+          documentId: document.id,
+          rows: rows.map((row) => ({ pageNumber: row.pageNumber, ...row.common, ...row.content })),
+        }),
+      );
+      const stored = rows.filter((row) => !inserted.has(row.pageNumber));
+      if (stored.length === 0) return [];
+      const edited = new Set(
+        (
+          await db.page.findMany({
+            where: { documentId: document.id, pageNumber: { in: stored.map((row) => row.pageNumber) } },
+            select: { pageNumber: true, editedAt: true },
+          })
+        )
+          .filter((row) => row.editedAt)
+          .map((row) => row.pageNumber),
+      );
+      for (const row of stored) {
         await db.page.update({
           where: { documentId_pageNumber: { documentId: document.id, pageNumber: row.pageNumber } },
           data: edited.has(row.pageNumber) ? row.common : { ...row.common, ...parsedContent(row.content) },
