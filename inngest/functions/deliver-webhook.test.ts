@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config";
-import { resetAuthSecretForTests } from "@/lib/auth/secret";
+import { resetAuthSecretForTests } from "@/lib/crypto/auth-secret";
 import type { Db } from "@/lib/db";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import type { AnyFunctionDefinition, JobStep } from "@/lib/background/define-function";
 import { createExecutor, type Executor } from "@/lib/background/executor/create-executor";
-import { listJobWebhookDeliveries } from "@/lib/webhooks/list-job-webhook-deliveries";
+import { listJobWebhookDeliveries } from "@/lib/v1/jobs/list-job-webhook-deliveries";
 import { getOrCreateWebhookSecret } from "@/lib/webhooks/webhook-secret";
 import {
   startWebhookReceiver,

@@ -26,6 +26,10 @@ beforeAll(async () => {
   vi.stubEnv("INNGEST_EVENT_KEY", "test-event-key");
   vi.stubEnv("INNGEST_BASE_URL", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   resetConfigForTests();
+  // Start-up registers the sender (instrumentation.ts); imported now, since the client reads the config.
+  const { sendToInngest } = await import("@/inngest/send-to-inngest");
+  const { registerInngestSender } = await import("./inngest-sender");
+  registerInngestSender(sendToInngest);
 });
 
 afterAll(async () => {
@@ -64,7 +68,8 @@ describe("dispatch (inngest)", () => {
     received.length = 0;
     const { startBackgroundWork } = await import("./start-background-work");
     const { functionDefinitions } = await import("@/inngest/functions");
-    await startBackgroundWork({ definitions: functionDefinitions });
+    const { sendToInngest } = await import("@/inngest/send-to-inngest");
+    await startBackgroundWork({ definitions: functionDefinitions, sendToInngest });
     const today = new Date().toISOString().slice(0, 10);
     const sent = received.flatMap((request) => request.body as { name: string; id: string }[]);
     expect(sent.map((event) => [event.name, event.id]).sort()).toEqual([

@@ -45,10 +45,11 @@ describe("dispatch (in-process)", () => {
   it("startBackgroundWork resumes work and schedules each daily housekeeping run once", async () => {
     const { startBackgroundWork } = await import("./start-background-work");
     const { functionDefinitions } = await import("@/inngest/functions");
+    const { sendToInngest } = await import("@/inngest/send-to-inngest");
     const { getExecutor } = await import("./app-executor");
     const { getDb } = await import("@/lib/db");
-    await startBackgroundWork({ definitions: functionDefinitions });
-    await startBackgroundWork({ definitions: functionDefinitions });
+    await startBackgroundWork({ definitions: functionDefinitions, sendToInngest });
+    await startBackgroundWork({ definitions: functionDefinitions, sendToInngest });
     await (await getExecutor()).waitForIdle();
     const runs = await (await getDb()).backgroundRun.findMany({ orderBy: { functionId: "asc" } });
     expect(runs.map((run) => run.functionId)).toEqual([

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type AppEventData, type AppEventName, findEventDefinition } from "./events";
 import { getExecutor } from "./app-executor";
+import { getInngestSender } from "./inngest-sender";
 import { getJobMode } from "./job-mode";
 import { parseEventData } from "./parse-event-data";
 
@@ -18,8 +19,8 @@ export async function dispatch<TName extends AppEventName>(
   if (!definition) throw new Error(`Unknown event ${name}: add it to lib/background/events.ts`);
   const payload = parseEventData(name, definition.schema, data);
   if (getJobMode() === "inngest") {
-    const { inngest } = await import("@/inngest/client");
-    const { ids } = await inngest.send({ name, data: payload, ...(options.id ? { id: options.id } : {}) });
+    const send = getInngestSender();
+    const { ids } = await send({ name, data: payload, ...(options.id ? { id: options.id } : {}) });
     return { ids };
   }
   const id = options.id ?? randomUUID();

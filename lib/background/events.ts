@@ -50,13 +50,11 @@ export const batchDocumentProcessRequested = defineEvent(
   z.object({ batchId: z.string().uuid(), documentId: z.string().uuid() }),
 );
 
-/** Run an accepted asynchronous extract job (its uploads are in storage, its options in jobs.input). */
+/**
+ * Run an accepted asynchronous extract job (its uploads are in storage, its options in jobs.input).
+ * The /v1 job events' ids come from lib/v1/jobs/job-run-event.ts.
+ */
 export const extractJobRequested = defineEvent("docsvc/extract-job.requested", z.object({ jobId: z.string().uuid() }));
-
-/** The event id of a job's run: dispatching it twice starts one run. */
-export function extractJobEventId(jobId: string): string {
-  return `extract-job:${jobId}`;
-}
 
 /** Run a fill_pdf job; everything it needs is on the job row (input). */
 export const fillPdfJobRequested = defineEvent("docsvc/fill-pdf.requested", z.object({ jobId: z.string().uuid() }));

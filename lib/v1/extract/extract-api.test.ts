@@ -14,7 +14,8 @@ import { createJob } from "@/lib/v1/jobs/create-job";
 import { serializeJob } from "@/lib/v1/jobs/serialize-job";
 import { ExtractForm } from "./extract-form";
 import { ExtractCompletedResponse, ExtractionResult } from "./extraction-result";
-import { extractJobEventId, extractJobRequested } from "@/lib/background/events";
+import { extractJobRequested } from "@/lib/background/events";
+import { jobRunEventId } from "@/lib/v1/jobs/job-run-event";
 import type { ExtractJobInput } from "./extract-job-input";
 import { listFormats } from "./list-formats";
 import { submitExtraction } from "./submit-extraction";
@@ -197,7 +198,11 @@ describe("run-extract-job", () => {
     });
     try {
       await executor.recoverUnfinishedRuns();
-      await executor.enqueue({ name: extractJobRequested.name, data: { jobId }, id: extractJobEventId(jobId) });
+      await executor.enqueue({
+        name: extractJobRequested.name,
+        data: { jobId },
+        id: jobRunEventId({ id: jobId, type: "extract" }),
+      });
       await executor.drain({ timeoutMs: 30_000 });
     } finally {
       await executor.stop();

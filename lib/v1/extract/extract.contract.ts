@@ -1,5 +1,5 @@
 import { defineRoute } from "@/lib/http/contract";
-import { DeveloperErrorSchema } from "@/lib/openapi/error-schemas";
+import { DeveloperErrorSchema } from "@/lib/contracts/error-schemas";
 import { canonicalExtractForm } from "./canonical-extract-form";
 import { ExtractForm } from "./extract-form";
 import { ExtractAcceptedResponse, ExtractCompletedResponse } from "./extraction-result";

@@ -1,14 +1,13 @@
 import type { Db } from "@/lib/db";
 import type { Job, Prisma } from "@/lib/db/generated/client";
-import { dispatch } from "@/lib/background/dispatch";
 import { resolveModel } from "@/lib/models";
-import { jobOutputKey, type BlobStore } from "@/lib/storage";
+import type { BlobStore } from "@/lib/storage";
 import { assertTokensAvailable } from "@/lib/usage/assert-tokens-available";
 import { createJob } from "@/lib/v1/jobs/create-job";
 import { failJob } from "@/lib/v1/jobs/fail-job";
 import { inspectJobUploads, type InspectedUpload } from "@/lib/v1/jobs/inspect-job-uploads";
+import { startJob } from "@/lib/v1/jobs/start-job";
 import { completeExtractJob } from "./complete-extract-job";
-import { extractJobEventId, extractJobRequested } from "@/lib/background/events";
 import type { ExtractForm } from "./extract-form";
 import type { ExtractJobInput } from "./extract-job-input";
 import { extractJobFile } from "./extract-job-file";
@@ -98,7 +97,8 @@ async function extractNow({
   }
 }
 
-async function startInBackground({
+/** Stores the uploads and starts the run: the job's input gains each file's storage key. */
+function startInBackground({
   db,
   store,
   job,
@@ -111,19 +111,11 @@ async function startInBackground({
   jobInput: ExtractJobInput;
   uploads: InspectedUpload[];
 }): Promise<ExtractAnswer> {
-  try {
-    const files = await Promise.all(
-      uploads.map(async (upload, index) => {
-        const key = jobOutputKey(job.id, `input-${index + 1}`);
-        await store.put(key, upload.bytes, "application/octet-stream");
-        return { ...jobInput.files[index], key };
-      }),
-    );
-    await db.job.update({ where: { id: job.id }, data: { input: { ...jobInput, files }, progressMessage: "Queued" } });
-    await dispatch(extractJobRequested.name, { jobId: job.id }, { id: extractJobEventId(job.id) });
-  } catch (error) {
-    await failJob({ db, jobId: job.id, error });
-    throw error;
-  }
-  return { status: 202, body: { id: job.id, status: "processing", poll_url: `/v1/jobs/${job.id}` } };
+  return startJob({
+    db,
+    store,
+    job: { id: job.id, type: "extract" },
+    uploads: uploads.map((upload, index) => ({ name: `input-${index + 1}`, bytes: upload.bytes })),
+    input: (keys) => ({ ...jobInput, files: jobInput.files.map((file, index) => ({ ...file, key: keys[index] })) }),
+  });
 }

@@ -9,7 +9,7 @@ import {
   readSourceFile,
   readStoredFile,
   reportProgress,
-} from "./fill-job-steps";
+} from "./fill-job-stages";
 
 /**
  * The stages of a fill_excel job: read each source (charged per page), fill the template (charged per

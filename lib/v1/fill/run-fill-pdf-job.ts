@@ -14,7 +14,7 @@ import {
   readSourceFile,
   readStoredFile,
   reportProgress,
-} from "./fill-job-steps";
+} from "./fill-job-stages";
 
 /**
  * The stages of a fill_pdf job: read the form (fields and labels), read each source (charged per

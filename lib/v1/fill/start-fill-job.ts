@@ -1,14 +1,12 @@
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
 import { inspectJobUploads } from "@/lib/v1/jobs/inspect-job-uploads";
-import type { AppEventName } from "@/lib/background/events";
 import { assertFileSize, tierUploadLimits } from "@/lib/upload-limits/upload-limits";
-import { dispatch } from "@/lib/background/dispatch";
 import { resolveModel, tokensForPages } from "@/lib/models";
-import { jobOutputKey, type BlobStore } from "@/lib/storage";
+import type { BlobStore } from "@/lib/storage";
 import { assertTokensAvailable } from "@/lib/usage/assert-tokens-available";
 import { createJob } from "@/lib/v1/jobs/create-job";
-import { failJob } from "@/lib/v1/jobs/fail-job";
+import { startJob, type StartedJobAnswer } from "@/lib/v1/jobs/start-job";
 import type { JobType } from "@/lib/v1/jobs/job-types";
 
 export interface StartFillJobInput {
@@ -21,17 +19,16 @@ export interface StartFillJobInput {
   sources: File[];
   ocrModel: string | undefined;
   webhookUrl: string | undefined;
-  event: Extract<AppEventName, "docsvc/fill-pdf.requested" | "docsvc/fill-excel.requested">;
   /** The job input beyond the stored files (options of the request). */
   options: Record<string, Prisma.InputJsonValue | undefined>;
 }
 
-export type FillAnswer = { status: 202; body: { id: string; status: "processing"; poll_url: string } };
+export type FillAnswer = StartedJobAnswer;
 
 /**
  * Shared by both fill endpoints: checks the sources against the tier's limits and the token balance
  * (fill tokens per form plus OCR per source page), records the job, stores the uploads under the
- * job's prefix and starts the background run. Always 202 once the request is valid.
+ * job's prefix and starts the background run (startJob). Always 202 once the request is valid.
  */
 export async function startFillJob(input: StartFillJobInput & { db: Db; store: BlobStore }): Promise<FillAnswer> {
   const { db, store } = input;
@@ -53,22 +50,21 @@ export async function startFillJob(input: StartFillJobInput & { db: Db; store: B
     progressMessage: "Queued",
     tokensReserved: tokensNeeded,
   });
-  try {
-    const target = { key: jobOutputKey(job.id, `input-target.${input.target.extension}`), name: input.target.name };
-    await store.put(target.key, input.target.bytes, "application/octet-stream");
-    const sources = await Promise.all(
-      checked.uploads.map(async (upload, index) => {
-        const key = jobOutputKey(job.id, `input-source-${index + 1}`);
-        await store.put(key, upload.bytes, "application/octet-stream");
-        return { key, name: upload.fileName };
-      }),
-    );
-    const jobInput = { ...input.options, target, sources, ocrModel: ocrModel.id } as Prisma.InputJsonValue;
-    await db.job.update({ where: { id: job.id }, data: { input: jobInput } });
-    await dispatch(input.event, { jobId: job.id }, { id: `${input.type}:${job.id}` });
-  } catch (error) {
-    await failJob({ db, jobId: job.id, error });
-    throw error;
-  }
-  return { status: 202, body: { id: job.id, status: "processing", poll_url: `/v1/jobs/${job.id}` } };
+  const uploads = [
+    { name: `input-target.${input.target.extension}`, bytes: input.target.bytes },
+    ...checked.uploads.map((upload, index) => ({ name: `input-source-${index + 1}`, bytes: upload.bytes })),
+  ];
+  return startJob({
+    db,
+    store,
+    job: { id: job.id, type: input.type },
+    uploads,
+    input: ([targetKey, ...sourceKeys]) =>
+      ({
+        ...input.options,
+        target: { key: targetKey, name: input.target.name },
+        sources: sourceKeys.map((key, index) => ({ key, name: checked.uploads[index].fileName })),
+        ocrModel: ocrModel.id,
+      }) as Prisma.InputJsonValue,
+  });
 }

@@ -58,7 +58,6 @@ export async function submitFillExcel(input: {
     sources: form.fill_mode === "explicit" ? [] : sources,
     ocrModel: form.model,
     webhookUrl: form.webhook_url,
-    event: "docsvc/fill-excel.requested",
     options,
   });
 }

@@ -43,7 +43,6 @@ export async function submitFillPdf(input: {
     sources,
     ocrModel: form.model,
     webhookUrl: form.webhook_url,
-    event: "docsvc/fill-pdf.requested",
     options,
   });
 }
