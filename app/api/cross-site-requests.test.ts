@@ -2,7 +2,7 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { encode as encodeSessionToken } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAuthSecret } from "@/lib/auth/secret";
+import { getAuthSecret } from "@/lib/crypto/auth-secret";
 import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { getDb, type Db } from "@/lib/db";
 import type { RouteContract } from "@/lib/http";

@@ -5,7 +5,7 @@ import { SignJWT } from "jose";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetConfigForTests } from "@/lib/config";
 import { signAccessToken, verifyAccessToken } from "./access-token";
-import { getAuthSecret, resetAuthSecretForTests } from "./secret";
+import { getAuthSecret, resetAuthSecretForTests } from "@/lib/crypto/auth-secret";
 
 const user = { id: "5b0b4a5e-8a43-4d7e-9c53-0f4f4e1f2a11", tokenVersion: 3 };
 const dataDir = mkdtempSync(path.join(tmpdir(), "docsvc-secret-"));

@@ -2,7 +2,7 @@ import { hkdfSync } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/http/errors";
-import { getAuthSecret } from "./secret";
+import { getAuthSecret } from "@/lib/crypto/auth-secret";
 
 export const ACCESS_TOKEN_ISSUER = "docsvc";
 export const ACCESS_TOKEN_AUDIENCE = "docsvc-api";

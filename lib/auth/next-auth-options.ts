@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { authenticateWithPassword } from "./authenticate-with-password";
 import { signInWithIdentity } from "./oidc/sign-in-with-identity";
-import { getAuthSecret } from "./secret";
+import { getAuthSecret } from "@/lib/crypto/auth-secret";
 
 export const OIDC_PROVIDER_ID = "oidc";
 

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { getAuthSecret } from "./secret";
+import { getAuthSecret } from "@/lib/crypto/auth-secret";
 
 // A 6-digit code has only a million values: a plain hash in a leaked table would be reversed at once,
 // so codes are keyed with the server secret and bound to their row.

@@ -1,6 +1,6 @@
 import { hkdfSync } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import { getAuthSecret } from "@/lib/auth/secret";
+import { getAuthSecret } from "@/lib/crypto/auth-secret";
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 

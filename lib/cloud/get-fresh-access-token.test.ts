@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalIssuer, type LocalIssuer } from "@/e2e/support/oidc-issuer";
 import { registerUser } from "@/lib/auth/register-user";
-import { resetOidcProviderForTests } from "@/lib/auth/oidc/oidc-provider";
+import { resetOidcProviderForTests } from "@/lib/oidc/oidc-provider";
 import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { getConfig, resetConfigForTests } from "@/lib/config";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/encrypt-secret";

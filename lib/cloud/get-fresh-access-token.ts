@@ -1,4 +1,4 @@
-import { getOidcProvider } from "@/lib/auth/oidc/oidc-provider";
+import { getOidcProvider } from "@/lib/oidc/oidc-provider";
 import { getConfig } from "@/lib/config";
 import { decryptSecret } from "@/lib/crypto/encrypt-secret";
 import type { Db } from "@/lib/db";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config";
-import { resetAuthSecretForTests } from "@/lib/auth/secret";
+import { resetAuthSecretForTests } from "./auth-secret";
 import { decryptSecret, encryptSecret } from "./encrypt-secret";
 
 function useSecret(secret: string) {

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { getAuthSecret } from "@/lib/auth/secret";
+import { getAuthSecret } from "./auth-secret";
 
 // Third-party tokens (cloud drive, calendar) are stored encrypted with AES-256-GCM under a key derived
 // from AUTH_SECRET, so a database dump alone does not hand out a user's Google account.

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { checkDatabase, getDatabaseKind, getDb } from "@/lib/db";
 import { checkOcrEngine } from "@/lib/ocr/health";
 import { currentOcrEngine } from "@/lib/ocr/recognize-image";
-import { API_VERSION } from "@/lib/openapi/build-document";
+import { API_VERSION } from "@/lib/contracts/api-version";
 import { checkStorage, getStorageKind } from "@/lib/storage";
 import { checkBrowser } from "@/lib/web/check-browser";
 import type { HealthResponseSchema } from "./diagnostics.contract";

@@ -3,7 +3,7 @@ import { buildInfo, getConfig } from "@/lib/config";
 import { getDatabaseKind } from "@/lib/db";
 import { getJobMode } from "@/lib/background";
 import { currentOcrEngine } from "@/lib/ocr/recognize-image";
-import { API_VERSION } from "@/lib/openapi/build-document";
+import { API_VERSION } from "@/lib/contracts/api-version";
 import { getStorageKind } from "@/lib/storage";
 import type { VersionInfoSchema } from "./diagnostics.contract";
 

@@ -1,5 +1,5 @@
 import type { Page, Word } from "@/lib/documents/types";
-import { editDistance } from "@/lib/ocr/pass-agreement";
+import { editDistance } from "@/lib/text/edit-distance";
 import type { DocumentDate } from "./document-date";
 import type { IssuerPart } from "./issuer-header";
 import { legalFormWords } from "./legal-forms";

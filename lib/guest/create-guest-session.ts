@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type { z } from "zod";
-import { getAuthSecret } from "@/lib/auth/secret";
+import { getAuthSecret } from "@/lib/crypto/auth-secret";
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import {

@@ -1,6 +1,6 @@
 import type { AssembledLayout } from "@/lib/documents/layout";
 import type { Word } from "@/lib/documents/types";
-import { detectLanguage } from "@/lib/extraction/classify";
+import { detectLanguage } from "@/lib/text/detect-language";
 import { englishSpeller, type Speller } from "./english-speller";
 
 // Words a dictionary can confirm. Letters too small for the model come out as their look-alikes

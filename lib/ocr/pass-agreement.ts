@@ -1,4 +1,5 @@
 import type { Box, Word } from "@/lib/documents/types";
+import { editDistance } from "@/lib/text/edit-distance";
 
 // Geometry and text comparisons the merge of OCR passes uses to tell where passes read the same
 // words and whether they agree.
@@ -50,18 +51,6 @@ export function readingOf(words: Word[]): string {
     .join(" ");
 }
 
-/** Levenshtein distance: the fewest single-character insertions, deletions and substitutions from a to b. */
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++)
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length];
-}
-
 /** 1 − edit distance / length of the longer text: 1 for identical texts, 0 for nothing in common. */
 export function textSimilarity(a: string, b: string): number {
   if (a === b) return 1;
@@ -85,3 +74,6 @@ export function wordsMatching(words: Word[], votes: number): Word[] {
     .sort((a, b) => b.count - a.count)
     .map((entry) => entry.word);
 }
+
+// Moved to lib/text (the extraction engine needs it too); re-exported for the merge of passes.
+export { editDistance } from "@/lib/text/edit-distance";

@@ -1,11 +1,11 @@
 import type { z } from "zod";
 import type { ResponseSpec, RouteContract } from "@/lib/http/contract";
 import { ComponentCollector, type JsonSchema } from "./json-schema-components";
-import { DeveloperErrorSchema, HTTPErrorSchema, HTTPValidationErrorSchema } from "./error-schemas";
+import { DeveloperErrorSchema, HTTPErrorSchema, HTTPValidationErrorSchema } from "@/lib/contracts/error-schemas";
 import { SECURITY_SCHEMES, securityFor } from "./security";
+import { API_VERSION } from "@/lib/contracts/api-version";
 
 export const API_TITLE = "docsvc";
-export const API_VERSION = "0.1.0";
 
 type Operation = Record<string, unknown>;
 

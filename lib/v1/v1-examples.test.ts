@@ -4,7 +4,7 @@ import { HealthResponseSchema } from "@/lib/diagnostics/diagnostics.contract";
 import { buildOpenApiDocument } from "@/lib/openapi/build-document";
 import { listRouteContracts } from "@/lib/openapi/contracts";
 import { ApiUsageResponse } from "@/lib/usage/schemas";
-import { WebhookDeliveryResponse } from "@/lib/webhooks/list-job-webhook-deliveries";
+import { WebhookDeliveryResponse } from "@/lib/webhooks/serialize-webhook-delivery";
 import { JobListResponse } from "@/lib/v1/jobs/list-jobs";
 import { JobResponse } from "@/lib/v1/jobs/serialize-job";
 import {

@@ -1,15 +1,11 @@
 import type { Frame, Locator, Page } from "playwright-core";
 import { AppError } from "@/lib/http/errors";
-import { collectDomFields, type DomField, type DomOption } from "./dom-fields";
+import { collectDomFields, type DomOption } from "./dom-fields";
+import type { WebField } from "./web-field";
 import type { WebSession } from "./web-sessions";
 
-export interface WebField extends Omit<DomField, "kind"> {
-  kind: DomField["kind"];
-  /** URL of the frame the field is in (the page's own URL for the main frame). */
-  frameUrl: string;
-  /** The accessible name from the browser's accessibility snapshot, when it differs from nothing. */
-  accessibleName?: string;
-}
+// In its own file so the session registry can hold scanned fields without importing the scanner.
+export type { WebField } from "./web-field";
 
 export interface WebButton {
   ref: string;

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/http/errors";
 import { getBrowser } from "./browser";
-import type { WebField } from "./scan-web-form";
+import type { WebField } from "./web-field";
 import { startOutboundProxy, type OutboundProxy, type ResolveHost } from "./outbound-proxy";
 
 /** One page kept open between calls, in its own browser context behind its own guarded proxy. */

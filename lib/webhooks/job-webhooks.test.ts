@@ -5,8 +5,8 @@ import { functionDefinitions } from "@/inngest/functions";
 import { getExecutor, startExecutor, stopExecutor } from "@/lib/background/app-executor";
 import { createJob } from "@/lib/v1/jobs/create-job";
 import { finishJob } from "@/lib/v1/jobs/finish-job";
-import { listJobWebhookDeliveries } from "./list-job-webhook-deliveries";
-import { redeliverJobWebhook } from "./redeliver-job-webhook";
+import { listJobWebhookDeliveries } from "@/lib/v1/jobs/list-job-webhook-deliveries";
+import { redeliverJobWebhook } from "@/lib/v1/jobs/redeliver-job-webhook";
 import { startWebhookReceiver, type WebhookReceiver } from "./testing/start-webhook-receiver";
 import { generateWebhookSecret, getOrCreateWebhookSecret, rotateWebhookSecret } from "./webhook-secret";
 

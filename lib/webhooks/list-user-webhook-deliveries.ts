@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db";
-import { serializeWebhookDelivery, WebhookDeliveryResponse } from "./list-job-webhook-deliveries";
+import { serializeWebhookDelivery, WebhookDeliveryResponse } from "./serialize-webhook-delivery";
 
 export const WebhookDeliveryLogQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import type { Db } from "@/lib/db";
 import type { WebhookAttempt, WebhookDelivery } from "@/lib/db/generated/client";
-import { getJobOrThrow } from "@/lib/v1/jobs/get-job-or-throw";
 
 export const WebhookDeliveryResponse = z
   .object({
@@ -25,6 +23,7 @@ export const WebhookDeliveryResponse = z
 
 export type WebhookDeliveryResponse = z.infer<typeof WebhookDeliveryResponse>;
 
+/** A delivery with its attempts as the API shows it (GET /v1/jobs/{id}/webhooks, the user's delivery log). */
 export function serializeWebhookDelivery(
   delivery: WebhookDelivery & { attempts: WebhookAttempt[] },
 ): WebhookDeliveryResponse {
@@ -45,20 +44,4 @@ export function serializeWebhookDelivery(
         created_at: attempt.createdAt.toISOString(),
       })),
   };
-}
-
-/** The deliveries of the user's job with their attempts, oldest first (404 for others' jobs). */
-export async function listJobWebhookDeliveries(options: {
-  db: Db;
-  userId: string;
-  jobId: string;
-}): Promise<WebhookDeliveryResponse[]> {
-  const { db, userId, jobId } = options;
-  await getJobOrThrow({ db, userId, jobId });
-  const deliveries = await db.webhookDelivery.findMany({
-    where: { jobId },
-    include: { attempts: true },
-    orderBy: { createdAt: "asc" },
-  });
-  return deliveries.map(serializeWebhookDelivery);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/contract";
-import { WebhookDeliveryResponse } from "./list-job-webhook-deliveries";
+import { WebhookDeliveryResponse } from "./serialize-webhook-delivery";
 import { WebhookDeliveryLogEntry, WebhookDeliveryLogQuery } from "./list-user-webhook-deliveries";
 import { TestWebhookRequest, TestWebhookResponse } from "./send-test-webhook";
 

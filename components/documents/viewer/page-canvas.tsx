@@ -8,9 +8,10 @@ import type { PageBoxes, ResultPage, WordBox } from "../types";
 import { isDoubleTap, type Tap } from "./double-tap";
 import { LOW_CONFIDENCE, type Selection } from "./geometry";
 import { fingerSpread, zoomAfterPinch, type Finger } from "./pinch-zoom";
+import type { BoxLayer } from "./box-layer";
 import { stepForKey, type WordStep } from "./word-navigation";
 
-export type BoxLayer = "words" | "lines" | "blocks";
+export type { BoxLayer };
 
 export interface PageCanvasProps {
   page: ResultPage;

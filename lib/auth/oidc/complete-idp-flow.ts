@@ -3,7 +3,7 @@ import { saveCloudConnection } from "@/lib/cloud/save-cloud-connection";
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
 import { openFlowState } from "./flow-state";
-import { getOidcProvider } from "./oidc-provider";
+import { getOidcProvider } from "@/lib/oidc/oidc-provider";
 import { signInWithIdentity } from "./sign-in-with-identity";
 import { idpCallbackUrl } from "./start-idp-flow";
 import { verifyIdToken } from "./verify-id-token";

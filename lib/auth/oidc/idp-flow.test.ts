@@ -7,7 +7,7 @@ import { signAccessToken } from "../access-token";
 import { registerUser } from "../register-user";
 import { useTempDatabase } from "../testing/temp-database";
 import { completeIdpFlow } from "./complete-idp-flow";
-import { getOidcProvider, resetOidcProviderForTests } from "./oidc-provider";
+import { getOidcProvider, resetOidcProviderForTests } from "@/lib/oidc/oidc-provider";
 import { startIdpFlow } from "./start-idp-flow";
 import { verifyIdToken } from "./verify-id-token";
 

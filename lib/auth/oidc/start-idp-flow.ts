@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db";
 import { resolveAccessToken } from "@/lib/http/caller/resolve-caller";
 import { generateSecretToken } from "../secret-token";
 import { sealFlowState, type FlowState } from "./flow-state";
-import { getOidcProvider } from "./oidc-provider";
+import { getOidcProvider } from "@/lib/oidc/oidc-provider";
 
 export function idpCallbackUrl(): string {
   return new URL("/api/auth/idp/callback", getConfig().APP_URL).toString();

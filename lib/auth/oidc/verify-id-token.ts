@@ -1,6 +1,6 @@
 import { errors as joseErrors, jwtVerify } from "jose";
 import { AppError } from "@/lib/http/errors";
-import type { OidcProvider } from "./oidc-provider";
+import type { OidcProvider } from "@/lib/oidc/oidc-provider";
 
 export interface IdentityClaims {
   subject: string;

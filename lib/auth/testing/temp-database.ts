@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { resetConfigForTests } from "@/lib/config";
 import { closeDb, getDb } from "@/lib/db";
-import { resetAuthSecretForTests } from "@/lib/auth/secret";
+import { resetAuthSecretForTests } from "@/lib/crypto/auth-secret";
 
 /**
  * Points the process's database (getDb) and secret at a fresh embedded PGlite in a temp directory, so

@@ -5,7 +5,7 @@ import { encode as encodeSessionToken } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { generateApiKey } from "@/lib/auth/api-key-hash";
 import { signAccessToken } from "@/lib/auth/access-token";
-import { getAuthSecret, resetAuthSecretForTests } from "@/lib/auth/secret";
+import { getAuthSecret, resetAuthSecretForTests } from "@/lib/crypto/auth-secret";
 import { resetConfigForTests } from "@/lib/config";
 import type { Db } from "@/lib/db";
 import { createTestDatabase } from "@/lib/db/testing";

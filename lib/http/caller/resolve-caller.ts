@@ -1,7 +1,7 @@
 import { decode as decodeSessionToken } from "next-auth/jwt";
 import { hashApiKey } from "@/lib/auth/api-key-hash";
 import { verifyAccessToken } from "@/lib/auth/access-token";
-import { getAuthSecret } from "@/lib/auth/secret";
+import { getAuthSecret } from "@/lib/crypto/auth-secret";
 import { AppError } from "../errors";
 import type { Surface } from "../error-response";
 import { checkRequestOrigin } from "./check-request-origin";

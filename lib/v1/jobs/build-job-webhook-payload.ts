@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Job } from "@/lib/db/generated/client";
-import { JobError, serializeJob } from "@/lib/v1/jobs/serialize-job";
+import { JobError, serializeJob } from "./serialize-job";
 
 /** The body POSTed to a job's webhook_url (developer-api.md, "Events"). */
 export const JobWebhookPayload = z

@@ -1,8 +1,7 @@
 import type { Db } from "@/lib/db";
 import type { Job, Prisma, WebhookDelivery } from "@/lib/db/generated/client";
-import { dispatch } from "@/lib/background/dispatch";
+import { dispatchWebhookDelivery } from "@/lib/webhooks/dispatch-webhook-delivery";
 import { buildJobWebhookPayload } from "./build-job-webhook-payload";
-import { webhookDeliveryEventId, webhookDeliveryRequested } from "@/lib/background/events";
 
 /**
  * Starts the webhook of a finished job that has a webhook_url: one WebhookDelivery row (the payload
@@ -18,10 +17,6 @@ export async function enqueueJobWebhook(options: { db: Db; job: Job }): Promise<
     (await db.webhookDelivery.create({
       data: { jobId: job.id, url: job.webhookUrl, payload: buildJobWebhookPayload(job) as Prisma.InputJsonValue },
     }));
-  if (delivery.status === "pending") await dispatchDelivery(delivery.id);
+  if (delivery.status === "pending") await dispatchWebhookDelivery(delivery.id);
   return delivery;
-}
-
-export async function dispatchDelivery(deliveryId: string): Promise<void> {
-  await dispatch(webhookDeliveryRequested.name, { deliveryId }, { id: webhookDeliveryEventId(deliveryId) });
 }

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import type { Job, Prisma } from "@/lib/db/generated/client";
-import { enqueueJobWebhook } from "@/lib/webhooks/enqueue-job-webhook";
+import { enqueueJobWebhook } from "./enqueue-job-webhook";
 import type { JobErrorCode } from "@/lib/v1/errors/error-codes";
 
 export type JobOutcome =

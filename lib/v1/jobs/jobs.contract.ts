@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/contract";
 import { ApiUsageResponse } from "@/lib/usage/schemas";
-import { WebhookDeliveryResponse } from "@/lib/webhooks/list-job-webhook-deliveries";
+import { WebhookDeliveryResponse } from "@/lib/webhooks/serialize-webhook-delivery";
 import { JobListResponse, ListJobsQuery } from "./list-jobs";
 import { listModels, ModelListResponse } from "@/lib/v1/list-models";
 import { JobResponse } from "./serialize-job";

@@ -1,9 +1,9 @@
 import type { Db } from "@/lib/db";
 import type { Prisma, WebhookDelivery } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
-import { getJobOrThrow } from "@/lib/v1/jobs/get-job-or-throw";
+import { dispatchWebhookDelivery } from "@/lib/webhooks/dispatch-webhook-delivery";
+import { getJobOrThrow } from "./get-job-or-throw";
 import { buildJobWebhookPayload } from "./build-job-webhook-payload";
-import { dispatchDelivery } from "./enqueue-job-webhook";
 
 /**
  * Sends a finished job's webhook again, whatever became of earlier deliveries: a new delivery (its
@@ -22,6 +22,6 @@ export async function redeliverJobWebhook(options: {
   const delivery = await db.webhookDelivery.create({
     data: { jobId: job.id, url: job.webhookUrl, payload: buildJobWebhookPayload(job) as Prisma.InputJsonValue },
   });
-  await dispatchDelivery(delivery.id);
+  await dispatchWebhookDelivery(delivery.id);
   return delivery;
 }

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/http/errors";
-import { serializeWebhookDelivery, type WebhookDeliveryResponse } from "./list-job-webhook-deliveries";
+import { serializeWebhookDelivery, type WebhookDeliveryResponse } from "@/lib/webhooks/serialize-webhook-delivery";
 import { redeliverJobWebhook } from "./redeliver-job-webhook";
 
 /** Sends again the job webhook of one of the user's deliveries: a new delivery of the job as it is now. */

@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db";
 import { issueTokenResponse } from "@/lib/auth/issue-token-response";
 import { idpVerifyRoute } from "@/lib/auth/oidc/idp.contract";
-import { getOidcProvider } from "@/lib/auth/oidc/oidc-provider";
+import { getOidcProvider } from "@/lib/oidc/oidc-provider";
 import { signInWithIdentity } from "@/lib/auth/oidc/sign-in-with-identity";
 import { verifyIdToken } from "@/lib/auth/oidc/verify-id-token";
 import { route, serveRoutes } from "@/lib/http";

@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db";
 import { route, serveRoutes } from "@/lib/http";
 import { listJobWebhooksRoute } from "@/lib/v1/jobs/jobs.contract";
-import { listJobWebhookDeliveries } from "@/lib/webhooks/list-job-webhook-deliveries";
+import { listJobWebhookDeliveries } from "@/lib/v1/jobs/list-job-webhook-deliveries";
 
 // GET /v1/jobs/{id}/webhooks – the job's webhook deliveries and their attempts
 const list = route(listJobWebhooksRoute, async ({ caller, params }) =>

@@ -1,8 +1,8 @@
 import { getDb } from "@/lib/db";
 import { route, serveRoutes } from "@/lib/http";
 import { redeliverJobWebhookRoute } from "@/lib/v1/jobs/jobs.contract";
-import { serializeWebhookDelivery } from "@/lib/webhooks/list-job-webhook-deliveries";
-import { redeliverJobWebhook } from "@/lib/webhooks/redeliver-job-webhook";
+import { serializeWebhookDelivery } from "@/lib/webhooks/serialize-webhook-delivery";
+import { redeliverJobWebhook } from "@/lib/v1/jobs/redeliver-job-webhook";
 
 // POST /v1/jobs/{id}/webhooks/redeliver – send a finished job's webhook again
 const redeliver = route(redeliverJobWebhookRoute, async ({ caller, params }) => {

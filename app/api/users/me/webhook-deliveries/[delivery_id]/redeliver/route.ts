@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db";
 import { route, serveRoutes } from "@/lib/http";
 import { redeliverWebhookDeliveryRoute } from "@/lib/webhooks/webhook-deliveries.contract";
-import { redeliverWebhookDelivery } from "@/lib/webhooks/redeliver-webhook-delivery";
+import { redeliverWebhookDelivery } from "@/lib/v1/jobs/redeliver-webhook-delivery";
 
 // POST /api/users/me/webhook-deliveries/{delivery_id}/redeliver – send that job's webhook again
 const redeliver = route(redeliverWebhookDeliveryRoute, async ({ caller, params }) =>
