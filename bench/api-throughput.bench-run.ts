@@ -17,7 +17,7 @@ import { commandExists, megabytes, percentile, seconds, verdict } from "./figure
 // BENCH_PORT (default 3621) is the app's port; BENCH_SCAN_200=1 also reads a 200-page scan (minutes)
 // to compare the server's peak memory with the 20-page one. BENCH_ONLY=digital or BENCH_ONLY=scans
 // runs one half; BENCH_CPU_PROF=<folder> has the server write a CPU profile there when it stops.
-// The end lists each target of issue 16 as met or not; the stage records above it say why.
+// The end lists each speed and memory target (docs/performance.md) as met or not; the stage records above it say why.
 
 const run = promisify(execFile);
 const port = Number(process.env.BENCH_PORT ?? 3621);
@@ -76,7 +76,7 @@ async function api<T>(token: string, pathAndQuery: string, init: RequestInit = {
   return (await response.json()) as T;
 }
 
-/** Each target of issue 16 beside its measured figure, printed together at the end. */
+/** Each target beside its measured figure, printed together at the end. */
 const verdicts: string[] = [];
 const against = (...args: Parameters<typeof verdict>) => verdicts.push(verdict(...args));
 
@@ -228,7 +228,7 @@ it("API throughput: digital and scanned PDFs over HTTP against the built app", a
     against("200-page digital PDF, batch upload → completed", batch200.totalMs, 2500, seconds);
   }
   if (only !== "digital") await scanRuns(token, scans, scanned20);
-  console.log(`targets (issue 16):\n  ${verdicts.join("\n  ")}`);
+  console.log(`targets:\n  ${verdicts.join("\n  ")}`);
   if (only !== "digital") await peers(scans.pngs, digital50, scanned20);
 });
 

@@ -26,7 +26,7 @@ import { resolveModel } from "@/lib/models";
 // Tesseract CLI; its boxes, carried through each known turn, are the reference for docsvc's boxes
 // on the turned (and, for some, noisy JPEG) copy. Digital PDFs with several fonts and rotated text
 // are compared against poppler's `pdftotext -bbox` (its Type 3 heights are not its glyphs': there
-// only the horizontal figure means anything; the 30° stamp has no poppler words to pair with). Figures as in issue 22: mean IoU, pairs with
+// only the horizontal figure means anything; the 30° stamp has no poppler words to pair with). Figures: mean IoU, pairs with
 // IoU ≥ 0.5, median centre offset in word heights. When the shared corpus is present (never copied
 // into the project), held-out FUNSD forms are compared against their annotated word boxes, beside
 // the Tesseract CLI (BENCH_FUNSD_FORMS forms, default 5). About two minutes on 2 cores.
@@ -134,7 +134,7 @@ it("digital PDFs: several fonts and rotated text", async () => {
       print(label, agreement);
       if (label !== type3Label) pooled.push(agreement);
     }
-    // Issue 22's figure: every paired word of the pages above (Type 3 aside, see the top), and the worst page's horizontal offset.
+    // The headline figure: every paired word of the pages above (Type 3 aside, see the top), and the worst page's horizontal offset.
     const pairs = pooled.reduce((sum, item) => sum + item.pairs, 0);
     console.log(
       `text-layer PDFs, Type 3 aside      IoU ${(pooled.reduce((sum, item) => sum + item.meanIou * item.pairs, 0) / pairs).toFixed(3)}  ` +

@@ -4,7 +4,7 @@ import { registerUser } from "./register-user";
 import { requestPasswordResetInBackground } from "./request-password-reset-in-background";
 import { useTempDatabase } from "./testing/temp-database";
 
-// Forgot-password enumeration (issue 21, finding 6): the answer cannot depend on the address,
+// Forgot-password enumeration: the answer cannot depend on the address,
 // because nothing about the address is looked up before answering.
 let temp: { dispose(): Promise<void> };
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { hashPassword } from "./password";
 import { registerUser } from "./register-user";
 import { useTempDatabase } from "./testing/temp-database";
 
-// Sign-in lockouts (issue 21, finding 5) and registration probing (finding 6), on a real database
+// Sign-in lockouts and registration probing, on a real database
 // with an injected clock.
 const PASSWORD = "correct horse battery staple";
 let temp: { dispose(): Promise<void> };

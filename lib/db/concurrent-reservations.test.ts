@@ -1,4 +1,4 @@
-// Reservations under concurrency (issue 17, probe findings 2 and 4). Here in lib/db because CI runs
+// Reservations under concurrency (overspending by parallel requests). Here in lib/db because CI runs
 // lib/db a second time on PostgreSQL (TEST_DATABASE_URL), where requests really run in parallel.
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";

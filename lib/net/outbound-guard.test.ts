@@ -1,4 +1,4 @@
-// Issue 17, item 5: every outbound call (webhook deliveries, a job's webhook_url, cloud token
+// Every outbound call (webhook deliveries, a job's webhook_url, cloud token
 // requests, safeFetch itself) refuses every spelling of a loopback or private address, and never
 // follows a redirect to one. A receiver listens on loopback and counts what reaches it: nothing may.
 import http from "node:http";

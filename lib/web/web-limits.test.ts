@@ -9,7 +9,7 @@ import { navigatePage } from "./navigate-page";
 import { startFormSite, HUGE_PAGE_BYTES, type FormSite } from "./testing/form-site";
 import { closeAllWebSessions, openWebSession, webSessionCounts } from "./web-sessions";
 
-// The "bad input and limits" of issue 15 that need a real browser: a page larger than a session may
+// The bad input and limits that need a real browser: a page larger than a session may
 // download, a page that never finishes loading, one whose network never goes idle, and WebRTC.
 let site: FormSite;
 
