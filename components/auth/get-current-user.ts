@@ -4,7 +4,7 @@ import { getNextAuthOptions } from "@/lib/auth/next-auth-options";
 import type { AuthUser } from "@/lib/auth/schemas";
 import { toAuthUser } from "@/lib/auth/to-auth-user";
 import { getDb } from "@/lib/db";
-import { readSessionCookie } from "@/lib/http/caller/credentials";
+import { readSessionCookie } from "@/lib/auth/caller/credentials";
 
 /** The signed-in person as the screens need them: the API's user, and whether they have a password. */
 export interface CurrentUser extends AuthUser {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { getDb } from "@/lib/db";
 import { createApiKey } from "@/lib/users/create-api-key";
-import { defineRoute } from "./contract";
+import { defineRoute } from "@/lib/contracts/contract";
 import { route } from "./route";
 
 // Idempotency as an option of the route contract: the kit replays, the handler only answers.

@@ -1,8 +1,8 @@
 import { getDb } from "@/lib/db";
 import { hashIdempotentRequest } from "@/lib/idempotency/hash-idempotent-request";
 import { type IdempotentAnswer, withIdempotency } from "@/lib/idempotency/with-idempotency";
-import type { Caller } from "./caller/types";
-import type { RouteContract } from "./contract";
+import type { Caller } from "@/lib/contracts/caller";
+import type { RouteContract } from "@/lib/contracts/contract";
 
 /**
  * The route kit's Idempotency-Key support for contracts that declare `idempotency`: the same key and

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { CallerUser } from "./caller/types";
+import type { CallerUser } from "@/lib/contracts/caller";
 import { bodyLimitFor } from "./body-limit";
-import { defineRoute } from "./contract";
+import { defineRoute } from "@/lib/contracts/contract";
 import { route } from "./route";
 
 const uploadContract = defineRoute({

@@ -1,8 +1,8 @@
 import { GUEST_MAX_FILE_SIZE_BYTES } from "@/lib/guest/guest-limits";
 import { tierLimits } from "@/lib/tiers";
-import type { Caller } from "./caller/types";
-import type { RouteContract } from "./contract";
-import { formatBytes } from "./format-bytes";
+import type { Caller } from "@/lib/contracts/caller";
+import type { RouteContract } from "@/lib/contracts/contract";
+import { formatBytes } from "@/lib/text/format-bytes";
 import { DEFAULT_FORM_LIMIT_BYTES, DEFAULT_JSON_LIMIT_BYTES } from "./read-body";
 
 /** How large a request body may be for this caller, and how to say so when it is larger. */

@@ -1,8 +1,9 @@
 import { logger } from "@/lib/log/logger";
-import { AppError, toAppError } from "./errors";
+import type { Surface } from "@/lib/contracts/surface";
+import { AppError, toAppError } from "@/lib/errors/app-error";
 
 /** /api speaks FastAPI's error dialect; /v1 the developer API's `{"error":{code,message}}`. */
-export type Surface = "api" | "v1";
+export type { Surface };
 
 /** The HTTP response for an AppError in the surface's shape. */
 export function renderError(surface: Surface, error: AppError, extraHeaders?: HeadersInit): Response {

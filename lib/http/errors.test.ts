@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { renderError, renderThrown } from "./error-response";
-import { AppError, ERROR_STATUS, toAppError, zodIssues } from "./errors";
+import { AppError, ERROR_STATUS, toAppError, zodIssues } from "@/lib/errors/app-error";
 
 describe("error mapping", () => {
   it("maps every code to its status", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "./errors";
+import { AppError } from "@/lib/errors/app-error";
 import { MAX_FORM_FIELD_BYTES } from "./form-field-limit";
 import { uploadSpool } from "./multipart/upload-spool";
 import { readFormBody } from "./read-body";

@@ -1,5 +1,5 @@
-import { AppError } from "./errors";
-import { formatBytes } from "./format-bytes";
+import { AppError } from "@/lib/errors/app-error";
+import { formatBytes } from "@/lib/text/format-bytes";
 
 /**
  * The most bytes one form field other than a file may hold. The longest text parameter accepted is

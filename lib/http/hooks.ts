@@ -1,5 +1,5 @@
 import { v1RateLimitHook } from "@/lib/rate-limit/v1-rate-limit-hook";
-import type { RouteHook } from "./contract";
+import type { RouteHook } from "@/lib/contracts/contract";
 import type { Surface } from "./error-response";
 
 /**

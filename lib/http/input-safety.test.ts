@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineRoute } from "./contract";
+import { defineRoute } from "@/lib/contracts/contract";
 import { jsonDepth } from "./input-safety";
 import { route } from "./route";
 

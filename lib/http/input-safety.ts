@@ -1,4 +1,4 @@
-import { AppError, type InputLocation, type ValidationIssue } from "./errors";
+import { AppError, type InputLocation, type ValidationIssue } from "@/lib/errors/app-error";
 
 // Input that every schema accepts but the layers below cannot hold: U+0000 (PostgreSQL text and
 // jsonb refuse it, error 22021), JSON nested deep enough to overflow the stack of whatever walks it

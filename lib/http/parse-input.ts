@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError, zodIssues, type InputLocation, type ValidationIssue } from "./errors";
+import { AppError, zodIssues, type InputLocation, type ValidationIssue } from "@/lib/errors/app-error";
 import { unsafeInputIssues } from "./input-safety";
 import type { RawJson } from "./read-body";
 

@@ -1,6 +1,6 @@
-import { AppError } from "./errors";
+import { AppError } from "@/lib/errors/app-error";
 import { assertUrlEncodedFieldSizes } from "./form-field-limit";
-import { formatBytes } from "./format-bytes";
+import { formatBytes } from "@/lib/text/format-bytes";
 import { jsonDepth, MAX_JSON_DEPTH } from "./input-safety";
 import { readMultipartForm } from "./multipart/read-multipart-form";
 import type { UploadSpool } from "./multipart/upload-spool";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineRoute } from "./contract";
-import { AppError } from "./errors";
+import { defineRoute } from "@/lib/contracts/contract";
+import { AppError } from "@/lib/errors/app-error";
 import { route } from "./route";
 import { notFoundRoutes, serveRoutes } from "./serve-routes";
 

@@ -1,5 +1,5 @@
-import type { HttpMethod } from "./contract";
-import { AppError } from "./errors";
+import type { HttpMethod } from "@/lib/contracts/contract";
+import { AppError } from "@/lib/errors/app-error";
 import { renderError, type Surface } from "./error-response";
 import { withRequestLog } from "./log-request";
 import type { NextRouteHandler } from "./route";

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { AppError } from "./errors";
+import { AppError } from "@/lib/errors/app-error";
 import { createEventStream } from "./sse";
 
 async function readAll(response: Response): Promise<string> {

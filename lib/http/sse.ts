@@ -1,4 +1,4 @@
-import { toAppError } from "./errors";
+import { toAppError } from "@/lib/errors/app-error";
 
 export type SendEvent = (event: string, data: unknown) => boolean;
 

@@ -5,7 +5,7 @@ import {
   GUEST_MAX_PAGES,
 } from "@/lib/guest/guest-limits";
 import { AppError } from "@/lib/http/errors";
-import { formatBytes } from "@/lib/http/format-bytes";
+import { formatBytes } from "@/lib/text/format-bytes";
 import type { ModelVersion } from "@/lib/models";
 import { tierLimits } from "@/lib/tiers";
 

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { AppError } from "../errors";
+import { AppError } from "@/lib/errors/app-error";
 import { readBodyChunks } from "../read-body";
 import { readMultipartForm } from "./read-multipart-form";
 import { uploadSpool, type UploadSpool } from "./upload-spool";

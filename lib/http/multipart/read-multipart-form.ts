@@ -1,6 +1,6 @@
 import { openAsBlob } from "node:fs";
 import { open } from "node:fs/promises";
-import { AppError } from "../errors";
+import { AppError } from "@/lib/errors/app-error";
 import { assertFieldFits, MAX_FORM_FIELD_BYTES } from "../form-field-limit";
 import { MalformedMultipartError, multipartEvents, type MultipartEvent } from "./multipart-events";
 import type { UploadSpool } from "./upload-spool";

@@ -1,5 +1,5 @@
 import { getConfig } from "@/lib/config";
-import { AppError } from "../errors";
+import { AppError } from "@/lib/errors/app-error";
 
 /** Methods that change state; a cross-site page must not make them with the person's cookie. */
 const STATE_CHANGING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);

@@ -9,9 +9,9 @@ import { getAuthSecret, resetAuthSecretForTests } from "@/lib/crypto/auth-secret
 import { resetConfigForTests } from "@/lib/config";
 import type { Db } from "@/lib/db";
 import { createTestDatabase } from "@/lib/db/testing";
-import type { Surface } from "../error-response";
+import type { Surface } from "@/lib/contracts/surface";
 import { resolveCaller } from "./resolve-caller";
-import type { AuthMode } from "./types";
+import type { AuthMode } from "@/lib/contracts/caller";
 
 let db: Db;
 let dispose: () => Promise<void>;
