@@ -1,7 +1,7 @@
 import { normalizeEmail } from "@/lib/auth/email-address";
 import type { Db } from "@/lib/db";
 import type { Tier } from "@/lib/db/generated/enums";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { setUserTier } from "@/lib/users/set-user-tier";
 import { MONTHLY_TOKEN_ALLOWANCE } from "@/lib/users/tier-allowance";
 

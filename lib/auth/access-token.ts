@@ -1,7 +1,7 @@
 import { hkdfSync } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { getConfig } from "@/lib/config";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { getAuthSecret } from "@/lib/crypto/auth-secret";
 
 export const ACCESS_TOKEN_ISSUER = "docsvc";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { acceptInvitation } from "./accept-invitation";
 import { authenticateWithPassword } from "./authenticate-with-password";
 import { changePassword } from "./change-password";

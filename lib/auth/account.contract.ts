@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/contract";
+import { defineRoute } from "@/lib/contracts/contract";
 import {
   ChangeEmailRequest,
   ChangePasswordRequest,

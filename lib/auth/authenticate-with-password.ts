@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { normalizeEmail } from "./email-address";
 import { hashPassword, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from "./password";
 import { assertSignInAllowed, recordSignInFailure, recordSignInSuccess, signInThrottleKeys } from "./throttle";

@@ -2,7 +2,7 @@ import { getConfig } from "@/lib/config";
 import type { Db } from "@/lib/db";
 import { invitationEmail } from "@/lib/email/templates";
 import { sendEmail } from "@/lib/email/send-email";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { normalizeEmail } from "./email-address";
 import { generateSecretToken, hashSecretToken } from "./secret-token";
 

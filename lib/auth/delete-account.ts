@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { batchPrefix, jobPrefix, type BlobStore } from "@/lib/storage";
 import { verifyPassword } from "./password";
 

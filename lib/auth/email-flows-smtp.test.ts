@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { startSmtpServer, readMailText, type LocalSmtpServer } from "@/lib/email/testing/start-smtp-server";
-import { AppError } from "@/lib/http/errors";
-import { resolveAccessToken } from "@/lib/http/caller/resolve-caller";
+import { AppError } from "@/lib/errors/app-error";
+import { resolveAccessToken } from "@/lib/auth/caller/resolve-caller";
 import { signAccessToken } from "./access-token";
 import { authenticateWithPassword } from "./authenticate-with-password";
 import { registerUser } from "./register-user";

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { hashSecretToken } from "./secret-token";
 import type { z } from "zod";
 import type { InvitationInfo } from "./schemas";

@@ -2,7 +2,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { authenticateWithPassword } from "./authenticate-with-password";
 import { signInWithIdentity } from "./oidc/sign-in-with-identity";
 import { getAuthSecret } from "@/lib/crypto/auth-secret";

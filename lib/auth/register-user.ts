@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import { Prisma } from "@/lib/db/generated/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { normalizeEmail } from "./email-address";
 import { hashPassword } from "./password";
 import { checkPasswordPolicy } from "./password-policy";

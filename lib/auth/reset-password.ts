@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { hashPassword } from "./password";
 import { checkPasswordPolicy } from "./password-policy";
 import { hashSecretToken } from "./secret-token";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db";
 import { verificationCodeEmail } from "@/lib/email/templates";
 import { sendEmail } from "@/lib/email/send-email";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { generateNumericCode } from "./secret-token";
 import { hashVerificationCode } from "./verification-code-hash";
 

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 export interface ThrottlePolicy {
   /** Failures allowed within the window before the key is locked. */

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { VERIFICATION_MAX_ATTEMPTS } from "./send-verification-code";
 import { verificationCodeMatches } from "./verification-code-hash";
 

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { applyWordEdits, textAsWordEdits, type WordEdit } from "./apply-word-edits";
 import { pageFromRow, structuredDataOf, type StoredBoundingBoxes } from "./processing/page-data";
 import { invalidateBatchStatus } from "./status-cache";

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { StoredBoundingBoxes, StoredWord } from "./processing/page-data";
 
 // A person corrects words one at a time in the viewer. The word's text changes where it is stored

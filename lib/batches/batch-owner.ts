@@ -1,5 +1,5 @@
 import type { Prisma } from "@/lib/db/generated/client";
-import type { GuestCaller, UserCaller } from "@/lib/http/caller/types";
+import type { GuestCaller, UserCaller } from "@/lib/contracts/caller";
 
 /** Who a batch belongs to: a signed-in user or a guest session, never both. */
 export type BatchOwner = { userId: string } | { guestSessionId: string };

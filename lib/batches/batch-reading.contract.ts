@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "@/lib/http/contract";
+import { defineRoute } from "@/lib/contracts/contract";
 import { BatchResultsQuery } from "./get-batch-results";
 import { BatchHistoryQuery } from "./list-batch-history";
 import { BatchHistoryResponse, BatchResultsResponse, BatchStatusResponse } from "./schemas";

@@ -1,5 +1,5 @@
 import type { Db, DbTransaction } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { guestUploadLimits, userUploadLimits, type UploadLimits } from "@/lib/upload-limits/upload-limits";
 import type { BatchOwner } from "./batch-owner";
 

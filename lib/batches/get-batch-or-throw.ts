@@ -1,6 +1,6 @@
 import type { Db, DbTransaction } from "@/lib/db";
 import type { Batch, BatchDocument } from "@/lib/db/generated/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { batchOwnerWhere, type BatchOwner } from "./batch-owner";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import type { BatchOwner } from "./batch-owner";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { getBatchOrThrow, isUuid } from "./get-batch-or-throw";
 import { signImageToken } from "./image-token";
 import type { BatchResultsResponse } from "./schemas";

@@ -2,7 +2,7 @@ import { hkdfSync } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { getAuthSecret } from "@/lib/crypto/auth-secret";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 // Page images load in <img> tags, which send no Authorization header: results hand out URLs with
 // a short-lived token that opens the images of one batch only, for users and guests alike. A user's

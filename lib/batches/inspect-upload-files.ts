@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { inspectDocument } from "@/lib/documents/inspect-document";
 import type { FormatInfo } from "@/lib/documents/formats";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { assertFileSize, assertPageTotal, type UploadLimits } from "@/lib/upload-limits/upload-limits";
 import type { RejectedUploadFile } from "./schemas";
 

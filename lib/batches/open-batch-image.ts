@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db";
-import { resolveAccessToken } from "@/lib/http/caller/resolve-caller";
-import type { Caller } from "@/lib/http/caller/types";
-import { AppError } from "@/lib/http/errors";
+import { resolveAccessToken } from "@/lib/auth/caller/resolve-caller";
+import type { Caller } from "@/lib/contracts/caller";
+import { AppError } from "@/lib/errors/app-error";
 import type { BlobStore } from "@/lib/storage";
 import { ownerOf, type BatchOwner } from "./batch-owner";
 import { ensurePageImage } from "./ensure-page-image";

@@ -1,5 +1,5 @@
 import type { DbTransaction } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { assertFileCount, assertPageTotal, guestUploadLimits } from "@/lib/upload-limits/upload-limits";
 import { guestUsage } from "./batch-upload-limits";
 

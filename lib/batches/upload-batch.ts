@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { batchPrefix, originalKey, type BlobStore } from "@/lib/storage";
 import { assertTokensAvailable } from "@/lib/usage/assert-tokens-available";
 import { reserveTokens } from "@/lib/usage/reserve-tokens";

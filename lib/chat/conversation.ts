@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readUIMessageStream, type ModelMessage, type UIMessage, type UIMessageChunk } from "ai";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { maxChatMessages, messageText, type ChatMessageInput, type DocumentChatRequest } from "./schemas";
 
 /** Metadata of an answer: which engine gave it, in which session, and the provider's error if any. */

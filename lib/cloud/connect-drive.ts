@@ -1,6 +1,6 @@
 import { getConfig } from "@/lib/config";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { emailFromBackChannelIdToken, exchangeAuthorizationCode } from "./exchange-authorization-code";
 import { saveCloudConnection } from "./save-cloud-connection";
 

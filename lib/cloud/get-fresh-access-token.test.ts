@@ -6,7 +6,7 @@ import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { getConfig, resetConfigForTests } from "@/lib/config";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/encrypt-secret";
 import { getDb } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { connectDrive } from "./connect-drive";
 import { exchangeAuthorizationCode } from "./exchange-authorization-code";
 import { getFreshAccessToken } from "./get-fresh-access-token";

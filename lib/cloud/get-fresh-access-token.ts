@@ -2,7 +2,7 @@ import { getOidcProvider } from "@/lib/oidc/oidc-provider";
 import { getConfig } from "@/lib/config";
 import { decryptSecret } from "@/lib/crypto/encrypt-secret";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { postTokenRequest, TokenRequestRefused } from "./post-token-request";
 import { tokenColumns } from "./save-cloud-connection";
 import type { CloudProvider } from "./schemas";

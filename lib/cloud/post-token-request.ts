@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { safeFetch } from "@/lib/net/safe-fetch";
 import { UnsafeUrlError } from "@/lib/net/ssrf-guard";
 

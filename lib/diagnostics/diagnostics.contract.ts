@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "@/lib/http/contract";
+import { defineRoute } from "@/lib/contracts/contract";
 import { healthExample } from "@/lib/v1/v1-examples";
 import { QueueReportSchema } from "./read-queue";
 

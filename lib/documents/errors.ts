@@ -1,4 +1,4 @@
-import { AppError, type ErrorCode } from "@/lib/http/errors";
+import { AppError, type ErrorCode } from "@/lib/errors/app-error";
 
 /** Everything the reading engine refuses; ERROR_STATUS in lib/http/errors.ts gives each its HTTP status. */
 export type DocumentErrorCode = Extract<

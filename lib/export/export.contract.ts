@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "@/lib/http/contract";
+import { defineRoute } from "@/lib/contracts/contract";
 import { ExportRequest } from "./export-schemas";
 
 const tags = ["Export"];

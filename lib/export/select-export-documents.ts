@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db";
 import type { BatchOwner } from "@/lib/batches/batch-owner";
 import { getBatchOrThrow, isUuid } from "@/lib/batches/get-batch-or-throw";
 import type { Batch } from "@/lib/db/generated/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { ExportRequestBody } from "./export-schemas";
 import type { ExportDocument } from "./export-types";
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Db } from "@/lib/db";
 import { invalidateBatchStatus } from "@/lib/batches/status-cache";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { ClaimGuestBatchesResponse } from "./schemas";
 
 /**

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import type { z } from "zod";
 import { getAuthSecret } from "@/lib/crypto/auth-secret";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import {
   GUEST_LIMITS_MESSAGE,
   GUEST_MAX_FILES,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 /** How long a stored answer is replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "@/lib/http/contract";
+import { defineRoute } from "@/lib/contracts/contract";
 import { SaveGeneratedFileRequest, SaveGeneratedFileResponse } from "./save-generated-file-schemas";
 import { DeleteLibraryFileResponse, LibraryListQuery, LibraryListResponse } from "./schemas";
 

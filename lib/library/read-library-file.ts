@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import type { LibraryFile } from "@/lib/db/generated/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { BlobStore } from "@/lib/storage";
 import { getLibraryFileOrThrow } from "./get-library-file-or-throw";
 

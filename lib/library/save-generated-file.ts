@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import { uploadBatch } from "@/lib/batches/upload-batch";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { BlobStore } from "@/lib/storage";
 import { readLibraryFile } from "./read-library-file";
 import { saveLibraryFile } from "./save-library-file";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { BlobStore } from "@/lib/storage";
 import { libraryFileKey } from "./library-key";
 import { libraryFileKind } from "./library-file-kind";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { resetConfigForTests } from "@/lib/config";
-import { defineRoute } from "@/lib/http/contract";
+import { defineRoute } from "@/lib/contracts/contract";
 import { route } from "@/lib/http/route";
 import { logger, setLogSinkForTests } from "./logger";
 

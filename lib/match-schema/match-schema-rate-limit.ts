@@ -1,6 +1,6 @@
 import { getClientAddress } from "@/lib/auth/client-address";
-import type { RouteHook } from "@/lib/http/contract";
-import { AppError } from "@/lib/http/errors";
+import type { RouteHook } from "@/lib/contracts/contract";
+import { AppError } from "@/lib/errors/app-error";
 import { consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
 import { getDb } from "@/lib/db";
 import { getRateLimitStore } from "@/lib/rate-limit/get-rate-limit-store";

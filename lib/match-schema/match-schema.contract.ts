@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/contract";
+import { defineRoute } from "@/lib/contracts/contract";
 import { matchSchemaRateLimitHook } from "./match-schema-rate-limit";
 import { MatchSchemaRequest, MatchSchemaResponse } from "./match-schema-schemas";
 

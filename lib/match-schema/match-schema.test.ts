@@ -5,7 +5,7 @@ import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { getDb } from "@/lib/db";
 import { formatById } from "@/lib/documents/formats";
 import { readText } from "@/lib/documents/office/read-text";
-import type { CallerUser } from "@/lib/http/caller/types";
+import type { CallerUser } from "@/lib/contracts/caller";
 import { MatchSchemaRequest } from "./match-schema-schemas";
 import { matchSchema } from "./match-schema";
 

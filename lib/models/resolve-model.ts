@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { defaultOcrModel, modelVersions, type ModelKind, type ModelVersion } from "./registry";
 
 export class ModelError extends AppError {

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { isIP, type LookupFunction } from "node:net";
 import { getConfig } from "@/lib/config";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { blockedAddressReason } from "./ip-ranges";
 
 /** An outbound URL the server refuses to call; a 400 when it came from a request. */

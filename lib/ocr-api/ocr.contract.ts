@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ProcessingModeSchema } from "@/lib/batches/processing-mode";
-import { defineRoute } from "@/lib/http/contract";
+import { defineRoute } from "@/lib/contracts/contract";
 import { OcrDocumentsQuery } from "./list-ocr-documents";
 import { OCRResponse, OcrBatchResponse, OcrDocumentDetail, OcrDocumentList, OcrUsageResponse } from "./schemas";
 

@@ -3,7 +3,7 @@ import type { ProcessingMode } from "@/lib/batches/processing-mode";
 import { runDocumentProcessing } from "@/lib/batches/processing/run-document-processing";
 import { uploadBatch } from "@/lib/batches/upload-batch";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { BlobStore } from "@/lib/storage";
 import { getOcrDocument } from "./get-ocr-document";
 import type { OCRResponse } from "./schemas";

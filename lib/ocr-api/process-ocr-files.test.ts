@@ -3,7 +3,7 @@ import { registerUser } from "@/lib/auth/register-user";
 import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { getDb } from "@/lib/db";
 import { renderTextImage } from "@/lib/documents/testing/render-text-image";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
 import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
 import { processOcrFile } from "./process-ocr-file";

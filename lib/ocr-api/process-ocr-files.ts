@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { ProcessingMode } from "@/lib/batches/processing-mode";
 import type { Db } from "@/lib/db";
-import { toAppError } from "@/lib/http/errors";
+import { toAppError } from "@/lib/errors/app-error";
 import type { BlobStore } from "@/lib/storage";
 import { assertRequestPages } from "./assert-request-pages";
 import { processOcrFile } from "./process-ocr-file";

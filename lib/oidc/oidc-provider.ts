@@ -1,7 +1,7 @@
 import { createRemoteJWKSet } from "jose";
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 const DiscoveryDocument = z.object({
   issuer: z.string().url(),

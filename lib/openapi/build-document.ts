@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ResponseSpec, RouteContract } from "@/lib/http/contract";
+import type { ResponseSpec, RouteContract } from "@/lib/contracts/contract";
 import { ComponentCollector, type JsonSchema } from "./json-schema-components";
 import { DeveloperErrorSchema, HTTPErrorSchema, HTTPValidationErrorSchema } from "@/lib/contracts/error-schemas";
 import { SECURITY_SCHEMES, securityFor } from "./security";

@@ -1,4 +1,4 @@
-import type { RouteContract } from "@/lib/http/contract";
+import type { RouteContract } from "@/lib/contracts/contract";
 import * as accountContracts from "@/lib/auth/account.contract";
 import * as adminContracts from "@/lib/admin/admin.contract";
 import * as authContracts from "@/lib/auth/auth.contract";

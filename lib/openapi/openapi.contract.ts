@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/contract";
+import { defineRoute } from "@/lib/contracts/contract";
 
 export const openApiDocumentRoute = defineRoute({
   method: "GET",

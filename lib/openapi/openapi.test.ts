@@ -3,7 +3,7 @@ import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineRoute } from "@/lib/http/contract";
+import { defineRoute } from "@/lib/contracts/contract";
 import { buildOpenApiDocument } from "./build-document";
 import { listRouteContracts } from "./contracts";
 

@@ -1,4 +1,4 @@
-import type { AuthMode } from "@/lib/http/caller/types";
+import type { AuthMode } from "@/lib/contracts/caller";
 import type { Surface } from "@/lib/http/error-response";
 
 export const SECURITY_SCHEMES = {

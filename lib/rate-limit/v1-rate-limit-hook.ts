@@ -1,6 +1,6 @@
 import { getClientAddress } from "@/lib/auth/client-address";
-import type { RouteHook } from "@/lib/http/contract";
-import { AppError } from "@/lib/http/errors";
+import type { RouteHook } from "@/lib/contracts/contract";
+import { AppError } from "@/lib/errors/app-error";
 import { tierLimits } from "@/lib/tiers";
 import { consumeRateLimit } from "./consume-rate-limit";
 import { getDb } from "@/lib/db";

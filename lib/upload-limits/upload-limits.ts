@@ -4,7 +4,7 @@ import {
   GUEST_MAX_FILES,
   GUEST_MAX_PAGES,
 } from "@/lib/guest/guest-limits";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { formatBytes } from "@/lib/text/format-bytes";
 import type { ModelVersion } from "@/lib/models";
 import { tierLimits } from "@/lib/tiers";

@@ -1,5 +1,5 @@
 import type { Db, DbTransaction } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { getTokenBalance, type TokenBalance } from "./get-token-balance";
 
 /**

@@ -1,6 +1,6 @@
 import type { Db, DbTransaction } from "@/lib/db";
 import type { Tier } from "@/lib/db/generated/enums";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { tierLimits } from "@/lib/tiers";
 import { currentUsagePeriod } from "@/lib/users/tier-allowance";
 

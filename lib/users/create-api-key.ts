@@ -1,6 +1,6 @@
 import { generateApiKey } from "@/lib/auth/api-key-hash";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { z } from "zod";
 import type { APIKeyCreatedResponse } from "./schemas";
 

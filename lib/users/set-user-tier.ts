@@ -1,7 +1,7 @@
 import { normalizeEmail } from "@/lib/auth/email-address";
 import type { Db } from "@/lib/db";
 import type { Tier } from "@/lib/db/generated/enums";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { TIERS } from "./tier-allowance";
 
 /** Operator command behind `npm run user:tier -- EMAIL TIER`: changes a user's tier. */

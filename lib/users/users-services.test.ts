@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "@/lib/auth/register-user";
 import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { getDb, type Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { createApiKey } from "./create-api-key";
 import { deactivateApiKey } from "./deactivate-api-key";
 import { getUsageSummary } from "./get-usage-summary";

@@ -1,7 +1,7 @@
 import { access, constants } from "node:fs/promises";
 import { chromium, type Browser } from "playwright-core";
 import { getConfig } from "@/lib/config";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 // Headless Chromium as the tests use it; WebRTC may not send UDP around the per-context proxy.
 const CHROMIUM_ARGS = [

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import { getOwnedDocumentOrThrow } from "@/lib/batches/get-batch-or-throw";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { BlobStore } from "@/lib/storage";
 import type { DocumentFile } from "./update-web-form";
 

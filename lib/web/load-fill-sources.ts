@@ -2,7 +2,7 @@ import { getBatchOrThrow, getOwnedDocumentOrThrow } from "@/lib/batches/get-batc
 import { pageFromRow } from "@/lib/batches/processing/page-data";
 import type { Db } from "@/lib/db";
 import type { SourceDocument } from "@/lib/fill/map/source-document";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 export interface FillSource extends SourceDocument {
   documentId: string;

@@ -1,6 +1,6 @@
 import { errors, type Response } from "playwright-core";
 import { getConfig } from "@/lib/config";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { parseOutboundUrl, UnsafeUrlError } from "@/lib/net/ssrf-guard";
 import type { Refusal } from "./outbound-proxy";
 import type { WebSession } from "./web-sessions";

@@ -1,5 +1,5 @@
 import type { Frame, Locator, Page } from "playwright-core";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { collectDomFields, type DomOption } from "./dom-fields";
 import type { WebField } from "./web-field";
 import type { WebSession } from "./web-sessions";

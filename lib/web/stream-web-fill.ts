@@ -1,6 +1,6 @@
 import { configuredLanguageModel } from "@/lib/ai/language-model";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { createEventStream } from "@/lib/http/sse";
 import type { BlobStore } from "@/lib/storage";
 import { fillWebForm } from "./fill-web-form";

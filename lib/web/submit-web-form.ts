@@ -1,5 +1,5 @@
 import { errors, type Response } from "playwright-core";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { locateRef, scanWebForm } from "./scan-web-form";
 import type { WebSession } from "./web-sessions";
 

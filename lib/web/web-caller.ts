@@ -1,5 +1,5 @@
 import { getClientAddress } from "@/lib/auth/client-address";
-import type { Caller } from "@/lib/http/caller/types";
+import type { Caller } from "@/lib/contracts/caller";
 
 /** Who owns a web session, and how many of them it may hold at once. */
 export interface WebOwner {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PEER_ADDRESS_HEADER } from "@/lib/auth/client-address";
-import type { Caller } from "@/lib/http/caller/types";
-import type { RouteContract } from "@/lib/http/contract";
+import type { Caller } from "@/lib/contracts/caller";
+import type { RouteContract } from "@/lib/contracts/contract";
 import type { RateLimitStore } from "@/lib/rate-limit/types";
 import { webOwnerOf } from "./web-caller";
 import { ANONYMOUS_WEB_CALLS_PER_MINUTE, createWebRateLimitHook } from "./web-rate-limit";

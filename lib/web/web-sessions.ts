@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "playwright-core";
 import { getConfig } from "@/lib/config";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { getBrowser } from "./browser";
 import type { WebField } from "./web-field";
 import { startOutboundProxy, type OutboundProxy, type ResolveHost } from "./outbound-proxy";

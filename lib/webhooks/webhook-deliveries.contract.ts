@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "@/lib/http/contract";
+import { defineRoute } from "@/lib/contracts/contract";
 import { WebhookDeliveryResponse } from "./serialize-webhook-delivery";
 import { WebhookDeliveryLogEntry, WebhookDeliveryLogQuery } from "./list-user-webhook-deliveries";
 import { TestWebhookRequest, TestWebhookResponse } from "./send-test-webhook";

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/contract";
+import { defineRoute } from "@/lib/contracts/contract";
 import { WebhookSecretResponse } from "./webhook-secret";
 
 const tags = ["Users"];

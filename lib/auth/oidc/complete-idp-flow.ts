@@ -1,7 +1,7 @@
 import { exchangeAuthorizationCode } from "@/lib/cloud/exchange-authorization-code";
 import { saveCloudConnection } from "@/lib/cloud/save-cloud-connection";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { openFlowState } from "./flow-state";
 import { getOidcProvider } from "@/lib/oidc/oidc-provider";
 import { signInWithIdentity } from "./sign-in-with-identity";

@@ -1,7 +1,7 @@
 import { hkdfSync } from "node:crypto";
 import { EncryptJWT, jwtDecrypt } from "jose";
 import { z } from "zod";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { getAuthSecret } from "@/lib/crypto/auth-secret";
 
 /** What the callback needs to finish the flow the connect request started. */

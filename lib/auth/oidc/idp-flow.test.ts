@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalIssuer, type LocalIssuer } from "@/e2e/support/oidc-issuer";
 import { decryptSecret } from "@/lib/crypto/encrypt-secret";
 import { getDb } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { signAccessToken } from "../access-token";
 import { registerUser } from "../register-user";
 import { useTempDatabase } from "../testing/temp-database";

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { claimInvitation } from "../claim-invitation";
 import type { IdentityClaims } from "./verify-id-token";
 

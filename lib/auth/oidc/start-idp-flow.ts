@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { getConfig } from "@/lib/config";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { Db } from "@/lib/db";
-import { resolveAccessToken } from "@/lib/http/caller/resolve-caller";
+import { resolveAccessToken } from "@/lib/auth/caller/resolve-caller";
 import { generateSecretToken } from "../secret-token";
 import { sealFlowState, type FlowState } from "./flow-state";
 import { getOidcProvider } from "@/lib/oidc/oidc-provider";

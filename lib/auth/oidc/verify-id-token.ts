@@ -1,5 +1,5 @@
 import { errors as joseErrors, jwtVerify } from "jose";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { OidcProvider } from "@/lib/oidc/oidc-provider";
 
 export interface IdentityClaims {

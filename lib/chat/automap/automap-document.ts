@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { configuredLanguageModel, type ConfiguredModel } from "@/lib/ai/language-model";
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { readLibraryFile } from "@/lib/library";
 import type { BlobStore } from "@/lib/storage";
 import { assertTokensAvailable } from "@/lib/usage/assert-tokens-available";

@@ -3,7 +3,7 @@ import { pageFromRow } from "@/lib/batches/processing/page-data";
 import type { Db } from "@/lib/db";
 import type { Box } from "@/lib/documents/types";
 import type { Prisma } from "@/lib/db/generated/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { ChatDocument, StoredPair, StoredTable } from "./chat-document";
 
 export interface ChatScope {

@@ -1,7 +1,7 @@
 import { isUuid } from "@/lib/batches/get-batch-or-throw";
 import type { Db } from "@/lib/db";
 import type { ChatSession } from "@/lib/db/generated/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 /** The caller's session; 404 when it does not exist or is someone else's. */
 export async function getChatSessionOrThrow(options: {

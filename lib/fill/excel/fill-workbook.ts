@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { checkArchiveLimits } from "@/lib/documents/archive/check-archive-limits";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { SourceDocument } from "../map/source-document";
 import type { CellWrite } from "./cell-writes";
 import { parseCellMappings } from "./parse-cell-mappings";

@@ -3,7 +3,7 @@ import { detectType } from "@/lib/documents/detect-type";
 import { isDocumentError } from "@/lib/documents/errors";
 import type { FormatInfo } from "@/lib/documents/formats";
 import { findSoffice, libreOfficeInstallHint } from "@/lib/documents/office/convert-with-libreoffice";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 /**
  * How a template becomes a filled file: read as it is (xlsx, and xltx, which exceljs writes back as

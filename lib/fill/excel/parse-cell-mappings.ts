@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { CellWrite } from "./cell-writes";
 
 const addressPattern = /^(?:(?:'((?:[^']|'')+)'|([^!]+))!)?\$?([A-Z]{1,3})\$?([1-9]\d{0,6})$/i;

@@ -1,6 +1,6 @@
 import { EncryptedPDFError, PDFArray, PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import { assertPdfStreamsBounded } from "@/lib/documents/pdf/check-pdf-streams";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 /**
  * Opens a PDF for filling and checks it has something to fill: a PDF without an AcroForm, or

@@ -16,7 +16,7 @@ import {
 } from "pdf-lib";
 import { clampBox } from "@/lib/documents/layout";
 import type { Box } from "@/lib/documents/types";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { readableFieldName } from "../match/normalise-label";
 import type { FormField, FormFieldKind } from "../types";
 

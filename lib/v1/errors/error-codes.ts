@@ -1,4 +1,4 @@
-import { ERROR_CODES, type DocumentedV1Code } from "@/lib/http/error-codes";
+import { ERROR_CODES, type DocumentedV1Code } from "@/lib/errors/error-codes";
 
 /** Codes only a job carries, never a refused request. */
 const JOB_ONLY_CODES = {

@@ -1,4 +1,4 @@
-import { AppError, type ErrorCode } from "@/lib/http/errors";
+import { AppError, type ErrorCode } from "@/lib/errors/app-error";
 import { JOB_ERROR_CODES, V1_ERROR_CODES, type JobErrorCode, type V1ErrorCode } from "./error-codes";
 
 // The reading engine speaks lib/http's finer codes (corrupt_document, ocr_failed, …); the developer API

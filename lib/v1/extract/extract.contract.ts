@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/contract";
+import { defineRoute } from "@/lib/contracts/contract";
 import { DeveloperErrorSchema } from "@/lib/contracts/error-schemas";
 import { canonicalExtractForm } from "./canonical-extract-form";
 import { ExtractForm } from "./extract-form";

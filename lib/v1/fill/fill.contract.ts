@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/contract";
+import { defineRoute } from "@/lib/contracts/contract";
 import { canonicalFillForm } from "./canonical-fill-form";
 import { FillAcceptedResponse, FillExcelForm, FillPdfForm } from "./fill-forms";
 

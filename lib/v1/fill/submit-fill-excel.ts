@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import { toV1RequestError } from "@/lib/v1/errors/to-v1-error";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { readLibraryFile } from "@/lib/library/read-library-file";
 import type { BlobStore } from "@/lib/storage";
 import { loadWorkbook } from "@/lib/fill/excel/fill-workbook";

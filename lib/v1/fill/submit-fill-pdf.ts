@@ -1,7 +1,7 @@
 import type { BlobStore } from "@/lib/storage";
 import type { Db } from "@/lib/db";
 import { detectType } from "@/lib/documents/detect-type";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { FillPdfForm } from "./fill-forms";
 import type { FillPdfJobInput } from "./fill-job-input";
 import { startFillJob, type FillAnswer } from "./start-fill-job";

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { getJobOrThrow } from "./get-job-or-throw";
 import { serializeJob, type JobResponse } from "./serialize-job";
 

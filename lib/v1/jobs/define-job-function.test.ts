@@ -5,7 +5,7 @@ import type { AnyFunctionDefinition } from "@/lib/background/define-function";
 import { createExecutor } from "@/lib/background/executor/create-executor";
 import type { Db } from "@/lib/db";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { createJob } from "./create-job";
 import { defineJobFunction, type JobRunContext } from "./define-job-function";
 import { finishJob } from "./finish-job";

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { BlobStore } from "@/lib/storage";
 import { getJobOrThrow } from "./get-job-or-throw";
 

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { describeExtractionFailure, toJobErrorCode } from "../errors/to-v1-error";
 import { finishJob } from "./finish-job";
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetConfigForTests } from "@/lib/config";
 import type { Db } from "@/lib/db";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
 import { deleteExpiredJobOutputs } from "./delete-expired-job-outputs";
 import { downloadJobOutput } from "./download-job-output";

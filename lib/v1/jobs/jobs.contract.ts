@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "@/lib/http/contract";
+import { defineRoute } from "@/lib/contracts/contract";
 import { ApiUsageResponse } from "@/lib/usage/schemas";
 import { WebhookDeliveryResponse } from "@/lib/webhooks/serialize-webhook-delivery";
 import { JobListResponse, ListJobsQuery } from "./list-jobs";

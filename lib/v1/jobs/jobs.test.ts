@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { cancelJob } from "./cancel-job";
 import { createJob } from "./create-job";
 import { JOB_ERROR_CODES, V1_ERROR_CODES } from "@/lib/v1/errors/error-codes";
-import { AppError, type ErrorCode } from "@/lib/http/errors";
+import { AppError, type ErrorCode } from "@/lib/errors/app-error";
 import { getJobOrThrow } from "./get-job-or-throw";
 import { listJobs } from "./list-jobs";
 import { JobResponse, serializeJob } from "./serialize-job";

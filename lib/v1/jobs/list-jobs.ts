@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { JOB_STATUSES, type JobStatus } from "./job-types";
 import { JobResponse, serializeJob } from "./serialize-job";
 

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import type { Prisma, WebhookDelivery } from "@/lib/db/generated/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { dispatchWebhookDelivery } from "@/lib/webhooks/dispatch-webhook-delivery";
 import { getJobOrThrow } from "./get-job-or-throw";
 import { buildJobWebhookPayload } from "./build-job-webhook-payload";

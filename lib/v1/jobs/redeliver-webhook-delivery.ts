@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { serializeWebhookDelivery, type WebhookDeliveryResponse } from "@/lib/webhooks/serialize-webhook-delivery";
 import { redeliverJobWebhook } from "./redeliver-job-webhook";
 

@@ -2,7 +2,7 @@ import { idpConnectionStatusRoute } from "@/lib/auth/oidc/idp.contract";
 import { toCloudConnectionResponse } from "@/lib/cloud/to-cloud-connection-response";
 import { getDb } from "@/lib/db";
 import { route, serveRoutes } from "@/lib/http";
-import { resolveAccessToken } from "@/lib/http/caller/resolve-caller";
+import { resolveAccessToken } from "@/lib/auth/caller/resolve-caller";
 
 // GET /api/auth/idp/connection-status – does the user of auth_token have an active calendar grant
 const status = route(idpConnectionStatusRoute, async ({ query }) => {
