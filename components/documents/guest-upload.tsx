@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { Spinner } from "@/components/ui/spinner";
 import type { ReadableFormats } from "@/lib/batches/get-upload-allowance";
-import { GUEST_MAX_FILE_SIZE_BYTES, GUEST_MAX_PAGES } from "@/lib/guest/guest-limits";
+import { GUEST_MAX_FILE_SIZE_BYTES, GUEST_MAX_PAGES } from "@/lib/upload-limits/guest-limits";
 import { fetchBatchHistory } from "./batch-api";
 import { checkChosenFile, countPdfPagesInBrowser } from "./check-chosen-files";
 import { FileDropZone } from "./file-drop-zone";

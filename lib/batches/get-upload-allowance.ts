@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import { findSoffice, formats } from "@/lib/documents";
-import { DEFAULT_FORM_LIMIT_BYTES } from "@/lib/http/read-body";
+import { DEFAULT_FORM_LIMIT_BYTES } from "@/lib/upload-limits/body-limits";
 import { tierLimits } from "@/lib/tiers";
 import { getTokenBalance } from "@/lib/usage/get-token-balance";
 import { userUploadLimits } from "@/lib/upload-limits/upload-limits";

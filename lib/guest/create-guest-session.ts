@@ -9,7 +9,7 @@ import {
   GUEST_MAX_PAGES,
   GUEST_SESSION_TTL_MS,
   GUEST_SESSIONS_PER_IP_PER_DAY,
-} from "./guest-limits";
+} from "@/lib/upload-limits/guest-limits";
 import type { GuestSessionResponse } from "./schemas";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { guestUsage } from "@/lib/batches/batch-upload-limits";
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
-import { GUEST_LIMITS_MESSAGE, GUEST_MAX_FILES, GUEST_MAX_PAGES } from "./guest-limits";
+import { GUEST_LIMITS_MESSAGE, GUEST_MAX_FILES, GUEST_MAX_PAGES } from "@/lib/upload-limits/guest-limits";
 import type { GuestLimitsResponse } from "./schemas";
 
 /** What a guest session has used and may still upload; 404 for an unknown session. */

@@ -1,4 +1,4 @@
-import { GUEST_MAX_FILE_SIZE_BYTES } from "@/lib/guest/guest-limits";
+import { GUEST_MAX_FILE_SIZE_BYTES } from "@/lib/upload-limits/guest-limits";
 import { tierLimits } from "@/lib/tiers";
 import type { Caller } from "@/lib/contracts/caller";
 import type { RouteContract } from "@/lib/contracts/contract";

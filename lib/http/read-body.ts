@@ -5,10 +5,8 @@ import { jsonDepth, MAX_JSON_DEPTH } from "./input-safety";
 import { readMultipartForm } from "./multipart/read-multipart-form";
 import type { UploadSpool } from "./multipart/upload-spool";
 
-/** Default limit for JSON bodies; uploads go through forms with their own limit. */
-export const DEFAULT_JSON_LIMIT_BYTES = 1024 * 1024;
-/** Default limit for multipart/urlencoded bodies: the largest tier's file size plus form overhead. */
-export const DEFAULT_FORM_LIMIT_BYTES = 101 * 1024 * 1024;
+// The default limits live with the other upload limits (the batch upload allowance reports them).
+export { DEFAULT_FORM_LIMIT_BYTES, DEFAULT_JSON_LIMIT_BYTES } from "@/lib/upload-limits/body-limits";
 
 /** A limit as a byte count and the end of its 413 message. */
 function limitOf(limit: number | { bytes: number; explain: string }): { bytes: number; explain: string } {

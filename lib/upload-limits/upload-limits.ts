@@ -3,7 +3,7 @@ import {
   GUEST_MAX_FILE_SIZE_BYTES,
   GUEST_MAX_FILES,
   GUEST_MAX_PAGES,
-} from "@/lib/guest/guest-limits";
+} from "@/lib/upload-limits/guest-limits";
 import { AppError } from "@/lib/errors/app-error";
 import { formatBytes } from "@/lib/text/format-bytes";
 import type { ModelVersion } from "@/lib/models";
