@@ -1,8 +1,8 @@
 // The folder-level import graph: each lib/<x> folder (or lib/<x>.ts file) and inngest/ is one
 // node, an edge is "some file in A imports some file in B". Prints the strongly connected groups
-// (folders that import each other, directly or round a loop) and exits 1 when there is one, so a
-// new crossing fails `npm run check:layers`. Type-only imports are counted (a type cycle still ties
-// two folders together) but listed separately, since they vanish at run time.
+// (folders that import each other, directly or round a loop) and exits 1 when there is one not in
+// KNOWN_GROUPS below, so a new crossing fails `npm run check:layers`. Type-only imports are counted
+// (a type cycle still ties two folders together) but listed separately, since they vanish at run time.
 //
 // Production code only: tests (*.test.ts, *.spec.ts) and test helpers (testing/ folders) may reach
 // across layers to set things up. File-level cycles are madge's job (see the npm script).
@@ -11,6 +11,18 @@
 import { readdirSync, readFileSync, existsSync, statSync } from "node:fs";
 import { join, dirname, relative, resolve, sep } from "node:path";
 import ts from "typescript";
+
+// Groups known to be knotted and not yet untied, each with why. A listed group is printed but does
+// not fail the check; any other group, or a listed one that grows, does. Shrink this list, never grow it.
+const KNOWN_GROUPS = [
+  {
+    members: ["lib/documents", "lib/extraction", "lib/ocr"],
+    why:
+      "the reading engine: ocr and extraction use documents' page types and layout, documents calls ocr for " +
+      "images, and ocr's amount-row re-read uses extraction's total labels; untied when the page model " +
+      "(lib/documents/types.ts, layout.ts) moves to a shared lib/pages below all three",
+  },
+];
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
 const showEdges = process.argv.includes("--edges");
@@ -161,13 +173,17 @@ if (showEdges) {
     console.log(`  ${key}  (${edge.value.length} value, ${edge.type.length} type-only)`);
   }
 }
-if (groups.length === 0) {
-  console.log("No cycle among the layers.");
-  process.exit(0);
-}
+const knownEntry = (group) =>
+  KNOWN_GROUPS.find((known) => known.members.length === group.length && known.members.every((m) => group.includes(m)));
+const unknown = groups.filter((group) => !knownEntry(group));
+if (groups.length === 0) console.log("No cycle among the layers.");
 for (const group of groups) {
   const members = new Set(group);
-  console.log(`\nStrongly connected group of ${group.length}: ${group.join(", ")}`);
+  const known = knownEntry(group);
+  console.log(
+    `\n${known ? "Known (not failing) s" : "S"}trongly connected group of ${group.length}: ${group.join(", ")}` +
+      (known ? `\n  why: ${known.why}` : ""),
+  );
   const inside = [...edges.values()].filter((edge) => members.has(edge.from) && members.has(edge.to));
   const valueEdges = inside.filter((edge) => edge.value.length > 0);
   const typeEdges = inside.filter((edge) => edge.value.length === 0);
@@ -178,4 +194,7 @@ for (const group of groups) {
     for (const edge of typeEdges) console.log(`    ${edge.from} -> ${edge.to}  e.g. ${edge.type[0]}`);
   }
 }
-process.exit(1);
+if (unknown.length > 0) {
+  console.log(`\n${unknown.length} new strongly connected group(s): a folder imports one that imports it back.`);
+  process.exit(1);
+}
