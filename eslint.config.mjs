@@ -29,6 +29,82 @@ const eslintConfig = [
     },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
+  {
+    // Layers (ARCHITECTURE.md, "Layers"): imports point down. Production code only: tests and their
+    // helpers (testing/ folders) compose the whole app. Folder-level cycles: npm run check:layers.
+    files: ["lib/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "**/testing/**"],
+    plugins: { "import-x": importX },
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: ["./lib/documents", "./lib/ocr", "./lib/extraction", "./lib/export", "./lib/fill"],
+              from: "./lib/http",
+              message:
+                "The engine knows nothing of HTTP: throw AppError from lib/errors, return values, let the route build the Response.",
+            },
+            {
+              target: "./lib/!(http|documents|ocr|extraction|export|fill)/**",
+              from: "./lib/http",
+              // Known exception: chat and web-fill build their server-sent event streams in the service
+              // (services that return a Response; moving the stream into the route kit is not done yet).
+              except: ["./sse.ts"],
+              message:
+                "lib/http is the route kit, used by app/ routes: services throw AppError (lib/errors) and declare contracts (lib/contracts).",
+            },
+            {
+              target: "./lib/http",
+              from: [
+                "./lib/admin",
+                "./lib/ai",
+                "./lib/background",
+                "./lib/batches",
+                "./lib/chat",
+                "./lib/cloud",
+                "./lib/diagnostics",
+                "./lib/documents",
+                "./lib/email",
+                "./lib/export",
+                "./lib/extraction",
+                "./lib/fill",
+                "./lib/guest",
+                "./lib/library",
+                "./lib/match-schema",
+                "./lib/models",
+                "./lib/ocr",
+                "./lib/ocr-api",
+                "./lib/openapi",
+                "./lib/spreadsheet",
+                "./lib/storage",
+                "./lib/usage",
+                "./lib/users",
+                "./lib/v1",
+                "./lib/web",
+                "./lib/webhooks",
+              ],
+              message:
+                "The route kit imports no domain: it resolves the caller (lib/auth), checks limits, idempotency and rate limits, and maps errors.",
+            },
+            {
+              target: ["./lib/errors", "./lib/contracts", "./lib/text"],
+              from: "./lib",
+              except: ["./errors", "./contracts", "./text", "./db", "./log", "./config.ts"],
+              message: "lib/errors, lib/contracts and lib/text are below every domain: they import only each other.",
+            },
+            {
+              target: "./lib",
+              from: "./inngest",
+              message:
+                "lib/ never imports inngest/: start-up (instrumentation.ts) hands lib/background the function list and the Inngest sender.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];
 
 export default eslintConfig;

@@ -1,5 +1,5 @@
 import type { AuthMode } from "@/lib/contracts/caller";
-import type { Surface } from "@/lib/http/error-response";
+import type { Surface } from "@/lib/contracts/surface";
 
 export const SECURITY_SCHEMES = {
   bearerJwt: {
