@@ -1,4 +1,4 @@
-// Guest use without an account (application-api.md, "Limits").
+// Guest use without an account: the application API's guest limits (GET /api/batch/guest-limits/{session_id}).
 
 /** Files one guest session may upload in total. */
 export const GUEST_MAX_FILES = 1;
