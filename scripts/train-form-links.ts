@@ -99,11 +99,13 @@ function columnEdges(values: number[]): number[] {
  */
 function forest(allRows: number[][], allLabels: number[], seed = 7): QuantisedForest {
   const started = performance.now();
-  // ml-cart is slow on many rows: the rarer class is kept whole, the other evenly sampled, maxRows in all.
+  // ml-cart is slow on many rows: the rarer class is kept whole, the other evenly sampled to twice as many
+  // (maxRows in all at most), so neither class swamps the splits.
   const positives = allLabels.filter((label) => label === 1).length;
   const common = positives * 2 > allLabels.length ? 1 : 0;
   const rare = common === 1 ? allLabels.length - positives : positives;
-  const stride = Math.max(1, Math.ceil((allLabels.length - rare) / Math.max(maxRows - rare, 1)));
+  const commonRows = Math.min(maxRows - rare, 2 * rare);
+  const stride = Math.max(1, Math.ceil((allLabels.length - rare) / Math.max(commonRows, 1)));
   let seen = 0;
   const keep = allLabels.map((label) => label !== common || seen++ % stride === 0);
   const rows = allRows.filter((_, index) => keep[index]);
@@ -299,7 +301,7 @@ async function main() {
     { ...phrases, link: trainLinks(folds[1], phrases, 11) },
     { ...phrases, link: trainLinks(folds[0], phrases, 13) },
   ];
-  const thresholds = [0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6];
+  const thresholds = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
   let chosen = { threshold: 0.5, f1: -1 };
   for (const threshold of thresholds) {
     const parts = folds.map((fold, index) => evaluate(fold, { ...foldModels[index], threshold }));
