@@ -39,7 +39,47 @@ function aligned(a: Row, b: Row, tolerance: number): boolean {
   });
 }
 
-/** Runs of aligned multi-cell lines on a page, with the indexes of their lines. */
+interface VisualRow {
+  words: Word[];
+  lineIndexes: number[];
+  height: number;
+}
+
+/**
+ * The page's rows of text top to bottom. On an OCR page lines side by side at one height are one
+ * row: the recogniser reads a table without rules as blocks of columns ("Description" over the
+ * item names, then "Qty Unit Price Amount" over the figures), which are a table only side by side.
+ */
+function visualRows(page: Page): VisualRow[] {
+  const rows = page.lines.map((line, lineIndex) => ({
+    words: page.words.slice(line.firstWord, line.firstWord + line.wordCount),
+    lineIndexes: [lineIndex],
+    height: line.box.height,
+    box: line.box,
+  }));
+  if (page.source !== "ocr") return rows;
+  const merged: typeof rows = [];
+  for (const row of [...rows].sort((a, b) => a.box.y - b.box.y)) {
+    const middle = row.box.y + row.box.height / 2;
+    const beside = merged.find(
+      (other) =>
+        Math.abs(other.box.y + other.box.height / 2 - middle) < 0.5 * Math.min(other.box.height, row.box.height) &&
+        !other.words.some((word) => word.box.x < row.box.x + row.box.width && row.box.x < word.box.x + word.box.width),
+    );
+    if (!beside) {
+      merged.push({ ...row, words: [...row.words], lineIndexes: [...row.lineIndexes] });
+      continue;
+    }
+    beside.words.push(...row.words);
+    beside.words.sort((a, b) => a.box.x - b.box.x);
+    beside.lineIndexes.push(...row.lineIndexes);
+    beside.height = Math.max(beside.height, row.height);
+    beside.box = unionBox([beside.box, row.box]);
+  }
+  return merged;
+}
+
+/** Runs of aligned multi-cell rows on a page, with the indexes of their lines. */
 export function layoutTableRuns(page: Page): Array<{ rows: Row[]; lineIndexes: number[] }> {
   const runs: Array<{ rows: Row[]; lineIndexes: number[] }> = [];
   let run: Row[] = [];
@@ -49,18 +89,17 @@ export function layoutTableRuns(page: Page): Array<{ rows: Row[]; lineIndexes: n
     run = [];
     lineIndexes = [];
   };
-  page.lines.forEach((line, lineIndex) => {
-    const words = page.words.slice(line.firstWord, line.firstWord + line.wordCount);
-    const cells = splitCells(words, line.box.height * 1.2);
+  for (const visualRow of visualRows(page)) {
+    const cells = splitCells(visualRow.words, visualRow.height * 1.2);
     const row: Row = { cells, starts: cells.map((cell) => cell[0].box.x) };
     if (cells.length < 2) {
       flush();
-      return;
+      continue;
     }
     if (run.length > 0 && !aligned(run.at(-1)!, row, 0.02)) flush();
     run.push(row);
-    lineIndexes.push(lineIndex);
-  });
+    lineIndexes.push(...visualRow.lineIndexes);
+  }
   flush();
   return runs;
 }

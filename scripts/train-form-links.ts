@@ -1,0 +1,335 @@
+// Trains the form-link models (lib/extraction/form-links.ts) on FUNSD's training split in
+// ../shared/corpus (BENCH_CORPUS=<folder holding funsd_train> elsewhere) and writes them to
+// lib/extraction/models/form-links/. Fits on half a only (every other form, sorted by name): the
+// link threshold is chosen by two-fold cross-validation inside half a, and half b is scored at the
+// end, never fitted. Pages are read by docsvc-OCR-v1 (cached as the links bench caches them), so
+// the models learn from the words and lines the service itself produces. FORM_LINKS_QUICK=1 reads
+// nothing new: a form of half a not read yet is trained on as annotated (its own words and boxes),
+// one of half b is left out of the figures.
+// Run: npm run train:links
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { RandomForestClassifier } from "ml-random-forest";
+import type { Page, Word } from "@/lib/documents/types";
+import { wordHeight } from "@/lib/extraction/form-link-features";
+import { joinCandidates, linkCandidates, lineRuns, stackCandidates, stackRuns } from "@/lib/extraction/form-phrases";
+import {
+  type FormLinkModels,
+  formLinkPairs,
+  positiveProbability,
+  type QuantisedForest,
+  quantise,
+} from "@/lib/extraction/form-links";
+import { annotatedPage } from "@/bench/funsd-annotated-page";
+import {
+  asFields,
+  cachedPages,
+  funsdFolder,
+  type FunsdForm,
+  funsdForms,
+  linkTexts,
+  ocrPages,
+  scoreLinks,
+} from "@/bench/funsd-forms";
+
+const outFolder = path.resolve("lib/extraction/models/form-links");
+
+interface Sample {
+  form: FunsdForm;
+  page: Page;
+  /** The annotated entity each read word belongs to. */
+  entityOf: Map<Word, number>;
+}
+
+/** Each read word's entity: the annotated word it covers most of (half its area at least). */
+function matchWords(form: FunsdForm, page: Page): Map<Word, number> {
+  const entityOf = new Map<Word, number>();
+  const annotated = form.entities.flatMap((entity) =>
+    entity.words.map((word) => ({ entity: entity.id, box: word.box })),
+  );
+  for (const word of page.words) {
+    const left = word.box.x * page.width;
+    const top = word.box.y * page.height;
+    const right = left + word.box.width * page.width;
+    const bottom = top + word.box.height * page.height;
+    const area = Math.max((right - left) * (bottom - top), 1e-6);
+    let best = { entity: -1, share: 0.5 };
+    for (const { entity, box } of annotated) {
+      const across = Math.min(right, box[2]) - Math.max(left, box[0]);
+      const down = Math.min(bottom, box[3]) - Math.max(top, box[1]);
+      if (across <= 0 || down <= 0) continue;
+      const share = (across * down) / Math.min(area, Math.max((box[2] - box[0]) * (box[3] - box[1]), 1e-6));
+      if (share > best.share) best = { entity, share };
+    }
+    if (best.entity >= 0) entityOf.set(word, best.entity);
+  }
+  return entityOf;
+}
+
+/** The entity most of the words read in the annotation belong to, or -1 (OCR specks and rules count for none). */
+function majority(words: Word[], entityOf: Map<Word, number>): number {
+  const counts = new Map<number, number>();
+  for (const word of words) {
+    const entity = entityOf.get(word);
+    if (entity !== undefined) counts.set(entity, (counts.get(entity) ?? 0) + 1);
+  }
+  let best = -1;
+  let most = 0;
+  for (const [entity, count] of counts) if (count > most) [best, most] = [entity, count];
+  return best;
+}
+
+const bins = 16;
+const maxRows = 6000;
+
+/** Bin edges of a column: its distinct quantiles at 1/16 steps. */
+function columnEdges(values: number[]): number[] {
+  const sorted = [...values].sort((a, b) => a - b);
+  const edges = Array.from(
+    { length: bins - 1 },
+    (_, step) => sorted[Math.floor(((step + 1) / bins) * (sorted.length - 1))],
+  );
+  return [...new Set(edges)];
+}
+
+/**
+ * A random forest over quantised features, trees differing by the features each may use. ml-cart
+ * tries a split wherever the label changes along a sorted column, so the rows go in ordered by
+ * label and the values as at most 16 bins: a few dozen splits per column, not one per row.
+ */
+function forest(allRows: number[][], allLabels: number[], seed = 7): QuantisedForest {
+  const started = performance.now();
+  // ml-cart is slow on many rows: the rarer class is kept whole, the other evenly sampled to twice as many
+  // (maxRows in all at most), so neither class swamps the splits.
+  const positives = allLabels.filter((label) => label === 1).length;
+  const common = positives * 2 > allLabels.length ? 1 : 0;
+  const rare = common === 1 ? allLabels.length - positives : positives;
+  const commonRows = Math.min(maxRows - rare, 2 * rare);
+  const stride = Math.max(1, Math.ceil((allLabels.length - rare) / Math.max(commonRows, 1)));
+  let seen = 0;
+  const keep = allLabels.map((label) => label !== common || seen++ % stride === 0);
+  const rows = allRows.filter((_, index) => keep[index]);
+  const labels = allLabels.filter((_, index) => keep[index]);
+  const edges = rows[0].map((_, column) => columnEdges(rows.map((row) => row[column])));
+  const order = labels.map((_, index) => index).sort((a, b) => labels[a] - labels[b]);
+  const model = new RandomForestClassifier({
+    nEstimators: 8,
+    maxFeatures: 0.6,
+    seed,
+    noOOB: true,
+    useSampleBagging: false,
+    treeOptions: { maxDepth: 8, minNumSamples: 10 },
+  } as never);
+  model.train(
+    quantise(
+      edges,
+      order.map((index) => rows[index]),
+    ),
+    order.map((index) => labels[index]),
+  );
+  console.log(
+    `  forest of ${rows.length} rows (${positives} positive) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return { forest: model, edges };
+}
+
+function joinData(samples: Sample[]) {
+  const rows: number[][] = [];
+  const labels: number[] = [];
+  for (const { page, entityOf } of samples)
+    for (const candidate of joinCandidates(page, wordHeight(page))) {
+      const left = entityOf.get(candidate.left);
+      const right = entityOf.get(candidate.right);
+      if (left === undefined || right === undefined) continue;
+      rows.push(candidate.features);
+      labels.push(left === right ? 1 : 0);
+    }
+  return { rows, labels };
+}
+
+function runsOf(page: Page, join: QuantisedForest) {
+  const unit = wordHeight(page);
+  const joins = joinCandidates(page, unit);
+  const scores = positiveProbability(
+    join,
+    joins.map((candidate) => candidate.features),
+  );
+  const joined = new Set(joins.filter((_, index) => scores[index] >= 0.5).map((candidate) => candidate.right));
+  return lineRuns(page, (_, right) => joined.has(right));
+}
+
+function stackData(samples: Sample[], join: QuantisedForest) {
+  const rows: number[][] = [];
+  const labels: number[] = [];
+  for (const { page, entityOf } of samples) {
+    const runs = runsOf(page, join);
+    for (const candidate of stackCandidates(runs, wordHeight(page))) {
+      const upper = majority(runs[candidate.upper].words, entityOf);
+      const lower = majority(runs[candidate.lower].words, entityOf);
+      if (upper < 0 || lower < 0) continue;
+      rows.push(candidate.features);
+      labels.push(upper === lower ? 1 : 0);
+    }
+  }
+  return { rows, labels };
+}
+
+function phrasesOf(page: Page, join: QuantisedForest, stack: QuantisedForest) {
+  const runs = runsOf(page, join);
+  const stacks = stackCandidates(runs, wordHeight(page));
+  const scores = positiveProbability(
+    stack,
+    stacks.map((candidate) => candidate.features),
+  );
+  return stackRuns(
+    page,
+    runs,
+    stacks.filter((_, index) => scores[index] >= 0.5),
+  );
+}
+
+function linkData(samples: Sample[], join: QuantisedForest, stack: QuantisedForest) {
+  const rows: number[][] = [];
+  const labels: number[] = [];
+  for (const { form, page, entityOf } of samples) {
+    const byId = new Map(form.entities.map((entity) => [entity.id, entity]));
+    const linked = new Set(form.entities.flatMap((entity) => entity.linking.map(([from, to]) => `${from}:${to}`)));
+    const phrases = phrasesOf(page, join, stack);
+    const entities = phrases.map((phrase) => majority(phrase.words, entityOf));
+    for (const candidate of linkCandidates(phrases, wordHeight(page))) {
+      const question = byId.get(entities[candidate.question]);
+      const answer = byId.get(entities[candidate.answer]);
+      rows.push(candidate.features);
+      labels.push(
+        question?.label === "question" && answer?.label === "answer" && linked.has(`${question.id}:${answer.id}`)
+          ? 1
+          : 0,
+      );
+    }
+  }
+  return { rows, labels };
+}
+
+const count = (labels: number[]) => `${labels.length} (${labels.filter((label) => label === 1).length} positive)`;
+
+/** The phrase models, fitted on every form given. */
+function trainPhrases(samples: Sample[]): Pick<FormLinkModels, "join" | "stack"> {
+  const joinSet = joinData(samples);
+  const join = forest(joinSet.rows, joinSet.labels);
+  const stackSet = stackData(samples, join);
+  const stack = forest(stackSet.rows, stackSet.labels);
+  console.log(`  phrase samples: joins ${count(joinSet.labels)}, stacks ${count(stackSet.labels)}`);
+  return { join, stack };
+}
+
+/** The link model (most candidates are not links; the threshold, chosen by cross-validation, absorbs the sampling's shift in probability). */
+function trainLinks(samples: Sample[], phrases: Pick<FormLinkModels, "join" | "stack">, seed: number) {
+  const linkSet = linkData(samples, phrases.join, phrases.stack);
+  const annotated = samples.reduce(
+    (sum, { form }) =>
+      sum +
+      form.entities.reduce((links, entity) => links + (entity.label === "question" ? entity.linking.length : 0), 0),
+    0,
+  );
+  console.log(`  link samples: ${count(linkSet.labels)} for ${annotated} annotated links`);
+  return forest(linkSet.rows, linkSet.labels, seed);
+}
+
+/** Links found on the samples at `threshold`, scored as fields-score.mjs scores /v1/extract. */
+function evaluate(samples: Sample[], models: FormLinkModels) {
+  const totals = { links: 0, fields: 0, hits: 0, cpuMs: 0 };
+  for (const { form, page } of samples) {
+    const cpu = process.cpuUsage();
+    const score = scoreLinks(linkTexts(form), asFields(formLinkPairs(page, models)));
+    totals.links += score.links;
+    totals.fields += score.fields;
+    totals.hits += score.hits;
+    const used = process.cpuUsage(cpu);
+    totals.cpuMs += (used.user + used.system) / 1000;
+  }
+  const recall = totals.hits / Math.max(totals.links, 1);
+  const precision = totals.hits / Math.max(totals.fields, 1);
+  return {
+    ...totals,
+    recall,
+    precision,
+    f1: recall + precision === 0 ? 0 : (2 * recall * precision) / (recall + precision),
+  };
+}
+
+const describe = (figures: ReturnType<typeof evaluate>) =>
+  `links ${figures.links}, fields ${figures.fields}, right ${figures.hits}: recall ${figures.recall.toFixed(3)}, precision ${figures.precision.toFixed(3)}, F1 ${figures.f1.toFixed(3)}`;
+
+/** OCR'd pages; with `fallback`, forms not read yet are skipped ("none") or taken as annotated ("annotated"). */
+async function samplesOf(forms: FunsdForm[], fallback?: "none" | "annotated"): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  for (const form of forms) {
+    const cached = fallback ? cachedPages(form.image) : await ocrPages(form.image);
+    const page = cached?.[0] ?? (fallback === "annotated" ? annotatedPage(form) : undefined);
+    if (page) samples.push({ form, page, entityOf: matchWords(form, page) });
+  }
+  return samples;
+}
+
+/** The forest as stored: split values rounded (the JSON stays small; the splits are unchanged to 4 digits). */
+function stored(model: QuantisedForest, threshold?: number): string {
+  return JSON.stringify({ threshold, edges: model.edges, forest: model.forest.toJSON() }, (key, value) =>
+    typeof value === "number" && !Number.isInteger(value)
+      ? Math.round(value * 1e4) / 1e4
+      : key === "gain"
+        ? undefined
+        : value,
+  );
+}
+
+async function main() {
+  const halfA = funsdForms("a");
+  const halfB = funsdForms("b");
+  if (!halfA || !halfB) {
+    console.error(`${funsdFolder()} is absent: set BENCH_CORPUS to the folder holding funsd_train.`);
+    process.exit(1);
+  }
+  const quick = process.env.FORM_LINKS_QUICK === "1";
+  const samples = await samplesOf(halfA, quick ? "annotated" : undefined);
+  console.log(`FUNSD training split: fitting on half a (${samples.length} forms)`);
+
+  // The link threshold: two-fold cross-validation inside half a, best F1 among thresholds whose precision reaches 0.7.
+  // The phrase models are fitted on all of half a first; only the link model is cross-validated.
+  const phrases = trainPhrases(samples);
+  const folds = [samples.filter((_, index) => index % 2 === 0), samples.filter((_, index) => index % 2 === 1)];
+  const foldModels = [
+    { ...phrases, link: trainLinks(folds[1], phrases, 11) },
+    { ...phrases, link: trainLinks(folds[0], phrases, 13) },
+  ];
+  const thresholds = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
+  let chosen = { threshold: 0.5, f1: -1 };
+  for (const threshold of thresholds) {
+    const parts = folds.map((fold, index) => evaluate(fold, { ...foldModels[index], threshold }));
+    const hits = parts[0].hits + parts[1].hits;
+    const recall = hits / (parts[0].links + parts[1].links);
+    const precision = hits / Math.max(parts[0].fields + parts[1].fields, 1);
+    const f1 = (2 * recall * precision) / Math.max(recall + precision, 1e-9);
+    console.log(
+      `  half a, cross-validated, threshold ${threshold}: recall ${recall.toFixed(3)}, precision ${precision.toFixed(3)}, F1 ${f1.toFixed(3)}`,
+    );
+    const score = precision >= 0.7 ? f1 + 1 : f1;
+    if (score > chosen.f1) chosen = { threshold, f1: score };
+  }
+  console.log(`link threshold ${chosen.threshold}`);
+
+  const models = { ...phrases, link: trainLinks(samples, phrases, 7), threshold: chosen.threshold };
+  mkdirSync(outFolder, { recursive: true });
+  writeFileSync(path.join(outFolder, "join.json"), stored(models.join));
+  writeFileSync(path.join(outFolder, "stack.json"), stored(models.stack));
+  writeFileSync(path.join(outFolder, "link.json"), stored(models.link, models.threshold));
+  console.log(`models written to ${path.relative(process.cwd(), outFolder)}`);
+
+  const reported = await samplesOf(halfB, quick ? "none" : undefined);
+  const figures = evaluate(reported, models);
+  const perPage = figures.cpuMs / Math.max(reported.length, 1);
+  console.log(
+    `half b (${reported.length} forms, OCR words, never fitted): ${describe(figures)}; ${perPage.toFixed(1)} ms of CPU per page`,
+  );
+}
+
+await main();
