@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Word } from "@/lib/documents/types";
 import { extractStructure } from "./extract-structure";
+import { receiptRankers } from "./receipt-field-model";
 import { findDocumentTotal } from "./receipt-totals";
 import { line, ocrPage } from "./testing/synthetic-ocr-page";
 import { totalLabelKind } from "./total-labels";
@@ -10,7 +11,7 @@ import { totalLabelKind } from "./total-labels";
 
 /** A receipt's foot: each label at the left with its amount a column apart at the right. */
 const receipt = (...rows: string[]): Word[][][] => [rows.map((row, index) => line(0.1, 0.5 + index * 0.02, row))];
-const totalOf = (...rows: string[]) => findDocumentTotal([ocrPage(receipt(...rows))])?.value;
+const totalOf = (...rows: string[]) => findDocumentTotal([ocrPage(receipt(...rows))], receiptRankers.total)?.value;
 
 describe("totalLabelKind", () => {
   it("tells the sum to pay from subtotals, tax, rounding, payment and counts", () => {
@@ -39,7 +40,7 @@ describe("totalLabelKind", () => {
 describe("findDocumentTotal", () => {
   it("takes the total over the subtotal, the rounding, the cash tendered and the change", () => {
     const page = ocrPage(receipt("SUB TOTAL >8.97", "ROUNDING >0.03", "TOTAL >9.00", "CASH >10.00", "CHANGE >1.00"));
-    const total = findDocumentTotal([page])!;
+    const total = findDocumentTotal([page], receiptRankers.total)!;
     expect(total).toMatchObject({ value: 9, page: 1, words: ["9.00"] });
     expect(total.box.x).toBeGreaterThan(0.2);
     expect(total.checks).toEqual([
@@ -78,7 +79,7 @@ describe("findDocumentTotal", () => {
       [line(0.1, 0.5, "Subtotal"), line(0.1, 0.52, "Total"), line(0.1, 0.54, "Cash")],
       [line(0.5, 0.5, "12.00"), line(0.5, 0.52, "12.60"), line(0.5, 0.54, "20.00")],
     ]);
-    expect(findDocumentTotal([page])?.value).toBe(12.6);
+    expect(findDocumentTotal([page], receiptRankers.total)?.value).toBe(12.6);
   });
 
   it("finds nothing where no label names a total", () => {
