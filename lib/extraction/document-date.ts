@@ -98,7 +98,7 @@ function repairedYear(year: string): string | undefined {
 function readNumeric(
   match: RegExpMatchArray,
   evidence: DateOrderEvidence | undefined,
-): Omit<Candidate, "page" | "box" | "words" | "labelled" | "wordConfidence" | "y"> | undefined {
+): Omit<Candidate, "page" | "box" | "words" | "labelled" | "wordConfidence" | "y" | "lineText"> | undefined {
   const parts = [match[1], match[2], match[3]];
   const digits = parts.map((part) => part.replace(/[^0-9]/g, (character) => digitFor[character] ?? character));
   // A word with a slash or dash in it ("SO-IS-OD") is not a date: most characters must be digits.

@@ -159,6 +159,9 @@ function roundedTotal(amount: LabelledAmount, amounts: LabelledAmount[]): boolea
   );
 }
 
+/** A payment by card pays the total exactly; cash may be more, with or without the change printed. */
+const cardLabel = /\b(?:card|visa|master|amex|debit|credit|eftpos)/i;
+
 /** Cash is paid to the nearest 5 cents where the smallest coin is 5 cents. */
 const fiveCents = (value: number) => Math.abs(value * 20 - Math.round(value * 20)) < 1e-6;
 
@@ -238,11 +241,18 @@ export function findDocumentTotal(pages: Page[], rank: RankTotals): (DocumentTot
   const paid = amounts.find((amount) => amount.kind === "tendered" || amount.kind === "change");
   const beforePayment = (amount: LabelledAmount) =>
     !paid || amount.page < paid.page || (amount.page === paid.page && amount.y <= paid.y);
-  // Every labelled amount but the change is a candidate: a card payment with no total line is the
-  // total, and OCR garbles labels enough that a sum may read as a tax or a rounding line.
+  // Every labelled amount but the change is a candidate (OCR garbles labels enough that a sum may
+  // read as a tax or a rounding line), and a payment when nothing was given back and it was by card
+  // or something confirms it: cash may be more than the total when the change is not printed.
+  const paidExactly = (amount: LabelledAmount) =>
+    payment.change.length === 0 &&
+    (cardLabel.test(amount.label) ||
+      checkTotal(amount.value, amount, payment, subtotals, lines).some((check) => check.agrees));
   const considered = amounts
     .map((amount) => ({ amount, kind: roundedTotal(amount, amounts) ? ("final" as const) : amount.kind }))
-    .filter(({ amount, kind }) => amount.value > 0 && kind !== "change");
+    .filter(
+      ({ amount, kind }) => amount.value > 0 && kind !== "change" && (kind !== "tendered" || paidExactly(amount)),
+    );
   const candidates: TotalCandidate[] = considered.map(({ amount, kind }) => ({
     value: amount.value,
     kind,
