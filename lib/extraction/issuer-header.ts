@@ -157,7 +157,8 @@ function part(page: Page, lines: HeadLine[], text: string, cue: IssuerCue): Issu
     text,
     cue,
     weakestWord: Math.min(...words.map((word) => word.confidence)),
-    disputed: disputedWords(page, words),
+    // Looked up for the chosen candidate only (best): the page-wide comparison is the costly part.
+    disputed: [],
     wordsRead: words,
     page: page.pageNumber,
     box: unionBox(words.map((word) => word.box)),
@@ -371,15 +372,30 @@ function companyCandidates(page: Page, all: HeadLine[], facts: HeadLineFacts[]):
   return found;
 }
 
-function best(candidates: IssuerCandidate[], scores: number[]): (IssuerPart & { score: number }) | undefined {
+function best(
+  page: Page,
+  candidates: IssuerCandidate[],
+  scores: number[],
+): (IssuerPart & { score: number }) | undefined {
   let top = -1;
   // On equal terms the one higher up.
   for (const [index, score] of scores.entries()) if (top < 0 || score > scores[top]) top = index;
-  return top < 0 ? undefined : { ...candidates[top].part, score: scores[top] };
+  if (top < 0) return undefined;
+  const chosen = candidates[top].part;
+  return { ...chosen, disputed: disputedWords(page, chosen.wordsRead), score: scores[top] };
 }
+
+/** A page's candidates, listed once for both its name and its address fields. */
+const listed = new WeakMap<Page, ReturnType<typeof listCandidates>>();
 
 /** Every name and address candidate of the page (generators), before any is chosen. */
 export function issuerCandidates(page: Page): { company: IssuerCandidate[]; address: IssuerCandidate[] } {
+  const found = listed.get(page) ?? listCandidates(page);
+  listed.set(page, found);
+  return found;
+}
+
+function listCandidates(page: Page): { company: IssuerCandidate[]; address: IssuerCandidate[] } {
   const all = linesOf(page);
   const facts = all.map(factsOf);
   const head = all.slice(0, headLines);
@@ -398,7 +414,7 @@ export function findIssuer(
 ): { company?: IssuerPart & { score: number }; address?: IssuerPart & { score: number } } {
   const { company, address } = issuerCandidates(page);
   return {
-    company: best(company, company.length > 0 ? rank.company(company, page) : []),
-    address: best(address, address.length > 0 ? rank.address(address, page) : []),
+    company: best(page, company, company.length > 0 ? rank.company(company, page) : []),
+    address: best(page, address, address.length > 0 ? rank.address(address, page) : []),
   };
 }
