@@ -54,6 +54,24 @@ export interface ReceiptTally {
   sureRight: number;
   /** Fields with a value by confidence band (lower bounds in confidenceBands), and how many are right. */
   bands: Array<{ fields: number; right: number; confidence: number }>;
+  /** Misses by field and class ("company: misread"), see missClass. */
+  misses: Record<string, number>;
+}
+
+/**
+ * Why a field was missed, as far as the value tells: nothing found; the right text misread (within
+ * 10% character edits); a name or address cut short or run on (one holds the other); or another
+ * line, date or amount taken.
+ */
+export function missClass(name: string, expected: string, found: string | null): string {
+  if (found === null || found === "") return "nothing found";
+  if (receiptFieldNear(name, expected, found)) return "misread";
+  if (name === "company" || name === "address") {
+    const [a, b] = [tight(expected), tight(found)];
+    if (a.includes(b) || b.includes(a)) return "cut short or run on";
+    return "another line";
+  }
+  return name === "date" ? "another date or misread" : "another amount or misread";
 }
 
 /** Lower bounds of the bands the calibration is shown in: a band's right-rate should be near its confidences. */
@@ -62,7 +80,7 @@ const confidenceBands = [0, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95];
 export function newTally(): ReceiptTally {
   const zero = () => Object.fromEntries(receiptSchema.map((field) => [field.name, 0]));
   const bands = confidenceBands.map(() => ({ fields: 0, right: 0, confidence: 0 }));
-  return { receipts: 0, right: zero(), near: zero(), sure: 0, sureRight: 0, bands };
+  return { receipts: 0, right: zero(), near: zero(), sure: 0, sureRight: 0, bands, misses: {} };
 }
 
 /** Adds one receipt; returns the fields it got wrong, with what was found and what was expected. */
@@ -89,6 +107,10 @@ export function tallyReceipt(
     if (found !== null && found !== "" && confidence >= sureConfidence) {
       tally.sure++;
       tally.sureRight += Number(right);
+    }
+    if (!right) {
+      const missed = `${name}: ${missClass(name, expected[name] ?? "", found)}`;
+      tally.misses[missed] = (tally.misses[missed] ?? 0) + 1;
     }
     if (!right)
       misses.push({
@@ -125,6 +147,12 @@ export function describeTally(tally: ReceiptTally): string[] {
       )
       .filter(Boolean)
       .join("; ")}`,
+    `sroie misses by class: ${
+      Object.entries(tally.misses)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([miss, count]) => `${miss} ${count}`)
+        .join("; ") || "none"
+    }`,
     `SROIE field accuracy ours ${all(tally.right)} (near ${all(tally.near)}), sure ${figure(tally.sure, fieldCount)} right ${figure(tally.sureRight, tally.sure)}`,
   ];
 }

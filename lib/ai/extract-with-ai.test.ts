@@ -100,6 +100,36 @@ describe("extractDocument", () => {
     expect(result.fieldDetails!.find((detail) => detail.name === "paid_on")!.words).toEqual(["2", "January", "2025"]);
   });
 
+  it("grounds an AI value that cites no words on the trained field model's reading of the same value", async () => {
+    const receiptPages = (
+      await readDocument({
+        bytes: await makeTextPdf([["CORNER SHOP SDN BHD", "SUB TOTAL 40.00", "GST 2.40", "TOTAL 42.40", "CASH 50.00"]]),
+      })
+    ).pages;
+    const model = mockModel(() => ({
+      documentType: "receipt",
+      keyValuePairs: [],
+      fields: [
+        { name: "total", value: "42.40", wordIds: [], confidence: 0.9 },
+        // Another value than the one read: not grounded, so not reported.
+        { name: "date", value: "2025-01-02", wordIds: [], confidence: 0.9 },
+      ],
+    }));
+    const result = await extractDocument({
+      pages: receiptPages,
+      schema: [
+        { name: "total", type: "number" },
+        { name: "date", type: "date" },
+      ],
+      ai: { model, label: "mock:test" },
+    });
+    expect(result.fields).toEqual({ total: "42.4", date: null });
+    const total = result.fieldDetails!.find((detail) => detail.name === "total")!;
+    const printed = receiptPages[0].words.find((word) => word.text === "42.40")!.box;
+    expect(total).toMatchObject({ page: 1, words: ["42.40"] });
+    expect(total.box!.x).toBeCloseTo(printed.x, 6);
+  });
+
   it("reads a cited numeric date in the order the document writes its dates", async () => {
     const documentPages = (
       await readDocument({ bytes: await makeTextPdf([["Invoice of 25/12/2024", "Paid on 03/01/2025"]]) })

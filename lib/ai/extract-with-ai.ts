@@ -1,6 +1,7 @@
 import { generateText, Output } from "ai";
 import type { Page } from "@/lib/documents/types";
 import { extractStructure } from "@/lib/extraction/extract-structure";
+import { parseDate, parseNumber } from "@/lib/extraction/normalise-values";
 import type { DocumentStructure, SchemaField } from "@/lib/extraction/types";
 import { AiStructure, AiStructureWithFields, documentTypes, type AiAnswer } from "./ai-answer";
 import { groundField, groundPair } from "./ground-answer";
@@ -14,6 +15,14 @@ const system = [
   "When fields are requested, return each one with the value exactly as written and the ids of its words; use null and no ids when the document does not contain it.",
   "Cite only ids that appear in the document. Never invent values.",
 ].join(" ");
+
+/** The same value read two ways: the same amount, the same day, or the same text but for case, spaces and punctuation. */
+function sameValue(field: SchemaField, a: string, b: string): boolean {
+  if (field.type === "number") return parseNumber(a) !== null && parseNumber(a) === parseNumber(b);
+  if (field.type === "date") return parseDate(a) !== null && parseDate(a) === parseDate(b);
+  const loose = (text: string) => text.toUpperCase().replace(/[\s,.;:'"-]+/g, "");
+  return loose(a) !== "" && loose(a) === loose(b);
+}
 
 export interface ExtractDocumentResult extends DocumentStructure {
   /** Set when the AI provider failed and the deterministic engine answered instead. */
@@ -70,13 +79,22 @@ export async function extractDocument(options: {
     engine: `ai:${ai.label}`,
   };
   if (options.schema && options.schema.length > 0) {
-    const details = options.schema.map((field) =>
-      groundField(
+    const details = options.schema.map((field) => {
+      const grounded = groundField(
         field,
         answer.fields?.find((candidate) => candidate.name === field.name),
         options.pages,
-      ),
-    );
+      );
+      // The model named no words for its value, but the trained field model read the same value: its page and box ground it.
+      const read = structure.fieldDetails?.find((detail) => detail.name === field.name);
+      const answered = answer.fields?.find((candidate) => candidate.name === field.name)?.value;
+      return grounded.value === null &&
+        read?.value != null &&
+        answered != null &&
+        sameValue(field, answered, read.value)
+        ? read
+        : grounded;
+    });
     result.fieldDetails = details;
     result.fields = Object.fromEntries(details.map((detail) => [detail.name, detail.value]));
   }

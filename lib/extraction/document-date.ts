@@ -6,11 +6,10 @@ import { lineWords } from "./value-lines";
 import { meanWordConfidence } from "./value-words";
 
 // A receipt's or letter's own date, read through a scan's OCR slips ("05- '03- 2018", "D2/02/17",
-// "24. 03-18"): a date on a line labelled as the date first, the first from the top otherwise,
-// and its reading explained. An ambiguous numeric date ("11/01/2019") takes the document's own
-// order (date-order.ts), and the reason says what decided it. A date printed twice in agreement,
-// or labelled, is surer; one whose digits had to be repaired, or whose order nothing on the
-// document decides, less so.
+// "24. 03-18"): every plausible date printed is a candidate, and a ranker trained on labelled
+// receipts (receipt-field-model.ts) picks the document's own from its label, its place, a second
+// printing and how surely it was read. An ambiguous numeric date ("11/01/2019") takes the
+// document's own order (date-order.ts), and the reason says what decided it.
 
 export interface DocumentDate {
   value: string;
@@ -69,6 +68,8 @@ const writtenDate = new RegExp(
 const dateLabel = /(?:date|dated|tarikh|datum|fecha)\b/i;
 
 interface Candidate extends Omit<DocumentDate, "repeated"> {
+  /** The text of its line: a time beside it, or a label naming another date ("Due", "Expiry"). */
+  lineText: string;
   y: number;
   /** Readable only in the order the document does not write ("01/18/2017" on a day-first receipt): a digit likely misread. */
   againstOrder: boolean;
@@ -97,7 +98,7 @@ function repairedYear(year: string): string | undefined {
 function readNumeric(
   match: RegExpMatchArray,
   evidence: DateOrderEvidence | undefined,
-): Omit<Candidate, "page" | "box" | "words" | "labelled" | "wordConfidence" | "y"> | undefined {
+): Omit<Candidate, "page" | "box" | "words" | "labelled" | "wordConfidence" | "y" | "lineText"> | undefined {
   const parts = [match[1], match[2], match[3]];
   const digits = parts.map((part) => part.replace(/[^0-9]/g, (character) => digitFor[character] ?? character));
   // A word with a slash or dash in it ("SO-IS-OD") is not a date: most characters must be digits.
@@ -165,6 +166,7 @@ function candidatesOn(page: Page, evidence: DateOrderEvidence | undefined): Cand
         labelled,
         wordConfidence: meanWordConfidence(matched),
         y: matched[0].box.y,
+        lineText: text,
       });
     };
     for (const match of text.matchAll(numericDate)) add(match, readNumeric(match, evidence));
@@ -184,21 +186,43 @@ function candidatesOn(page: Page, evidence: DateOrderEvidence | undefined): Cand
   return found;
 }
 
+/** One date printed on the document, with the evidence a ranker weighs (receipt-field-features.ts). */
+export interface DateCandidate extends Candidate {
+  /** Other printings of the same day elsewhere on the document. */
+  repeats: number;
+  /** Its place among the document's dates, from the top. */
+  rank: number;
+  count: number;
+}
+
+/** Scores candidates, higher the likelier the document's own date (the trained ranker, receipt-field-model.ts). */
+export type RankDates = (candidates: DateCandidate[], pages: Page[]) => number[];
+
 /** The document's date, or undefined when no plausible date is printed on it. */
-export function findDocumentDate(pages: Page[], evidence?: DateOrderEvidence): DocumentDate | undefined {
-  const candidates = pages
+export function findDocumentDate(
+  pages: Page[],
+  evidence: DateOrderEvidence | undefined,
+  rank: RankDates,
+): (DocumentDate & { score: number }) | undefined {
+  const found = pages
     .filter((page) => !page.error)
     .flatMap((page) => candidatesOn(page, evidence))
     .sort((a, b) => a.page - b.page || a.y - b.y);
-  const preferred = (list: Candidate[]) =>
-    list.find((candidate) => candidate.labelled && !candidate.repaired) ?? list[0];
-  // A date the document's own order cannot read had a digit misread: another date on it that fits is taken first.
-  const chosen = preferred(candidates.filter((candidate) => !candidate.againstOrder)) ?? preferred(candidates);
-  if (!chosen) return undefined;
-  const repeated = candidates.some(
-    (other) => other !== chosen && other.value === chosen.value && Math.abs(other.y - chosen.y) > 0.005,
-  );
-  const reasons = [chosen.labelled ? "labelled as the date" : "the first date from the top", chosen.reason];
+  if (found.length === 0) return undefined;
+  const candidates: DateCandidate[] = found.map((candidate, index) => ({
+    ...candidate,
+    repeats: found.filter(
+      (other) => other !== candidate && other.value === candidate.value && Math.abs(other.y - candidate.y) > 0.005,
+    ).length,
+    rank: index,
+    count: found.length,
+  }));
+  const scores = rank(candidates, pages);
+  // On equal terms the first from the top.
+  const best = scores.reduce((top, score, index) => (score > scores[top] ? index : top), 0);
+  const chosen = candidates[best];
+  const repeated = chosen.repeats > 0;
+  const reasons = [chosen.labelled ? "labelled as the date" : "not labelled", chosen.reason];
   if (repeated) reasons.push("printed again elsewhere on the document");
   return {
     value: chosen.value,
@@ -212,5 +236,6 @@ export function findDocumentDate(pages: Page[], evidence?: DateOrderEvidence): D
     wordConfidence: chosen.wordConfidence,
     repeated,
     reason: reasons.filter(Boolean).join("; "),
+    score: scores[best],
   };
 }

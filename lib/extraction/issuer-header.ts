@@ -7,15 +7,15 @@ import { lineWords } from "./value-lines";
 import { meanWordConfidence, trimNoise } from "./value-words";
 
 // Who issued a receipt or an invoice, from the head of its first page, where there is no label
-// to read: the business name is the first line over the address carrying a legal form ("Sdn Bhd",
-// "Ltd", "GmbH", "Enterprise", read through OCR slips: legal-forms.ts) or a registration number in
-// brackets, or else the line right over a line holding only such a number, or else the first
-// name-like line over the address (a shop printing its trading name without a legal form); its
-// address is the first run of lines that read as an address (street words, a building number, a
-// postcode) and the lines continuing it, up to the telephone, tax or invoice lines.
+// to read. The candidates for the name are the head's lines, alone or with the next (a name wrapped
+// onto two), their text as printed through OCR slips (legal forms spelled properly: legal-forms.ts);
+// for the address, runs of up to six lines with no contact, tax or date details, before the first
+// priced line or in the footer. Each line's facts (a legal form, a registration number, street
+// words, a postcode, a telephone or tax line) are what a ranker trained on labelled receipts
+// weighs to choose (receipt-field-model.ts).
 
-/** What singled the name out: a legal form, a registration number under it, or only its place at the top. */
-export type IssuerCue = "legal_form" | "over_identifier" | "first_line" | "address" | "foot_address";
+/** Which part of the issuer a candidate is: its name, its address in the header, or in the footer. */
+export type IssuerCue = "name" | "address" | "foot_address";
 
 export interface IssuerPart {
   text: string;
@@ -157,7 +157,8 @@ function part(page: Page, lines: HeadLine[], text: string, cue: IssuerCue): Issu
     text,
     cue,
     weakestWord: Math.min(...words.map((word) => word.confidence)),
-    disputed: disputedWords(page, words),
+    // Looked up for the chosen candidate only (best): the page-wide comparison is the costly part.
+    disputed: [],
     wordsRead: words,
     page: page.pageNumber,
     box: unionBox(words.map((word) => word.box)),
@@ -173,46 +174,6 @@ function linesOf(page: Page): HeadLine[] {
     .filter(({ words }) => words.length > 0 && words.some((word) => /[\p{L}\p{N}]{2}/u.test(word.text)))
     .sort((a, b) => a.words[0].box.y - b.words[0].box.y)
     .map(({ words, printed }) => ({ words, printed, text: words.map((word) => word.text).join(" ") }));
-}
-
-/** The company's lines and what singled them out: see the head of this file. */
-function companyLines(head: HeadLine[], addressStart: number): { lines: HeadLine[]; cue?: IssuerCue } {
-  const overAddress = addressStart >= 0 ? head.slice(0, addressStart) : head;
-  const legal = overAddress.findIndex((line) => isNameLike(line) && hasLegalForm(line));
-  if (legal >= 0) {
-    const above = head[legal - 1];
-    const name = nameText(head[legal]).split(/\s+/);
-    // "Harbour View Kiosk 12" / "Lee Enterprise": a name wrapped before its legal form.
-    const wrapped =
-      above &&
-      name.length <= 2 &&
-      isNameLike(above) &&
-      !hasLegalForm(above) &&
-      head[legal].words[0].box.y - above.words[0].box.y < head[legal].words[0].box.height * 2.5;
-    // "SINNATHAMBY HOLDINGS" over "SDN. BHD.": the rest of the legal form wrapped onto the next line.
-    const below = head[legal + 1];
-    const belowWords = below ? nameText(below).split(/\s+/) : [];
-    const continued = belowWords.length > 0 && legalFormWords(belowWords).size === belowWords.length;
-    const lines = [...(wrapped ? [above] : []), head[legal], ...(continued ? [below] : [])];
-    return { lines, cue: "legal_form" };
-  }
-  const overIdentifier = overAddress.findIndex(
-    (line, index) => isNameLike(line) && head[index + 1] !== undefined && isIdentifierLine(head[index + 1]),
-  );
-  if (overIdentifier >= 0) {
-    // "99 SPEED MART" over "S/B (519537-X)": the legal form printed before the number on its line.
-    const identifier = head[overIdentifier + 1];
-    const formWords = nameText(identifier).split(/\s+/).filter(Boolean);
-    const formFirst = formWords.length > 0 && legalFormWords(formWords).size === formWords.length;
-    return { lines: formFirst ? [head[overIdentifier], identifier] : [head[overIdentifier]], cue: "over_identifier" };
-  }
-  // Only at the very top: further down, a name-like line is as likely an item or a slogan.
-  const first = addressStart > 0 ? overAddress.slice(0, 3).findIndex(isNameLike) : -1;
-  if (first < 0) return { lines: [] };
-  // "HOME HARDWARE &" over "ELECTRICAL": a name wrapped after its ampersand (trimmed off the line as noise).
-  const next = overAddress[first + 1];
-  const wrapped = next !== undefined && letterWords(next).length > 0 && /&\s*$/.test(head[first].printed);
-  return { lines: wrapped ? [head[first], next] : [head[first]], cue: "first_line" };
 }
 
 /** The name as printed, through OCR slips: legal forms spelled properly, brackets closed, a trailing registration number dropped. */
@@ -297,43 +258,163 @@ function addressText(lines: HeadLine[]): string {
   );
 }
 
-/** The first run of lines reading as an address, with the lines continuing it. */
-function addressRun(lines: HeadLine[]): HeadLine[] | undefined {
-  const start = lines.findIndex(readsAsAddress);
-  if (start < 0) return undefined;
-  const run = [lines[start]];
-  for (const line of lines.slice(start + 1, start + maxAddressLines)) {
-    const last = run.at(-1)!.words[0].box;
-    if (line.words[0].box.y - (last.y + last.height) > last.height * 1.5 || !continuesAddress(line)) break;
-    run.push(line);
-  }
-  return run;
+/** Facts about one line of the head, the features a ranker weighs (receipt-field-features.ts). */
+export interface HeadLineFacts {
+  text: string;
+  box: Box;
+  wordConfidences: number[];
+  nameLike: boolean;
+  legalForm: boolean;
+  /** A registration number in brackets on it. */
+  registration: boolean;
+  /** Only an identifier: "(54321-A)". */
+  identifier: boolean;
+  address: boolean;
+  continuesAddress: boolean;
+  /** A contact, tax, document or label line. */
+  stop: boolean;
+  phone: boolean;
+  date: boolean;
+  columnHeadings: boolean;
+  priced: boolean;
+  /** Only words of a legal form ("SDN. BHD."): the rest of a name wrapped. */
+  onlyLegalForm: boolean;
+  /** Ends with an ampersand: a name wrapped after it. */
+  wrapsAfter: boolean;
 }
+
+/** A run of lines that may be the issuer's name or address, its text as it would be reported. */
+export interface IssuerCandidate {
+  part: IssuerPart;
+  /** Index of its first line among the page's lines from the top; how many lines it takes. */
+  first: number;
+  count: number;
+  /** Every line of the page from the top, as facts, for the candidate's neighbours. */
+  lines: HeadLineFacts[];
+  /** In the footer, under the payment. */
+  foot: boolean;
+}
+
+/** Scores candidates, higher the likelier (the trained rankers, receipt-field-model.ts). */
+export type RankIssuer = (candidates: IssuerCandidate[], page: Page) => number[];
 
 const priced = (line: HeadLine) => /\d[.,]\d{2}\b/.test(line.text) && !readsAsAddress(line);
 
-export function findIssuer(page: Page): { company?: IssuerPart; address?: IssuerPart } {
-  const all = linesOf(page);
-  const head = all.slice(0, headLines);
-  const addressStart = head.findIndex((line) => readsAsAddress(line) && !(isNameLike(line) && hasLegalForm(line)));
-  const company = companyLines(head, addressStart);
-  const result: { company?: IssuerPart; address?: IssuerPart } = {};
-  if (company.cue) {
-    const text = companyText(company.lines);
-    if (text) result.company = part(page, company.lines, text, company.cue);
+function factsOf(line: HeadLine): HeadLineFacts {
+  const words = nameText(line).split(/\s+/).filter(Boolean);
+  return {
+    text: line.text,
+    box: unionBox(line.words.map((word) => word.box)),
+    wordConfidences: line.words.map((word) => word.confidence),
+    nameLike: isNameLike(line),
+    legalForm: hasLegalForm(line),
+    registration: registration.test(line.text),
+    identifier: isIdentifierLine(line),
+    address: readsAsAddress(line),
+    continuesAddress: continuesAddress(line),
+    stop: stopLine.test(line.text) || companyLine.test(line.text),
+    phone: phoneOnly.test(line.text),
+    date: datePattern.test(line.text),
+    columnHeadings: isColumnHeadings(line),
+    priced: priced(line),
+    onlyLegalForm: words.length > 0 && legalFormWords(words).size === words.length,
+    wrapsAfter: /&\s*$/.test(line.printed),
+  };
+}
+
+/** A line an address may take: no contact, tax or date details. */
+const mayHoldAddress = (line: HeadLine) =>
+  /[\p{L}\p{N}]{2}/u.test(line.text) &&
+  !stopLine.test(line.text) &&
+  !companyLine.test(line.text) &&
+  !phoneOnly.test(line.text) &&
+  !datePattern.test(line.text);
+
+/** Runs of address-like lines from `from` to `to` (exclusive), up to maxAddressLines long. */
+function addressRuns(
+  page: Page,
+  all: HeadLine[],
+  facts: HeadLineFacts[],
+  from: number,
+  to: number,
+  foot: boolean,
+): IssuerCandidate[] {
+  const found: IssuerCandidate[] = [];
+  for (let first = from; first < to; first++) {
+    for (let count = 1; count <= maxAddressLines && first + count <= to; count++) {
+      if (!mayHoldAddress(all[first + count - 1])) break;
+      const run = all.slice(first, first + count);
+      found.push({
+        part: part(page, run, addressText(run), foot ? "foot_address" : "address"),
+        first,
+        count,
+        lines: facts,
+        foot,
+      });
+    }
   }
+  return found;
+}
+
+/** The name candidates: each line of the head alone and with the next (a name wrapped onto two lines). */
+function companyCandidates(page: Page, all: HeadLine[], facts: HeadLineFacts[]): IssuerCandidate[] {
+  const found: IssuerCandidate[] = [];
+  const head = Math.min(all.length, headLines);
+  for (let first = 0; first < head; first++) {
+    if (letterWords(all[first]).length === 0) continue;
+    for (const count of [1, 2]) {
+      if (first + count > all.length || (count === 2 && letterWords(all[first + 1]).length === 0)) continue;
+      const lines = all.slice(first, first + count);
+      const text = companyText(lines);
+      if (text) found.push({ part: part(page, lines, text, "name"), first, count, lines: facts, foot: false });
+    }
+  }
+  return found;
+}
+
+function best(
+  page: Page,
+  candidates: IssuerCandidate[],
+  scores: number[],
+): (IssuerPart & { score: number }) | undefined {
+  let top = -1;
+  // On equal terms the one higher up.
+  for (const [index, score] of scores.entries()) if (top < 0 || score > scores[top]) top = index;
+  if (top < 0) return undefined;
+  const chosen = candidates[top].part;
+  return { ...chosen, disputed: disputedWords(page, chosen.wordsRead), score: scores[top] };
+}
+
+/** A page's candidates, listed once for both its name and its address fields. */
+const listed = new WeakMap<Page, ReturnType<typeof listCandidates>>();
+
+/** Every name and address candidate of the page (generators), before any is chosen. */
+export function issuerCandidates(page: Page): { company: IssuerCandidate[]; address: IssuerCandidate[] } {
+  const found = listed.get(page) ?? listCandidates(page);
+  listed.set(page, found);
+  return found;
+}
+
+function listCandidates(page: Page): { company: IssuerCandidate[]; address: IssuerCandidate[] } {
+  const all = linesOf(page);
+  const facts = all.map(factsOf);
+  const head = all.slice(0, headLines);
   // The address is printed before the items: nothing past the first line with a price is the head.
   const firstPrice = head.findIndex(priced);
-  const rest = head.slice(0, firstPrice < 0 ? head.length : firstPrice).filter((line) => !company.lines.includes(line));
-  const address = addressRun(rest);
-  if (address) result.address = part(page, address, addressText(address), "address");
-  else {
-    // Some shops print their address only in the footer, under the payment: after the last amount or money label.
-    const lastPrice = all.findLastIndex((line) => priced(line) || totalLabelKind(line.text) !== undefined);
-    const foot = addressRun(lastPrice < 0 ? [] : all.slice(lastPrice + 1));
-    // Only a whole address, down to its postcode: a lone "NO 3, JALAN BESI 2," there may be an item's text.
-    if (foot?.some((line) => line.words.some((word) => /^\d{5},?$/.test(word.text))))
-      result.address = part(page, foot, addressText(foot), "foot_address");
-  }
-  return result;
+  const address = addressRuns(page, all, facts, 0, firstPrice < 0 ? head.length : firstPrice, false);
+  // Some shops print their address only in the footer, under the payment: after the last amount or money label.
+  const lastPrice = all.findLastIndex((line) => priced(line) || totalLabelKind(line.text) !== undefined);
+  if (lastPrice >= head.length - 1) address.push(...addressRuns(page, all, facts, lastPrice + 1, all.length, true));
+  return { company: companyCandidates(page, all, facts), address };
+}
+
+export function findIssuer(
+  page: Page,
+  rank: { company: RankIssuer; address: RankIssuer },
+): { company?: IssuerPart & { score: number }; address?: IssuerPart & { score: number } } {
+  const { company, address } = issuerCandidates(page);
+  return {
+    company: best(page, company, company.length > 0 ? rank.company(company, page) : []),
+    address: best(page, address, address.length > 0 ? rank.address(address, page) : []),
+  };
 }

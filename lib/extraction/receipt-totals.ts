@@ -14,13 +14,12 @@ import { totalLabelKind, totalLabelStrength, type TotalLabelKind } from "./total
 import { lineBeside, lineWords } from "./value-lines";
 import { meanWordConfidence, trimNoise } from "./value-words";
 
-// The total of a receipt or invoice, read as a person reads one: the amounts at the end of
-// labelled lines, the one whose label names the sum to pay (grand total, amount due, total incl.
-// tax) over a plain total over a subtotal, never the tax, rounding, cash tendered or change; and
-// the arithmetic as a check (total-checks.ts): the amount tendered less the change, the subtotal
-// plus the tax, a tax summary's net plus tax. Checks that agree outweigh a step of label wording
-// (OCR garbles labels and misreads digits); the chosen total carries them, and any that disagree,
-// as evidence for its confidence and as the reason stated in the field's details.
+// The total of a receipt or invoice: every amount ending a labelled line is a candidate (the
+// label read as a kind: the sum to pay, a plain total, a subtotal, the tax, the cash tendered), with
+// the arithmetic that checks it (total-checks.ts: the amount tendered less the change, the subtotal
+// plus the tax, a tax summary's net plus tax). A ranker trained on labelled receipts weighs that
+// evidence (receipt-field-model.ts); the chosen amount keeps the repairs the arithmetic gives (a
+// misread digit, a rounding to 5 cents) and carries its checks as the reason in the field's details.
 
 export interface DocumentTotal {
   value: number;
@@ -163,24 +162,6 @@ function roundedTotal(amount: LabelledAmount, amounts: LabelledAmount[]): boolea
 /** A payment by card pays the total exactly; cash may be more, with or without the change printed. */
 const cardLabel = /\b(?:card|visa|master|amex|debit|credit|eftpos)/i;
 
-/**
- * No line labelled as the total, but a payment with no change given, by card or confirmed by a
- * summary row or a second printing: that payment is the total.
- */
-function paidByCard(
-  amounts: LabelledAmount[],
-  payment: PaymentFacts,
-  subtotals: AmountLine[],
-  lines: AmountLine[],
-): { amount: LabelledAmount; kind: TotalLabelKind; score: number; checks: TotalCheck[] } | undefined {
-  if (payment.change.length > 0) return undefined;
-  for (const amount of amounts.filter((candidate) => candidate.kind === "tendered" && candidate.value > 0)) {
-    const checks = checkTotal(amount.value, amount, payment, subtotals, lines).filter((check) => check.agrees);
-    if (checks.length > 0 || cardLabel.test(amount.label)) return { amount, kind: "tendered", score: 0, checks };
-  }
-  return undefined;
-}
-
 /** Cash is paid to the nearest 5 cents where the smallest coin is 5 cents. */
 const fiveCents = (value: number) => Math.abs(value * 20 - Math.round(value * 20)) < 1e-6;
 
@@ -226,7 +207,28 @@ function paidLessChange(
   return undefined;
 }
 
-export function findDocumentTotal(pages: Page[]): DocumentTotal | undefined {
+/** One amount that may be the document's total, with the evidence a ranker weighs (receipt-field-features.ts). */
+export interface TotalCandidate {
+  value: number;
+  kind: TotalLabelKind;
+  label: string;
+  checks: TotalCheck[];
+  /** Another amount in front of it on its row: a table's row, not a sum line. */
+  tableRow: boolean;
+  /** Printed before the payment lines (cash, change), where the sum to pay is. */
+  beforePayment: boolean;
+  /** Top of the amount, a share of its page's height. */
+  y: number;
+  page: number;
+  wordConfidence: number;
+  /** The least sure word of its row. */
+  weakestWord: number;
+}
+
+/** Scores candidates, higher the likelier the total (the trained ranker, receipt-field-model.ts). */
+export type RankTotals = (candidates: TotalCandidate[], pages: Page[]) => number[];
+
+export function findDocumentTotal(pages: Page[], rank: RankTotals): (DocumentTotal & { score: number }) | undefined {
   const amounts = pages.filter((page) => !page.error).flatMap(labelledAmounts);
   const payment: PaymentFacts = {
     tendered: amounts.filter((amount) => amount.kind === "tendered").map((amount) => amount.value),
@@ -239,21 +241,35 @@ export function findDocumentTotal(pages: Page[]): DocumentTotal | undefined {
   const paid = amounts.find((amount) => amount.kind === "tendered" || amount.kind === "change");
   const beforePayment = (amount: LabelledAmount) =>
     !paid || amount.page < paid.page || (amount.page === paid.page && amount.y <= paid.y);
+  // Every labelled amount but the change is a candidate (OCR garbles labels enough that a sum may
+  // read as a tax or a rounding line), and a payment when nothing was given back and it was by card
+  // or something confirms it: cash may be more than the total when the change is not printed.
+  const paidExactly = (amount: LabelledAmount) =>
+    payment.change.length === 0 &&
+    (cardLabel.test(amount.label) ||
+      checkTotal(amount.value, amount, payment, subtotals, lines).some((check) => check.agrees));
+  const considered = amounts
+    .map((amount) => ({ amount, kind: roundedTotal(amount, amounts) ? ("final" as const) : amount.kind }))
+    .filter(
+      ({ amount, kind }) => amount.value > 0 && kind !== "change" && (kind !== "tendered" || paidExactly(amount)),
+    );
+  const candidates: TotalCandidate[] = considered.map(({ amount, kind }) => ({
+    value: amount.value,
+    kind,
+    label: amount.label,
+    checks: checkTotal(amount.value, amount, payment, subtotals, lines),
+    tableRow: amount.tableRow,
+    beforePayment: beforePayment(amount),
+    y: amount.y,
+    page: amount.page,
+    wordConfidence: meanWordConfidence(amount.rowWords),
+    weakestWord: Math.min(...amount.rowWords.map((word) => word.confidence)),
+  }));
+  const scores = candidates.length > 0 ? rank(candidates, pages) : [];
   let best: { amount: LabelledAmount; kind: TotalLabelKind; score: number; checks: TotalCheck[] } | undefined;
-  for (const amount of amounts) {
-    const kind = roundedTotal(amount, amounts) ? "final" : amount.kind;
-    const strength = totalLabelStrength(kind);
-    if (strength === 0 || amount.value === 0) continue;
-    const checks = checkTotal(amount.value, amount, payment, subtotals, lines);
-    const weight = { payment: 1.5, parts: 1.5, summary: 1, repeated: 0.5 };
-    const evidence = checks.reduce((sum, check) => sum + (check.agrees ? weight[check.kind] : -1.5), 0);
-    // What adds up outweighs a step of label wording (an OCR-garbled label, a total labelled only
-    // "Subtotal"); a table row or a line after the payment is a summary, not the sum.
-    const score = strength + Math.min(2, evidence) - (amount.tableRow ? 1.5 : 0) - (beforePayment(amount) ? 0 : 0.5);
+  for (const [index, score] of scores.entries())
     // On equal terms the later line: the final total comes after the subtotals.
-    if (!best || score >= best.score) best = { amount, kind, score, checks };
-  }
-  best ??= paidByCard(amounts, payment, subtotals, lines);
+    if (!best || score >= best.score) best = { ...considered[index], score, checks: candidates[index].checks };
   if (!best) {
     const paid = paidLessChange(amounts, payment, subtotals, lines);
     if (!paid) return undefined;
@@ -269,9 +285,10 @@ export function findDocumentTotal(pages: Page[]): DocumentTotal | undefined {
       checks: paid.checks,
       wordConfidence: meanWordConfidence([...paid.amount.rowWords, ...paid.change.rowWords]),
       reason: ["no line labelled as the total read", ...paid.checks.map((check) => check.says)].join("; "),
+      score: 0,
     };
   }
-  const { amount, kind } = best;
+  const { amount, kind, score } = best;
   let { checks } = best;
   let value = amount.value;
   // Sum lines other than the one chosen: a subtotal, a total before or after rounding.
@@ -306,5 +323,6 @@ export function findDocumentTotal(pages: Page[]): DocumentTotal | undefined {
     checks,
     wordConfidence: meanWordConfidence(amount.rowWords),
     reason: reasons.join("; "),
+    score,
   };
 }

@@ -1,21 +1,30 @@
 import type { Page } from "@/lib/documents/types";
 import type { DateOrderEvidence } from "./date-order";
 import { findDocumentDate } from "./document-date";
-import { dateConfidence, issuerConfidence, totalConfidence, type FieldConfidence } from "./field-confidence";
+import { scoredConfidence, type FieldConfidence } from "./field-confidence";
 import { labelSimilarity } from "./label-similarity";
 import { findIssuer } from "./issuer-header";
 import { formatNumber, parseDate, parseNumber } from "./normalise-values";
+import { receiptFieldConfidence, receiptRankers, type Rankers, type ReceiptFieldKind } from "./receipt-field-model";
 import { findDocumentTotal } from "./receipt-totals";
 import { totalLabelKind, totalLabelStrength } from "./total-labels";
 import type { DateOrder, Entity, FieldDetail, KeyValuePair, SchemaField } from "./types";
 
-// Deterministic schema-guided extraction: a field naming the document's total takes the amount a
-// reader would (receipt-totals.ts: the sum to pay, not the subtotal, tax, cash or change); other
-// fields take the key-value pair whose label best matches their name and whose value parses as
-// their type; failing that, a typed entity on a line that mentions the name; failing that, a field
-// naming the document's date takes its first plausible date (document-date.ts), and one naming
-// the issuer's name or address the head of the first page (issuer-header.ts). Nothing found is
-// null, never a guess.
+// Deterministic schema-guided extraction: a field naming the document's total takes the amount the
+// trained ranker picks among the labelled amounts (receipt-totals.ts, receipt-field-model.ts), one
+// naming its date the date it picks among those printed (document-date.ts); other fields take the
+// key-value pair whose label best matches their name and whose value parses as their type; failing
+// that, a typed entity on a line that mentions the name; failing that, a field naming the issuer's
+// name or address the candidate the ranker picks in the head of the first page (issuer-header.ts).
+// The model-chosen fields carry its calibrated confidence. Nothing found is null, never a guess.
+
+/** The rankers and their calibration: the shipped model, or one being trained. */
+export interface FieldModel {
+  rankers: Rankers;
+  confidence: (kind: ReceiptFieldKind, score: number) => number;
+}
+
+const shippedModel: FieldModel = { rankers: receiptRankers, confidence: receiptFieldConfidence };
 
 // The fill matcher compares labels the same way.
 export { labelSimilarity };
@@ -140,9 +149,9 @@ function withConfidence(reason: string | undefined, { confidence, because }: Fie
   return { confidence, reason: [reason, `confidence ${confidence}: ${because}`].filter(Boolean).join("; ") };
 }
 
-function fromDocumentTotal(field: SchemaField, pages: Page[]): FieldDetail | undefined {
+function fromDocumentTotal(field: SchemaField, pages: Page[], model: FieldModel): FieldDetail | undefined {
   if (field.type !== "number" || !namesDocumentTotal(field.name)) return undefined;
-  const total = findDocumentTotal(pages);
+  const total = findDocumentTotal(pages, model.rankers.total);
   if (!total) return undefined;
   return {
     name: field.name,
@@ -152,13 +161,18 @@ function fromDocumentTotal(field: SchemaField, pages: Page[]): FieldDetail | und
     page: total.page,
     box: total.box,
     words: total.words,
-    ...withConfidence(total.reason, totalConfidence(total, pages)),
+    ...withConfidence(total.reason, scoredConfidence("total", total.score, model.confidence)),
   };
 }
 
-function fromDocumentDate(field: SchemaField, pages: Page[], evidence?: DateOrderEvidence): FieldDetail | undefined {
+function fromDocumentDate(
+  field: SchemaField,
+  pages: Page[],
+  evidence: DateOrderEvidence | undefined,
+  model: FieldModel,
+): FieldDetail | undefined {
   if (field.type !== "date" || !namesDocumentDate(field.name)) return undefined;
-  const date = findDocumentDate(pages, evidence);
+  const date = findDocumentDate(pages, evidence, model.rankers.date);
   if (!date) return undefined;
   return {
     name: field.name,
@@ -168,16 +182,16 @@ function fromDocumentDate(field: SchemaField, pages: Page[], evidence?: DateOrde
     page: date.page,
     box: date.box,
     words: date.words,
-    ...withConfidence(date.reason, dateConfidence(date)),
+    ...withConfidence(date.reason, scoredConfidence("date", date.score, model.confidence)),
   };
 }
 
 /** A receipt's or invoice's issuer, read from the head of the first page when no label names it. */
-function fromIssuerHeader(field: SchemaField, pages: Page[]): FieldDetail | undefined {
+function fromIssuerHeader(field: SchemaField, pages: Page[], model: FieldModel): FieldDetail | undefined {
   const wanted = field.type === "string" ? issuerPart(field.name) : undefined;
   const page = pages.find((candidate) => !candidate.error && candidate.lines.length > 0);
   if (!wanted || !page) return undefined;
-  const found = findIssuer(page)[wanted];
+  const found = findIssuer(page, model.rankers)[wanted];
   if (!found) return undefined;
   return {
     name: field.name,
@@ -187,7 +201,7 @@ function fromIssuerHeader(field: SchemaField, pages: Page[]): FieldDetail | unde
     page: found.page,
     box: found.box,
     words: found.words,
-    ...withConfidence(undefined, issuerConfidence(found, page)),
+    ...withConfidence(undefined, scoredConfidence(wanted, found.score, model.confidence)),
   };
 }
 
@@ -213,21 +227,25 @@ function fromEntity(field: SchemaField, pages: Page[], entities: Entity[]): Fiel
   return undefined;
 }
 
-/** `dateOrder` is the document's (date-order.ts), for labelled values like "Date: 03/01/2018". */
+/**
+ * `dateOrder` is the document's (date-order.ts), for labelled values like "Date: 03/01/2018";
+ * `model` the receipt field rankers (the shipped ones unless a training run passes its own).
+ */
 export function extractSchemaFields(
   schema: SchemaField[],
   pages: Page[],
   pairs: KeyValuePair[],
   entities: Entity[],
   dateOrder?: DateOrderEvidence,
+  model: FieldModel = shippedModel,
 ): FieldDetail[] {
   return schema.map(
     (field) =>
-      fromDocumentTotal(field, pages) ??
-      fromDocumentDate(field, pages, dateOrder) ??
+      fromDocumentTotal(field, pages, model) ??
+      fromDocumentDate(field, pages, dateOrder, model) ??
       fromPair(field, pairs, dateOrder?.order) ??
       fromEntity(field, pages, entities) ??
-      fromIssuerHeader(field, pages) ?? {
+      fromIssuerHeader(field, pages, model) ?? {
         name: field.name,
         type: field.type,
         value: null,

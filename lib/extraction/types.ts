@@ -60,7 +60,7 @@ export interface FieldDetail {
   box: Box | null;
   /** The document words the value was read from. */
   words: string[];
-  /** About how often a value on such evidence is right (field-confidence.ts): at 0.9 or more, about 95% when measured. */
+  /** About how often a value chosen on such evidence is right (field-confidence.ts: calibrated on held-out receipts). */
   confidence: number;
   /** How the value was decided, when rules weighed evidence (a date's order, a total's arithmetic check), and what its confidence rests on. */
   reason?: string;

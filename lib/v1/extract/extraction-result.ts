@@ -36,14 +36,14 @@ export const FieldDetail = z
     confidence: z
       .number()
       .describe(
-        "0–1: about how often a value read on such evidence is right, as measured on receipts (SROIE's development set; tuned on one half, checked on the other). At 0.9 or more a value is sure: right 98.0% of the time on the half it was tuned on and 94.6% on the other. Below 0.9 the number is roughly the share of such values that were right (near 0.6, about 6 in 10); 0.5 or less says the value is about as likely wrong as right. Schema fields found by the document's layout (a receipt's issuer, address, date and total) weigh OCR's certainty of each word, a label, a second printing and the arithmetic (cash less change, subtotal plus tax); `reason` ends with what the number rests on.",
+        "0–1: about how often a value chosen on such evidence is right. A receipt's or invoice's issuer name, address, date and total are chosen by trained models (lib/extraction/models/receipt-fields, see its MODEL_CARD.md) and their confidence is calibrated: the model's score mapped (isotonic regression, on receipts held out from training) to the share of values at that score that were right, so 0.9 means about 9 in 10 such values were right. Values at 0.9 or more were right 97.8% of the time on held-out receipts with simulated OCR slips, and 97.4% and 90.2% on the two halves of a set of scanned receipts read by this service's OCR (a letter OCR misread while sure of it does not lower the number; the model card gives the figures). Other schema fields, matched to a labelled key-value pair, carry the pair's confidence times how well its label matches the field's name. `reason` ends with what the number rests on.",
       ),
     words: z.array(z.string()).describe("The document words the value was read from."),
     reason: z
       .string()
       .optional()
       .describe(
-        'How the value was decided, where rules weighed evidence (what made a date day-first or month-first, which arithmetic confirmed or contradicted a total), then what its confidence rests on ("confidence 0.97: confirmed by the payment; its row read at 95%").',
+        'How the value was decided, where evidence was weighed (what made a date day-first or month-first, which arithmetic confirmed or contradicted a total), then what its confidence rests on ("confidence 0.97: model score 0.93, right 97% of the time at this score on held-out receipts").',
       ),
   })
   .meta({ id: "ExtractionFieldDetail" });
