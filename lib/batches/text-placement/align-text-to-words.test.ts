@@ -106,3 +106,15 @@ describe("placing a page's new text on its words", () => {
     expect(boundingBoxes.lines).toEqual([]);
   });
 });
+
+describe("a split next to a deleted word", () => {
+  it("divides the split word's box and drops the deleted one", () => {
+    const merged = page(["Invoice from ACMESUPPLY Ltd"]);
+    const { boundingBoxes, changes } = alignTextToWords(merged, "Invoice from ACME SUPPLY");
+    expect(changes).toEqual({ kept: 2, changed: 1, inserted: 1, removed: 1, text_replaced: false });
+    const old = wordNamed(merged, "ACMESUPPLY").box;
+    expect(wordNamed(boundingBoxes, "SUPPLY").box.x + wordNamed(boundingBoxes, "SUPPLY").box.width).toBeCloseTo(
+      old.x + old.width,
+    );
+  });
+});

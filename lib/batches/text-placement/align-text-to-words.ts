@@ -15,6 +15,25 @@ export interface WordChanges {
   text_replaced: boolean;
 }
 
+/** Runs of up to this many old words are searched for a split or merged word. */
+const maxSplitSearch = 16;
+
+/**
+ * The old words of a run that the new words spell with the spaces moved ("ACMESUPPLY Ltd" → "ACME
+ * SUPPLY" spells the first), as [from, to); the rest of the run was deleted. Undefined when none does.
+ */
+function splitRange(oldWords: string[], newWords: string[]): [number, number] | undefined {
+  if (oldWords.length > maxSplitSearch) return undefined;
+  const spelled = newWords.join("");
+  let best: { range: [number, number]; distance: number } | undefined;
+  for (let from = 0; from < oldWords.length; from++)
+    for (let to = from + 1; to <= oldWords.length; to++) {
+      const distance = wordDistance(oldWords.slice(from, to).join(""), spelled);
+      if (!best || distance < best.distance) best = { range: [from, to], distance };
+    }
+  return best && best.distance <= splitDistance ? best.range : undefined;
+}
+
 /** Beyond this many differing words the diff stops looking and the page is treated as replaced. */
 const maxEditLength = 4_000;
 
@@ -61,22 +80,17 @@ export function alignTextToWords(
       placed.push(...insertBetween(placed.at(-1), next, added));
       return;
     }
-    if (removed.length === added.length) {
-      removed.forEach((slot, index) => correct(slot, added[index]));
+    const oldTexts = removed.map((slot) => slot.word.text);
+    const split = splitRange(oldTexts, added);
+    const inside = split ? removed.slice(split[0], split[1]) : removed;
+    if (inside.length === added.length) {
+      inside.forEach((slot, index) => correct(slot, added[index]));
       return;
     }
-    const joined = (words: string[]) => words.join("");
-    const split = wordDistance(joined(removed.map((slot) => slot.word.text)), joined(added)) <= splitDistance;
-    const pairs =
-      split || !search
-        ? []
-        : pairSimilarWords(
-            removed.map((slot) => slot.word.text),
-            added,
-          );
+    const pairs = split || !search ? [] : pairSimilarWords(oldTexts, added);
     if (pairs.length === 0) {
-      placed.push(...divideSpan(removed, added));
-      changed += Math.min(removed.length, added.length);
+      placed.push(...divideSpan(inside, added));
+      changed += Math.min(inside.length, added.length);
       return;
     }
     let [fromOld, fromNew] = [0, 0];
