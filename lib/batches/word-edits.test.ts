@@ -10,6 +10,7 @@ import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
 import { textFromWords } from "./apply-word-edits";
 import { getBatchResults } from "./get-batch-results";
 import type { StoredBoundingBoxes } from "./processing/page-data";
+import { updateDocumentPagesRoute, updatePageRoute } from "./batch.contract";
 import { DocumentPagesUpdateRequest, PageUpdateRequest } from "./request-schemas";
 import { startBatchProcessing } from "./start-batch-processing";
 import { updatePage } from "./update-page";
@@ -149,6 +150,12 @@ describe("page edit bodies", () => {
     expect(DocumentPagesUpdateRequest.safeParse([{ page_number: 1, extracted_text: "EDITED TWICE" }]).success).toBe(
       true,
     );
+  });
+
+  it("document examples the bodies accept", () => {
+    for (const route of [updatePageRoute, updateDocumentPagesRoute])
+      for (const [name, example] of Object.entries(route.bodyExamples))
+        expect(route.body.safeParse(example.value).error, `${route.operationId} ${name}`).toBeUndefined();
   });
 
   it("reject word edits mixed with whole-page text or boxes, and empty bodies", () => {

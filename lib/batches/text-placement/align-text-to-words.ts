@@ -40,6 +40,9 @@ const maxEditLength = 4_000;
 /** Below this share of new words that kept or corrected a word of the page, the text is a replacement. */
 const replacedBelow = 0.2;
 
+/** A correction this close to the word it replaces ("Tota1" → "Total") shows the text is the page's own. */
+const closeCorrection = 0.5;
+
 /** Split or merged words ("ACMESUPPLY" → "ACME SUPPLY") read alike with the spaces left out. */
 const splitDistance = 0.25;
 
@@ -60,7 +63,7 @@ export function alignTextToWords(
   const placed: PlacedWord[] = [];
   let kept = 0;
   let changed = 0;
-  /** New words on a word of the page: kept, or correcting one word for one. */
+  /** New words on a word of the page: kept, or a close correction of it. */
   let anchored = 0;
 
   const correct = (slot: WordSlot, token: string) => {
@@ -70,7 +73,7 @@ export function alignTextToWords(
     placed.push({ word, line: slot.line });
     if (token !== slot.word.text) changed++;
     else kept++;
-    anchored++;
+    if (wordDistance(token, slot.word.text) < closeCorrection) anchored++;
   };
 
   /** A run of old words replaced by new ones, both possibly empty; `next` is the old word after it. */
