@@ -118,3 +118,18 @@ describe("a split next to a deleted word", () => {
     );
   });
 });
+
+describe("telling a replacement from corrections", () => {
+  it("takes unrelated text as a replacement even when one of its words looks a little like one of the page's", () => {
+    const digital = page(["Invoice Number: INV-2041", "Total: 120.50 EUR"]);
+    expect(alignTextToWords(digital, "EDITED BY EVAL").changes.text_replaced).toBe(true);
+  });
+
+  it("takes every word corrected closely as corrections, on the measured boxes", () => {
+    const misread = page(["Tota1 l2.00 FUR"]);
+    const { boundingBoxes, changes } = alignTextToWords(misread, "Total 12.00 EUR");
+    expect(changes).toEqual({ kept: 0, changed: 3, inserted: 0, removed: 0, text_replaced: false });
+    expect(boundingBoxes.words.map((word) => word.box)).toEqual(misread.words.map((word) => word.box));
+    expect(boundingBoxes.words.some((word) => word.estimated)).toBe(false);
+  });
+});
