@@ -76,12 +76,22 @@ export interface PageCorrection {
   structured_data?: PageStructure;
 }
 
+/** How a page's words changed when its new text was placed on them. */
+export interface WordChangesSummary {
+  page_number: number;
+  kept: number;
+  changed: number;
+  inserted: number;
+  removed: number;
+  text_replaced: boolean;
+}
+
 /** Saves corrections of several pages in one transaction (all or none). */
 export function saveDocumentCorrections(
   batchId: string,
   documentId: string,
   pages: PageCorrection[],
-): Promise<{ edited_at: string; page_numbers: number[] }> {
+): Promise<{ edited_at: string; page_numbers: number[]; word_changes: WordChangesSummary[] }> {
   return apiFetch(`/api/batch/${encodeURIComponent(batchId)}/document/${encodeURIComponent(documentId)}`, {
     method: "PUT",
     body: pages,

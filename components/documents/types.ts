@@ -38,6 +38,8 @@ export interface BoxedText {
 export interface WordBox extends BoxedText {
   angle?: number;
   original_text?: string;
+  /** Placed by estimate: a word typed into the page's text, not measured on the image. */
+  estimated?: boolean;
 }
 
 /** bounding_boxes of a page as the processing stores them. */
@@ -46,6 +48,8 @@ export interface PageBoxes {
   height: number;
   unit: "pt" | "px";
   orientation?: 0 | 90 | 180 | 270;
+  /** The page's text was replaced by text unrelated to its words: every box is an estimate. */
+  text_replaced?: boolean;
   words: WordBox[];
   lines: (BoxedText & { firstWord: number; wordCount: number })[];
   blocks: (BoxedText & { firstLine: number; lineCount: number })[];

@@ -1,10 +1,11 @@
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors/app-error";
-import { applyWordEdits, textAsWordEdits, type WordEdit } from "./apply-word-edits";
+import { applyWordEdits, textMatchesWords } from "./apply-word-edits";
 import { pageFromRow, structuredDataOf, type StoredBoundingBoxes } from "./processing/page-data";
 import { invalidateBatchStatus } from "./status-cache";
 import type { PageUpdate } from "./request-schemas";
+import { alignTextToWords, type WordChanges } from "./text-placement/align-text-to-words";
 
 export type PageEdit = PageUpdate & { page_number: number };
 
@@ -27,20 +28,40 @@ async function storedBoxes(tx: Transaction, documentId: string, pageNumber: numb
   };
 }
 
+type PageFields = Omit<PageEdit, "word_edits">;
+
 /**
  * The page fields an edit writes, kept in agreement: word_edits change words and rebuild the text; a
- * text sent alone for a page with words becomes word corrections (textAsWordEdits), so the words and
- * the text never disagree. A text for a page without words (a text view) is stored as sent.
+ * text is stored as sent and placed on the page's words (those sent beside it, else the stored ones)
+ * by alignTextToWords. Text and words that already agree, and a text for a page without words (a
+ * text view), are stored as sent.
  */
-async function consistentFields(tx: Transaction, documentId: string, edit: PageEdit) {
+async function consistentFields(
+  tx: Transaction,
+  documentId: string,
+  edit: PageEdit,
+): Promise<{ fields: PageFields; changes: WordChanges | null }> {
   const { word_edits: wordEdits, ...fields } = edit;
-  const textAlone = fields.extracted_text !== undefined && fields.bounding_boxes === undefined;
-  if (!wordEdits && !textAlone) return fields;
-  const boxes = await storedBoxes(tx, documentId, fields.page_number);
-  if (!wordEdits && boxes.words.length === 0) return fields;
-  const edits: WordEdit[] = wordEdits ?? textAsWordEdits(fields.extracted_text ?? "", boxes.words);
-  const { boundingBoxes, extractedText } = applyWordEdits(boxes, edits);
-  return { ...fields, bounding_boxes: boundingBoxes, extracted_text: extractedText };
+  if (wordEdits) {
+    const boxes = await storedBoxes(tx, documentId, fields.page_number);
+    const { boundingBoxes, extractedText } = applyWordEdits(boxes, wordEdits);
+    const changed = boundingBoxes.words.filter((word, index) => word.text !== boxes.words[index].text).length;
+    return {
+      fields: { ...fields, bounding_boxes: boundingBoxes, extracted_text: extractedText },
+      changes: { kept: boxes.words.length - changed, changed, inserted: 0, removed: 0, text_replaced: false },
+    };
+  }
+  if (fields.extracted_text === undefined) return { fields, changes: null };
+  const boxes =
+    (fields.bounding_boxes as StoredBoundingBoxes | undefined) ??
+    (await storedBoxes(tx, documentId, fields.page_number));
+  if (boxes.words.length === 0) return { fields, changes: null };
+  if (fields.bounding_boxes && textMatchesWords(fields.extracted_text, boxes.words)) {
+    const words = boxes.words.length;
+    return { fields, changes: { kept: words, changed: 0, inserted: 0, removed: 0, text_replaced: false } };
+  }
+  const { boundingBoxes, changes } = alignTextToWords(boxes, fields.extracted_text);
+  return { fields: { ...fields, bounding_boxes: boundingBoxes }, changes };
 }
 
 /**
@@ -53,8 +74,9 @@ export async function applyPageEdits(options: {
   db: Db;
   document: { id: string; batchId: string };
   edits: PageEdit[];
-}): Promise<{ editedAt: Date; pageNumbers: number[] }> {
+}): Promise<{ editedAt: Date; pageNumbers: number[]; wordChanges: Map<number, WordChanges> }> {
   const { db, document, edits } = options;
+  const wordChanges = new Map<number, WordChanges>();
   const editedAt = new Date();
   const pageNumbers = edits.map((edit) => edit.page_number).sort((a, b) => a - b);
   await db.$transaction(async (tx) => {
@@ -67,7 +89,8 @@ export async function applyPageEdits(options: {
     if (missing.length > 0)
       throw new AppError("not_found", `Page ${missing.join(", ")} of document ${document.id} not found`);
     for (const requested of edits) {
-      const edit = await consistentFields(tx, document.id, requested);
+      const { fields: edit, changes } = await consistentFields(tx, document.id, requested);
+      if (changes) wordChanges.set(edit.page_number, changes);
       await tx.page.update({
         where: { documentId_pageNumber: { documentId: document.id, pageNumber: edit.page_number } },
         data: {
@@ -94,5 +117,5 @@ export async function applyPageEdits(options: {
     });
   });
   invalidateBatchStatus(document.batchId);
-  return { editedAt, pageNumbers };
+  return { editedAt, pageNumbers, wordChanges };
 }

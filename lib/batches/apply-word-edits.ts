@@ -78,31 +78,3 @@ export function applyWordEdits(
   const boundingBoxes = { ...boxes, words, lines, blocks };
   return { boundingBoxes, extractedText: textFromWords(boundingBoxes) };
 }
-
-/**
- * A page text sent alone, for a page that has words, as corrections of those words: the text's
- * whitespace-separated tokens are laid over the words in reading order (a word of two tokens takes
- * two), so fixing a typo in the text corrects that word and keeps its box. A text with more or fewer
- * tokens than the words cannot be placed on the image: 422, pointing at word_edits and bounding_boxes.
- */
-export function textAsWordEdits(text: string, words: Array<{ text: string }>): WordEdit[] {
-  const tokens = text.split(/\s+/).filter(Boolean);
-  const sizes = words.map((word) => Math.max(1, word.text.split(/\s+/).filter(Boolean).length));
-  const expected = sizes.reduce((sum, size) => sum + size, 0);
-  if (tokens.length !== expected) {
-    const message =
-      `extracted_text has ${tokens.length} words but the page has ${expected} on its image, so it cannot be placed on their boxes: ` +
-      "correct words with word_edits, or send bounding_boxes whose words match the text";
-    throw new AppError("validation_error", message, {
-      issues: [{ loc: ["body", "extracted_text"], msg: message, type: "value_error" }],
-    });
-  }
-  const edits: WordEdit[] = [];
-  let next = 0;
-  words.forEach((word, index) => {
-    const replacement = tokens.slice(next, next + sizes[index]).join(" ");
-    next += sizes[index];
-    if (replacement !== word.text) edits.push({ index, text: replacement });
-  });
-  return edits;
-}

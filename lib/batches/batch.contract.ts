@@ -7,6 +7,7 @@ import {
   DocumentPagesUpdateRequest,
   DocumentUpdateSummary,
   PageUpdateRequest,
+  PageUpdateResponse,
   ProcessBatchQuery,
   ProcessBatchResponse,
   RenameBatchRequest,
@@ -14,7 +15,7 @@ import {
   RetryRequest,
   RetryResponse,
 } from "./request-schemas";
-import { BatchUploadResponse, PageResponse } from "./schemas";
+import { BatchUploadResponse } from "./schemas";
 
 const tags = ["Batches"];
 const notFound = {
@@ -127,6 +128,30 @@ export const deleteBatchDocumentRoute = defineRoute({
   responses: { 200: DeleteDocumentResponse, 404: notFound },
 });
 
+const pageTextEdit =
+  "extracted_text is stored as sent and placed on the page's words (a word-level diff): unchanged words keep their boxes; " +
+  "corrected words take the boxes of the words they replace, with the engine's reading kept as original_text; a split or merged word, " +
+  "or a run of unlike words, takes the stretch of the words it replaces divided by length; inserted words get a box between their neighbours " +
+  "on the same line, marked estimated; deleted words lose theirs. A text unrelated to the words (almost none kept or corrected) replaces them: " +
+  "its words are spread over the page's lines, all estimated, and bounding_boxes.text_replaced is true. A different word count is never refused. " +
+  "With bounding_boxes beside it, the text is placed on those words; text and words that agree are stored as sent. " +
+  "word_edits is the precise path: single words corrected by index, extracted_text rebuilt from the words. For a page without words the text is stored as sent.";
+
+const pageEditExamples = {
+  corrected: {
+    summary: "The page's text with a word corrected and a word inserted",
+    value: { extracted_text: "Invoice INV-2041 from ACME SUPPLIES\nHex bolts M10 stainless 4 pcs" },
+  },
+  replaced: {
+    summary: "A whole-page replacement (placed by estimate)",
+    value: { extracted_text: "EDITED BY EVAL" },
+  },
+  words: {
+    summary: "Single words corrected by index (the precise path)",
+    value: { word_edits: [{ index: 3, text: "SUPPLIES" }] },
+  },
+};
+
 export const updateDocumentPagesRoute = defineRoute({
   method: "PUT",
   path: "/api/batch/{batch_id}/document/{document_id}",
@@ -136,10 +161,25 @@ export const updateDocumentPagesRoute = defineRoute({
   summary: "Correct several pages of a document at once",
   description:
     "All pages are updated in one transaction, or none (404 names pages that do not exist). Fields not given stay as they are. " +
-    "Text and words are kept in agreement per page as in the single-page PUT.",
+    "Per page, as in the single-page PUT: " +
+    pageTextEdit +
+    " word_changes says, per page whose text changed, how many words were kept, changed, inserted and removed.",
   tags,
   params: DocumentParams,
   body: DocumentPagesUpdateRequest,
+  bodyExamples: {
+    text: {
+      summary: "New text for page 1, structured data for page 2",
+      value: [
+        { page_number: 1, extracted_text: "EDITED TWICE" },
+        { page_number: 2, structured_data: { key_value_pairs: [{ key: "Total", value: "376.80" }] } },
+      ],
+    },
+    words: {
+      summary: "Single words corrected by index",
+      value: [{ page_number: 1, word_edits: [{ index: 3, text: "SUPPLIES" }] }],
+    },
+  },
   responses: { 200: DocumentUpdateSummary, 404: notFound },
 });
 
@@ -151,12 +191,12 @@ export const updatePageRoute = defineRoute({
   operationId: "batchUpdatePage",
   summary: "Correct one page",
   description:
-    "Answers the page as stored, with edited: true. Reprocessing keeps the edited version. word_edits corrects single words: their text changes in bounding_boxes " +
-    "(the engine's reading kept as original_text) and extracted_text is rebuilt from the words. A body whose extracted_text disagrees with the words of its bounding_boxes answers 422. " +
-    "extracted_text sent alone, for a page with words, is laid over them word by word (whitespace-separated, in reading order): the words whose text differs are corrected as by word_edits " +
-    "and the text is rebuilt from the words; a text with more or fewer words than the page's answers 422. For a page without words it is stored as sent.",
+    "Answers the page as stored, with edited: true, and word_changes: how many words were kept, changed, inserted and removed. " +
+    "Reprocessing keeps the edited version. " +
+    pageTextEdit,
   tags,
   params: DocumentParams.extend({ page_number: z.coerce.number().int().min(1).max(100_000).describe("1-based.") }),
   body: PageUpdateRequest,
-  responses: { 200: PageResponse, 404: notFound },
+  bodyExamples: pageEditExamples,
+  responses: { 200: PageUpdateResponse, 404: notFound },
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { textMatchesWords } from "./apply-word-edits";
 import { ProcessingModeSchema } from "./processing-mode";
+import { PageResponse } from "./schemas";
 
 // Request and small response schemas of /api/batch operations other than reading.
 
@@ -15,6 +15,10 @@ const Word = BoxedText.extend({
     .optional()
     .describe("Degrees the word is turned clockwise in the page image; box is its axis-aligned bound."),
   original_text: z.string().optional().describe("The engine's reading, kept when text was corrected."),
+  estimated: z
+    .boolean()
+    .optional()
+    .describe("The box was placed by estimate (a word typed into the page's text), not measured on the image."),
 });
 const SharedAngle = z
   .number()
@@ -43,6 +47,10 @@ export const BoundingBoxesInput = z
       .union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)])
       .optional()
       .describe("Clockwise quarter turn the text was read at."),
+    text_replaced: z
+      .boolean()
+      .optional()
+      .describe("A person replaced the page's text with text unrelated to its words: every word's box is an estimate."),
     words: z.array(Word),
     lines: z.array(Line).default([]),
     blocks: z.array(Block).default([]),
@@ -63,7 +71,10 @@ const PageFields = {
     .max(1_000_000)
     .optional()
     .describe(
-      "The page text. Alone, for a page with words, it corrects those words (one whitespace-separated token per word, in reading order; a different count is a 422) and is rebuilt from them.",
+      "The page text, stored as sent. For a page with words it is placed on them (with bounding_boxes when they are sent, else on the stored words): " +
+        "unchanged words keep their boxes, corrected words take the boxes of the words they replace (the engine's reading kept as original_text), " +
+        "inserted words get a box between their neighbours on the line, marked estimated, and deleted words lose theirs. " +
+        "A text unrelated to the words replaces them: its words are spread over the page's lines, all estimated, and bounding_boxes.text_replaced is true.",
     ),
   bounding_boxes: BoundingBoxesInput.optional(),
   structured_data: z.record(z.string(), z.unknown()).optional(),
@@ -73,18 +84,18 @@ const PageFields = {
     .max(10_000)
     .optional()
     .describe(
-      "Corrections of single words: each word's text changes in bounding_boxes (the engine's reading kept as original_text) and extracted_text is rebuilt from the words. Not combined with extracted_text or bounding_boxes.",
+      "Corrections of single words, the precise path: each word's text changes in bounding_boxes (the engine's reading kept as original_text) and extracted_text is rebuilt from the words. Not combined with extracted_text or bounding_boxes.",
     ),
 };
 
 type PageFieldValues = {
   extracted_text?: string;
-  bounding_boxes?: z.infer<typeof BoundingBoxesInput>;
+  bounding_boxes?: unknown;
   structured_data?: unknown;
   word_edits?: unknown;
 };
 
-/** Every page edit must change something, and may not make the page's text and words disagree. */
+/** Every page edit must change something; word edits rebuild the text, so they come alone. */
 function checkPageEdit(page: PageFieldValues, context: z.RefinementCtx): void {
   if (
     page.extracted_text === undefined &&
@@ -102,15 +113,6 @@ function checkPageEdit(page: PageFieldValues, context: z.RefinementCtx): void {
       code: "custom",
       path: ["word_edits"],
       message: "word_edits rebuilds extracted_text from the words: send it without extracted_text and bounding_boxes",
-    });
-  }
-  const words = page.bounding_boxes?.words ?? [];
-  if (page.extracted_text !== undefined && words.length > 0 && !textMatchesWords(page.extracted_text, words)) {
-    context.addIssue({
-      code: "custom",
-      path: ["extracted_text"],
-      message:
-        "extracted_text does not match the words of bounding_boxes; correct the words (word_edits) or send both in agreement",
     });
   }
 }
@@ -136,12 +138,33 @@ export const DocumentPagesUpdateRequest = z
   })
   .meta({ id: "DocumentPagesUpdateRequest" });
 
+export const WordChanges = z
+  .object({
+    kept: z.number().int().describe("Words left as they were, on their boxes."),
+    changed: z.number().int().describe("Words corrected: on the boxes of the words they replace, original_text kept."),
+    inserted: z.number().int().describe("New words with no counterpart, on estimated boxes."),
+    removed: z.number().int().describe("Words deleted, with their boxes."),
+    text_replaced: z
+      .boolean()
+      .describe("The text had almost nothing in common with the words: it replaced them, every box an estimate."),
+  })
+  .meta({ id: "WordChanges" });
+
+export const PageUpdateResponse = PageResponse.extend({
+  word_changes: WordChanges.nullable().describe(
+    "How the page's words changed, when the edit changed text (null for a page without words or an edit of structured_data alone).",
+  ),
+}).meta({ id: "PageUpdateResponse" });
+
 export const DocumentUpdateSummary = z
   .object({
     batch_id: z.string().uuid(),
     document_id: z.string().uuid(),
     pages_updated: z.number().int(),
     page_numbers: z.array(z.number().int()),
+    word_changes: z
+      .array(WordChanges.extend({ page_number: z.number().int() }))
+      .describe("Per page whose text was changed: how its words changed."),
     edited_at: z.string().datetime(),
     message: z.string(),
   })

@@ -20,12 +20,13 @@ export async function updateDocumentPages(options: {
     batchId: options.batchId,
     documentId: options.documentId,
   });
-  const { editedAt, pageNumbers } = await applyPageEdits({ db, document, edits });
+  const { editedAt, pageNumbers, wordChanges } = await applyPageEdits({ db, document, edits });
   return {
     batch_id: document.batchId,
     document_id: document.id,
     pages_updated: pageNumbers.length,
     page_numbers: pageNumbers,
+    word_changes: [...wordChanges].map(([pageNumber, changes]) => ({ page_number: pageNumber, ...changes })),
     edited_at: editedAt.toISOString(),
     message: `Updated ${pageNumbers.length} page(s); reprocessing keeps these edits.`,
   };

@@ -1,12 +1,13 @@
+import type { z } from "zod";
 import type { Db } from "@/lib/db";
 import { applyPageEdits } from "./apply-page-edits";
 import type { BatchOwner } from "./batch-owner";
 import { getBatchDocumentOrThrow } from "./get-batch-or-throw";
 import { signImageToken } from "./image-token";
-import type { PageUpdate } from "./request-schemas";
-import { toPageResponse, type PageResponseBody } from "./to-page-response";
+import type { PageUpdate, PageUpdateResponse } from "./request-schemas";
+import { toPageResponse } from "./to-page-response";
 
-/** PUT …/page/{page_number}: corrects one page and answers it as stored. */
+/** PUT …/page/{page_number}: corrects one page and answers it as stored, with how its words changed. */
 export async function updatePage(options: {
   db: Db;
   owner: BatchOwner;
@@ -14,7 +15,7 @@ export async function updatePage(options: {
   documentId: string;
   pageNumber: number;
   update: PageUpdate;
-}): Promise<PageResponseBody> {
+}): Promise<z.infer<typeof PageUpdateResponse>> {
   const { db, owner, update } = options;
   const document = await getBatchDocumentOrThrow({
     db,
@@ -22,9 +23,16 @@ export async function updatePage(options: {
     batchId: options.batchId,
     documentId: options.documentId,
   });
-  await applyPageEdits({ db, document, edits: [{ ...update, page_number: options.pageNumber }] });
+  const { wordChanges } = await applyPageEdits({
+    db,
+    document,
+    edits: [{ ...update, page_number: options.pageNumber }],
+  });
   const page = await db.page.findUniqueOrThrow({
     where: { documentId_pageNumber: { documentId: document.id, pageNumber: options.pageNumber } },
   });
-  return toPageResponse(page, await signImageToken({ db, batchId: document.batchId }));
+  return {
+    ...toPageResponse(page, await signImageToken({ db, batchId: document.batchId })),
+    word_changes: wordChanges.get(options.pageNumber) ?? null,
+  };
 }

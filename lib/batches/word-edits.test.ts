@@ -10,6 +10,7 @@ import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
 import { textFromWords } from "./apply-word-edits";
 import { getBatchResults } from "./get-batch-results";
 import type { StoredBoundingBoxes } from "./processing/page-data";
+import { updateDocumentPagesRoute, updatePageRoute } from "./batch.contract";
 import { DocumentPagesUpdateRequest, PageUpdateRequest } from "./request-schemas";
 import { startBatchProcessing } from "./start-batch-processing";
 import { updatePage } from "./update-page";
@@ -98,37 +99,38 @@ describe("word-by-word corrections", () => {
     });
   });
 
-  it("take a text sent alone as corrections of the words it lies over, and refuse one that cannot be placed", async () => {
+  it("place a text sent alone on the page's words, whatever its word count, and keep it as sent", async () => {
     const { db, owner, ids } = await processedPage();
     const before = (await updatePage({ db, owner, ...ids, update: { structured_data: {} } }))
       .bounding_boxes as unknown as StoredBoundingBoxes;
     const total = before.words.findIndex((word) => word.text === "367.80");
+    const due = before.words.findIndex((word) => word.text === "due");
 
-    // Line breaks and spacing are the text's own affair; the words are what changes.
-    const edited = await updatePage({
-      db,
-      owner,
-      ...ids,
-      update: {
-        extracted_text: "Invoice INV-2041 from ACME SUPPLY   Total due 376.80 EUR",
-      },
-    });
+    const text = "Invoice INV-2041 from ACME SUPPLY\nTotal amount due 376.80 EUR";
+    const edited = await updatePage({ db, owner, ...ids, update: { extracted_text: text } });
+    expect(edited.word_changes).toEqual({ kept: 8, changed: 1, inserted: 1, removed: 0, text_replaced: false });
+    expect(edited.extracted_text).toBe(text);
     const after = edited.bounding_boxes as unknown as StoredBoundingBoxes;
-    expect(after.words[total]).toMatchObject({ text: "376.80", original_text: "367.80", box: before.words[total].box });
-    expect(after.words.filter((word) => word.original_text)).toHaveLength(1);
-    expect(edited.extracted_text).toBe("Invoice INV-2041 from ACME SUPPLY\nTotal due 376.80 EUR");
-    expect(edited.extracted_text).toBe(textFromWords(after));
+    const corrected = after.words.find((word) => word.text === "376.80");
+    expect(corrected).toMatchObject({ original_text: "367.80", box: before.words[total].box });
+    const amount = after.words.find((word) => word.text === "amount")!;
+    expect(amount.estimated).toBe(true);
+    expect(amount.box.x).toBeLessThan(before.words[due].box.x);
+    expect(amount.box.y).toBeCloseTo(before.words[due].box.y, 3);
+    expect(after.lines.map((line) => line.text)).toEqual([
+      "Invoice INV-2041 from ACME SUPPLY",
+      "Total amount due 376.80 EUR",
+    ]);
 
-    const refused = await updatePage({
-      db,
-      owner,
-      ...ids,
-      update: { extracted_text: "Something else entirely" },
-    }).catch((error: unknown) => error);
-    expect(refused).toMatchObject({ code: "validation_error" });
-    expect(String((refused as Error).message)).toContain("extracted_text has 3 words but the page has 9");
+    // Text unrelated to the words replaces them; the words say their boxes are estimates.
+    const replaced = await updatePage({ db, owner, ...ids, update: { extracted_text: "Something else entirely" } });
+    expect(replaced.extracted_text).toBe("Something else entirely");
+    expect(replaced.word_changes).toMatchObject({ kept: 0, text_replaced: true });
+    const words = (replaced.bounding_boxes as unknown as StoredBoundingBoxes).words;
+    expect(words.map((word) => word.text)).toEqual(["Something", "else", "entirely"]);
+    expect(words.every((word) => word.estimated)).toBe(true);
     const kept = await getBatchResults({ db, owner, batchId: ids.batchId, query: { page_offset: 0 } });
-    expect(kept.documents[0].pages[0].extracted_text).toBe("Invoice INV-2041 from ACME SUPPLY\nTotal due 376.80 EUR");
+    expect(kept.documents[0].pages[0].extracted_text).toBe("Something else entirely");
   });
 });
 
@@ -143,18 +145,17 @@ describe("page edit bodies", () => {
     ],
   };
 
-  it("reject text that disagrees with the words sent beside it, and accept text that agrees", () => {
-    const disagreeing = PageUpdateRequest.safeParse({ extracted_text: "Total 13.00", bounding_boxes: boxes });
-    expect(disagreeing.success).toBe(false);
-    expect(disagreeing.error?.issues[0]).toMatchObject({
-      path: ["extracted_text"],
-      message: expect.stringMatching(/does not match the words/),
-    });
-    expect(PageUpdateRequest.safeParse({ extracted_text: "Total  12.00\n", bounding_boxes: boxes }).success).toBe(true);
-    expect(
-      DocumentPagesUpdateRequest.safeParse([{ page_number: 1, extracted_text: "Total 13.00", bounding_boxes: boxes }])
-        .success,
-    ).toBe(false);
+  it("accept text beside words it disagrees with (it is placed on them)", () => {
+    expect(PageUpdateRequest.safeParse({ extracted_text: "Total 13.00", bounding_boxes: boxes }).success).toBe(true);
+    expect(DocumentPagesUpdateRequest.safeParse([{ page_number: 1, extracted_text: "EDITED TWICE" }]).success).toBe(
+      true,
+    );
+  });
+
+  it("document examples the bodies accept", () => {
+    for (const route of [updatePageRoute, updateDocumentPagesRoute])
+      for (const [name, example] of Object.entries(route.bodyExamples))
+        expect(route.body.safeParse(example.value).error, `${route.operationId} ${name}`).toBeUndefined();
   });
 
   it("reject word edits mixed with whole-page text or boxes, and empty bodies", () => {

@@ -43,6 +43,8 @@ export interface RouteContract {
   query?: z.ZodType;
   /** JSON body. */
   body?: z.ZodType;
+  /** Named examples of the JSON body, shown in the OpenAPI document (media type `examples`). */
+  bodyExamples?: Record<string, { summary: string; value: unknown }>;
   /** multipart/form-data or urlencoded body; file fields are z.file() or z.array(z.file()). */
   form?: z.ZodType;
   /** Media type documented for `form`; multipart/form-data unless set. */

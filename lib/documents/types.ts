@@ -21,6 +21,8 @@ export interface Word {
   angle?: number;
   /** The engine's own reading, when the text was corrected (by the dictionary after OCR, or by a person). */
   original_text?: string;
+  /** The box was placed by estimate (a word a person typed into the page's text), not measured on the image. */
+  estimated?: boolean;
 }
 
 export interface Line {

@@ -87,7 +87,12 @@ function withRequestBody(contract: RouteContract, components: ComponentCollector
     return {
       requestBody: {
         required,
-        content: { "application/json": { schema: components.convert(contract.body, "input") } },
+        content: {
+          "application/json": {
+            schema: components.convert(contract.body, "input"),
+            ...(contract.bodyExamples ? { examples: contract.bodyExamples } : {}),
+          },
+        },
       },
     };
   }

@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FOCUS_RING } from "@/components/ui/button-classes";
 import { Spinner } from "@/components/ui/spinner";
-import { saveDocumentCorrections } from "../batch-api";
+import { saveDocumentCorrections, type WordChangesSummary } from "../batch-api";
 import { plural } from "../format";
 import { batchPath, CLAIM_PATH, viewerPath } from "../paths";
 import { StatusBadge } from "../status-badge";
@@ -28,6 +28,7 @@ import {
   toCorrections,
 } from "./page-edits";
 import { StructurePanels } from "./structure-panels";
+import { TextChangesPreview } from "./text-changes-preview";
 import { ThumbnailStrip } from "./thumbnail-strip";
 import type { Box } from "../types";
 import { useDocumentPages } from "./use-document-pages";
@@ -44,6 +45,11 @@ export interface DocumentViewerProps {
   signedIn: boolean;
   /** A box to highlight on the initial page (a chat citation opened from elsewhere). */
   initialHighlight?: Box;
+}
+
+function describeWordChanges(changes: WordChangesSummary): string {
+  const { page_number: pageNumber, kept, changed, inserted, removed } = changes;
+  return ` Page ${pageNumber}: ${plural(kept, "word")} kept, ${changed} changed, ${inserted} inserted, ${removed} removed.`;
 }
 
 /** A document's pages with their boxes, text and structure, corrected in place. */
@@ -121,8 +127,13 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
           return before ? [applySaved(before, edits.drafts[correction.page_number], result.edited_at)] : [];
         }),
       );
+      // A new text was placed on the page's words on the server: fetch the pages again for their boxes.
+      for (const changed of result.word_changes) refetchPage(changed.page_number);
       dispatch({ type: "saved" });
-      setMessage({ tone: "success", text: `Saved ${plural(corrections.length, "page")}.` });
+      setMessage({
+        tone: "success",
+        text: `Saved ${plural(corrections.length, "page")}.${result.word_changes.map(describeWordChanges).join("")}`,
+      });
     } catch (thrown) {
       setMessage({ tone: "error", text: `Not saved: ${thrown instanceof Error ? thrown.message : String(thrown)}` });
     } finally {
@@ -280,6 +291,12 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
                   className={`w-full rounded-md border border-line bg-surface px-3 py-2 font-mono text-sm text-ink read-only:bg-surface-muted ${FOCUS_RING}`}
                 />
               </label>
+              <TextChangesPreview before={page.extracted_text} after={textOf(page, edits.drafts)} />
+              {(page.bounding_boxes as Partial<PageBoxes> | undefined)?.text_replaced ? (
+                <p className="text-sm text-ink-muted" data-testid="text-replaced">
+                  This page&apos;s text was replaced: its word boxes are placed by estimate, not read from the image.
+                </p>
+              ) : null}
               <StructurePanels
                 pageNumber={current}
                 structure={structureOf(page, edits.drafts)}

@@ -211,7 +211,7 @@ export function PageCanvas({
                     onOpenWord?.(index);
                   }}
                 >
-                  <title>{`${item.text} — confidence ${formatConfidence(item.confidence)}${item.original_text ? ` — read as ${item.original_text}` : ""}`}</title>
+                  <title>{`${item.text} — confidence ${formatConfidence(item.confidence)}${item.original_text ? ` — read as ${item.original_text}` : ""}${item.estimated ? " — placed by estimate" : ""}`}</title>
                 </rect>
               );
             })}
@@ -270,6 +270,7 @@ export function PageCanvas({
             <span className="font-medium text-ink">“{shown.text}”</span> · confidence{" "}
             {formatConfidence(shown.confidence)}
             {shown.original_text ? ` · corrected, read as “${shown.original_text}”` : ""}
+            {shown.estimated ? " · placed by estimate" : ""}
             {shown.confidence < LOW_CONFIDENCE ? " · low — check it" : ""}
           </>
         ) : (

@@ -122,6 +122,6 @@ export class ViewerPage {
 
   async save() {
     await this.page.getByRole("button", { name: "Save changes" }).click();
-    await expect(this.page.getByTestId("edit-status")).toHaveText(/^Saved \d+ pages?\.$/);
+    await expect(this.page.getByTestId("edit-status")).toHaveText(/^Saved \d+ pages?\./);
   }
 }

@@ -13,6 +13,8 @@ export interface StoredBoundingBoxes {
   unit: Page["unit"];
   /** Quarter turn the page's text was read at (OCR pages); absent when not detected. */
   orientation?: Page["orientation"];
+  /** A person replaced the page's text with text unrelated to its words: every word's box is an estimate. */
+  text_replaced?: boolean;
   words: StoredWord[];
   lines: Page["lines"];
   blocks: Page["blocks"];

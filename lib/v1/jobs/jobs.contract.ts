@@ -4,6 +4,7 @@ import { ApiUsageResponse } from "@/lib/usage/schemas";
 import { WebhookDeliveryResponse } from "@/lib/webhooks/serialize-webhook-delivery";
 import { JobListResponse, ListJobsQuery } from "./list-jobs";
 import { listModels, ModelListResponse } from "@/lib/v1/list-models";
+import { DeveloperErrorSchema } from "@/lib/openapi/error-schemas";
 import { JobResponse } from "./serialize-job";
 import {
   cancelledJobExample,
@@ -27,7 +28,14 @@ export const getJobRoute = defineRoute({
     "Poll this until status is completed, failed or cancelled. result is present when completed; error {code, message} when failed; progress while processing. Other accounts' jobs answer 404.",
   tags: jobTags,
   params: JobParams,
-  responses: { 200: { description: "The job.", schema: JobResponse, example: jobExample } },
+  responses: {
+    200: { description: "The job.", schema: JobResponse, example: jobExample },
+    404: {
+      description: "No such job among the key owner's (another account's job answers 404 too).",
+      schema: DeveloperErrorSchema,
+      example: { error: { code: "not_found", message: "Job 3f0c2a4e-1b7d-4c1e-9a55-0d2b8e6f7a10 not found" } },
+    },
+  },
 });
 
 export const listJobsRoute = defineRoute({
