@@ -22,10 +22,9 @@ import { recognizeRemotely } from "./remote-ocr";
 import { rereadAmountRows } from "./reread-amount-rows";
 import { rereadRotatedWords } from "./reread-rotated-words";
 import { rereadUnsureWords } from "./reread-unsure-words";
+import { currentOcrEngine, type OcrEngine } from "./ocr-engine";
 import { recognizeTsvWithPool } from "./tesseract-pool";
 import { layoutFromTsv } from "./tesseract-tsv-layout";
-
-export type OcrEngine = "tesseract.js" | "remote";
 
 export interface OcrImageResult extends AssembledLayout {
   engine: OcrEngine;
@@ -42,9 +41,7 @@ type GreyPage = Pick<NormalizedGreyImage, "grey" | "width" | "height">;
 /** A page to read, with the factor its pixels were enlarged by from the file's. */
 type PageToRead = GreyPage & Pick<NormalizedGreyImage, "enlargement">;
 
-export function currentOcrEngine(): OcrEngine {
-  return getConfig().OCR_SERVICE_URL ? "remote" : "tesseract.js";
-}
+export { currentOcrEngine, type OcrEngine };
 
 /**
  * OCR one page image (any format sharp decodes). `density` is the image's pixels per inch when
