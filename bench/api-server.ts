@@ -41,7 +41,10 @@ function processTreeRss(pid: number): number {
   return total;
 }
 
-export async function startBenchServer(port: number, options: { cpuProfileDir?: string } = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  port: number,
+  options: { cpuProfileDir?: string; env?: Record<string, string> } = {},
+): Promise<BenchServer> {
   if (!existsSync(".next/BUILD_ID")) {
     throw new Error("No production build in .next: run `node node_modules/next/dist/bin/next build` first");
   }
@@ -60,6 +63,7 @@ export async function startBenchServer(port: number, options: { cpuProfileDir?: 
         DATABASE_URL: "",
         APP_URL: baseUrl,
         LOG_LEVEL: "debug",
+        ...options.env,
         NODE_OPTIONS: [
           `--import ${new URL("../scripts/stamp-peer-address.mjs", import.meta.url).href}`,
           // A CPU profile of the server (written when it stops), to see where a request's time goes.

@@ -71,6 +71,10 @@ const EnvSchema = z.object({
   OCR_SERVICE_URL: optionalString,
   /// Tesseract languages, joined with +; each needs its @tesseract.js-data/<lang> package installed.
   OCR_LANGUAGES: z.string().default("eng"),
+  /// Local OCR engine: native `tesseract` when on PATH (auto), always (native) or never (wasm, tesseract.js).
+  OCR_ENGINE: z.enum(["auto", "native", "wasm"]).default("auto"),
+  /// The native tesseract binary (found on PATH when unset).
+  TESSERACT_PATH: optionalString,
   /// Local OCR workers; defaults to the number of CPU cores.
   OCR_WORKERS: z.coerce.number().int().positive().optional(),
   /// Seconds one OCR pass of one page may take before its worker is stopped and the page fails.

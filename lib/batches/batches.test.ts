@@ -151,6 +151,8 @@ describe("batches", () => {
     const timings = document.timings as Record<string, number>;
     expect(timings.pages).toBe(12);
     expect(timings.render_ms).toBe(0);
+    // No page was read by OCR, so none was read a second time.
+    expect(timings.reread_ms).toBe(0);
     for (const stage of ["read", "structure", "rows", "charge", "wall"])
       expect(timings[`${stage}_ms`]).toBeGreaterThan(0);
   });

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetConfigForTests } from "@/lib/config";
 import { closeDb } from "@/lib/db";
+import { currentOcrEngine } from "@/lib/ocr/ocr-engine";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
 import { resetBlobStoreForTests } from "@/lib/storage";
 import { checkHealth } from "./check-health";
@@ -30,14 +31,14 @@ afterAll(async () => {
 });
 
 describe("checkHealth", () => {
-  it("checks the embedded database, local blobs and tesseract.js for real", async () => {
+  it("checks the embedded database, local blobs and the local OCR engine for real", async () => {
     const [report, concurrent] = await Promise.all([checkHealth(), checkHealth()]);
     expect(concurrent).toBe(report);
     expect(HealthResponseSchema.parse(report)).toEqual(report);
     expect(report.checks).toMatchObject({
       database: { status: "ok", kind: "pglite" },
       storage: { status: "ok", kind: "local" },
-      ocr: { status: "ok", engine: "tesseract.js" },
+      ocr: { status: "ok", engine: currentOcrEngine() },
       browser: { status: "ok", executable: "/usr/bin/chromium", sessions_open: 0 },
     });
     expect(report.status).toBe("ok");

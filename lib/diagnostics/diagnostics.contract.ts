@@ -13,7 +13,9 @@ export const VersionInfoSchema = z
     database: z.enum(["pglite", "postgresql"]),
     storage: z.enum(["local", "vercel-blob"]),
     jobs: z.enum(["in-process", "inngest"]),
-    ocr_engine: z.enum(["tesseract.js", "remote"]),
+    ocr_engine: z
+      .enum(["tesseract", "tesseract.js", "remote"])
+      .describe("tesseract: native Tesseract; tesseract.js: the embedded WebAssembly engine; remote: OCR_SERVICE_URL."),
     ai_provider: z
       .string()
       .describe('openai, anthropic, openai-compatible, or "offline" for the built-in deterministic engine.'),
@@ -34,7 +36,7 @@ export const HealthResponseSchema = z
     checks: z.object({
       database: ComponentCheckSchema.extend({ kind: z.enum(["pglite", "postgresql"]) }),
       storage: ComponentCheckSchema.extend({ kind: z.enum(["local", "vercel-blob"]) }),
-      ocr: ComponentCheckSchema.extend({ engine: z.enum(["tesseract.js", "remote"]) }),
+      ocr: ComponentCheckSchema.extend({ engine: z.enum(["tesseract", "tesseract.js", "remote"]) }),
       browser: z
         .object({
           status: z.enum(["ok", "missing"]),

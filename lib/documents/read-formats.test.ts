@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { currentOcrEngine } from "@/lib/ocr/ocr-engine";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
 import { formats } from "./formats";
 import { findSoffice } from "./office/convert-with-libreoffice";
@@ -247,7 +248,7 @@ describe("readDocument over the format registry", () => {
     const scanned = await makeImagePdf([await renderTextImage(["Scanned page 7"], { fontSize: 50 })]);
     const result = await readDocument({ bytes: scanned, renderImages: true });
     expect(result.pages[0].source).toBe("ocr");
-    expect(result.engine).toBe("tesseract.js");
+    expect(result.engine).toBe(currentOcrEngine());
     expect(normalise(result.pages[0].text)).toContain("scanned page 7");
     expect(result.pages[0].image?.subarray(1, 4).toString()).toBe("PNG");
     const digital = await readDocument({ bytes: samples.get("pdf")!.bytes });

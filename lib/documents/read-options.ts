@@ -22,11 +22,17 @@ export interface ReadOptions {
   onStageTime?: (stage: ReadStage, ms: number) => void;
 }
 
-/** The engine's own stages, reported through `onStageTime`. */
-export type ReadStage = "read" | "render" | "ocr";
+/**
+ * The engine's own stages, reported through `onStageTime`. `reread` is the part of `ocr` spent on
+ * second readings (unsure, rotated or uncovered words, amount rows, a page turned), so it is not
+ * added to the page's other stages.
+ */
+export type ReadStage = "read" | "render" | "ocr" | "reread";
 
 export interface PageStageClock {
-  time<T>(stage: Exclude<ReadStage, "read">, work: () => Promise<T>): Promise<T>;
+  time<T>(stage: "render" | "ocr", work: () => Promise<T>): Promise<T>;
+  /** Reports time already spent inside a timed stage (second readings inside OCR). */
+  report(stage: "reread", ms: number): void;
   /** Runs `work` once `gate` lets it; the time spent waiting at the gate counts as no stage. */
   waitFor<T>(gate: (inner: () => Promise<T>) => Promise<T>, work: () => Promise<T>): Promise<T>;
   finish(): void;
@@ -40,7 +46,7 @@ export function pageStageClock(onStageTime: ReadOptions["onStageTime"]): PageSta
   const started = performance.now();
   let inner = 0;
   return {
-    async time<T>(stage: Exclude<ReadStage, "read">, work: () => Promise<T>): Promise<T> {
+    async time<T>(stage: "render" | "ocr", work: () => Promise<T>): Promise<T> {
       const stageStarted = performance.now();
       try {
         return await work();
@@ -49,6 +55,9 @@ export function pageStageClock(onStageTime: ReadOptions["onStageTime"]): PageSta
         inner += ms;
         onStageTime?.(stage, ms);
       }
+    },
+    report(stage: "reread", ms: number): void {
+      onStageTime?.(stage, ms);
     },
     async waitFor<T>(gate: (inner: () => Promise<T>) => Promise<T>, work: () => Promise<T>): Promise<T> {
       const waitStarted = performance.now();

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config";
 import { checkOcrEngine } from "./health";
+import { currentOcrEngine } from "./ocr-engine";
 import { startRemoteOcrStandIn } from "./testing/remote-ocr-stand-in";
 import { terminateOcrPool } from "./tesseract-pool";
 
@@ -13,12 +14,12 @@ afterEach(() => {
 describe("checkOcrEngine", () => {
   it("reads the probe word with the warm local pool", async () => {
     const health = await checkOcrEngine();
-    expect(health).toMatchObject({ ok: true, engine: "tesseract.js" });
+    expect(health).toMatchObject({ ok: true, engine: currentOcrEngine() });
     expect(health.error).toBeUndefined();
     // The latency is read on the injected clock (5 ms per reading), not the wall clock.
     let clock = 0;
     const warm = await checkOcrEngine({ now: () => (clock += 5) });
-    expect(warm).toEqual({ ok: true, engine: "tesseract.js", latencyMs: 5 });
+    expect(warm).toEqual({ ok: true, engine: currentOcrEngine(), latencyMs: 5 });
   });
 
   it("pings a configured remote OCR service", async () => {

@@ -2,9 +2,9 @@ import sharp from "sharp";
 import { PSM } from "tesseract.js";
 import { getConfig } from "@/lib/config";
 import { pingRemoteOcr } from "./remote-ocr";
-import { currentOcrEngine, type OcrEngine } from "./recognize-image";
-import { layoutFromTesseract } from "./tesseract-layout";
-import { recognizeWithPool } from "./tesseract-pool";
+import { currentOcrEngine, type OcrEngine } from "./ocr-engine";
+import { recognizeTsvWithPool } from "./tesseract-pool";
+import { layoutFromTsv } from "./tesseract-tsv-layout";
 
 export interface OcrHealth {
   ok: boolean;
@@ -22,7 +22,7 @@ function renderProbe(): Promise<Buffer> {
 }
 
 /**
- * A real check: the local engine must read a rendered word on the warm pool; a remote engine must
+ * A real check: the local engine (native or embedded, whichever reads pages) must read a rendered word; a remote engine must
  * answer its health endpoint. Never throws.
  */
 export async function checkOcrEngine(options: { now?: () => number } = {}): Promise<OcrHealth> {
@@ -39,8 +39,8 @@ export async function checkOcrEngine(options: { now?: () => number } = {}): Prom
     probeImage ??= renderProbe();
     const image = await probeImage;
     const { width = 0, height = 0 } = await sharp(image).metadata();
-    const layout = layoutFromTesseract(
-      await recognizeWithPool({ image, params: { tessedit_pageseg_mode: PSM.SINGLE_LINE } }),
+    const layout = layoutFromTsv(
+      await recognizeTsvWithPool({ image, params: { tessedit_pageseg_mode: PSM.SINGLE_LINE } }),
       width,
       height,
     );

@@ -22,10 +22,9 @@ import { recognizeRemotely } from "./remote-ocr";
 import { rereadAmountRows } from "./reread-amount-rows";
 import { rereadRotatedWords } from "./reread-rotated-words";
 import { rereadUnsureWords } from "./reread-unsure-words";
+import { currentOcrEngine, type OcrEngine } from "./ocr-engine";
 import { recognizeTsvWithPool } from "./tesseract-pool";
 import { layoutFromTsv } from "./tesseract-tsv-layout";
-
-export type OcrEngine = "tesseract.js" | "remote";
 
 export interface OcrImageResult extends AssembledLayout {
   engine: OcrEngine;
@@ -42,20 +41,24 @@ type GreyPage = Pick<NormalizedGreyImage, "grey" | "width" | "height">;
 /** A page to read, with the factor its pixels were enlarged by from the file's. */
 type PageToRead = GreyPage & Pick<NormalizedGreyImage, "enlargement">;
 
-export function currentOcrEngine(): OcrEngine {
-  return getConfig().OCR_SERVICE_URL ? "remote" : "tesseract.js";
-}
+export { currentOcrEngine, type OcrEngine };
 
 /**
  * OCR one page image (any format sharp decodes). `density` is the image's pixels per inch when
  * known; `decode` tells sharp how to read the bytes when they are not a self-describing file (raw
  * pixels of a rendered page, which saves encoding and decoding a PNG) or which frame to read.
  * Boxes come back normalised to the image as given (upright or not), so they are independent of
- * any upscaling, turning or straightening done for recognition.
+ * any upscaling, turning or straightening done for recognition. `onSecondReadings` is told the time
+ * spent reading parts of the page again (or the whole page, turned) after the first reading was unsure.
  */
 export async function recognizeImage(
   image: Buffer,
-  options: { model?: ModelVersion; density?: number; decode?: SharpOptions } = {},
+  options: {
+    model?: ModelVersion;
+    density?: number;
+    decode?: SharpOptions;
+    onSecondReadings?: (ms: number) => void;
+  } = {},
 ): Promise<OcrImageResult> {
   const model = options.model ?? resolveModel(undefined, { kind: "ocr" });
   const settings = model.ocr ?? resolveModel(undefined, { kind: "ocr" }).ocr!;
@@ -75,8 +78,17 @@ export async function recognizeImage(
   const remote = config.OCR_SERVICE_URL
     ? { baseUrl: config.OCR_SERVICE_URL, languages: config.OCR_LANGUAGES, model: model.id }
     : undefined;
+  let secondReadingMs = 0;
+  const timeSecondReading = async <T>(work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      secondReadingMs += performance.now() - started;
+    }
+  };
   const read = async (page: PageToRead) =>
-    correctMisreadWords(mergeOcrPasses(await readPasses(page, model, settings.passes, remote)));
+    correctMisreadWords(mergeOcrPasses(await readPasses(page, model, settings.passes, timeSecondReading, remote)));
   // The local engine reads the page without its ruling lines; a remote service gets the page as it is.
   const straight: PageToRead = {
     grey: remote ? normalized.grey : withoutLines,
@@ -92,7 +104,7 @@ export async function recognizeImage(
     const turn = likelyTurn(await greySample(normalized.grey, normalized.width, normalized.height));
     if (turn !== 0) {
       const turned = await turnGreyPage(straight, turn);
-      const second = await read(turned);
+      const second = await timeSecondReading(() => read(turned));
       if (confidentCharacters(second) > confidentCharacters(merged))
         [merged, orientation, readCopy] = [second, turn, turned];
     }
@@ -107,6 +119,7 @@ export async function recognizeImage(
       ),
     });
   }
+  options.onSecondReadings?.(secondReadingMs);
   const transform: PageTransform = {
     sourceWidth: normalized.sourceWidth,
     sourceHeight: normalized.sourceHeight,
@@ -138,6 +151,7 @@ async function readPasses(
   page: PageToRead,
   model: ModelVersion,
   passes: OcrPass[],
+  timeSecondReading: <T>(work: () => Promise<T>) => Promise<T>,
   remote?: { baseUrl: string; languages: string; model: string },
 ): Promise<AssembledLayout[]> {
   // Clean-up follows the scaling (a median on 75-DPI strokes would erase them); denoising precedes it.
@@ -162,16 +176,18 @@ async function readPasses(
       );
       // The first pass over a low-resolution scan also reads its unsure words again, one by one.
       const lowResolution = index === 0 && isLowResolution(page.enlargement * (image.width / page.width));
-      const reread = await rereadAmountRows(
-        await rereadRotatedWords(
-          lowResolution ? await rereadUnsureWords(layout, image, pass.recogniser) : layout,
+      return timeSecondReading(async () => {
+        const reread = await rereadAmountRows(
+          await rereadRotatedWords(
+            lowResolution ? await rereadUnsureWords(layout, image, pass.recogniser) : layout,
+            image,
+            pass.recogniser,
+          ),
           image,
           pass.recogniser,
-        ),
-        image,
-        pass.recogniser,
-      );
-      return lowResolution ? readUncoveredText(reread, image, pass.recogniser) : reread;
+        );
+        return lowResolution ? readUncoveredText(reread, image, pass.recogniser) : reread;
+      });
     }),
   );
 }

@@ -5,6 +5,9 @@ import type { OcrRecogniser } from "@/lib/models";
 import { DocumentError } from "@/lib/documents/errors";
 import { languageDataDir } from "./language-data";
 import { logLevelEnabled } from "@/lib/log/logger";
+import { nativeLanguageDataDir } from "./native-language-data";
+import { recognizeTsvNatively } from "./native-tesseract";
+import { localOcrEngine, nativeTesseractBinary } from "./ocr-engine";
 
 /** A page image tesseract did not finish within OCR_PAGE_TIMEOUT_SECONDS (pure noise can keep it busy for minutes). */
 export class OcrTimeoutError extends DocumentError {
@@ -21,6 +24,7 @@ export class OcrTimeoutError extends DocumentError {
 // parameters are per-worker state. A worker holds one recogniser's model, so each recogniser has
 // its own workers, while one count of slots, sized to the cores, bounds how many recognise at once
 // whatever their model: two pools would otherwise run twice as many WASM threads as there are cores.
+// When native tesseract reads (ocr-engine.ts), a job holds a slot while its own process runs instead.
 
 interface RecogniserWorkers {
   idle: Worker[];
@@ -34,6 +38,8 @@ interface PoolState {
   busy: number;
   waiting: Array<() => void>;
   workers: Record<OcrRecogniser, RecogniserWorkers>;
+  /** Native processes running, killed when the pool is terminated. */
+  nativeRuns: Set<AbortController>;
 }
 
 const globalKey = Symbol.for("docsvc.tesseractPool");
@@ -51,6 +57,7 @@ function poolState(): PoolState {
       busy: 0,
       waiting: [],
       workers: { fast: noWorkers(), best: noWorkers() },
+      nativeRuns: new Set(),
     };
   }
   return holder[globalKey];
@@ -134,13 +141,7 @@ async function withWorker<T>(
     timer = setTimeout(() => reject(new OcrTimeoutError(limitSeconds)), limitSeconds * 1000);
   });
   try {
-    // Tesseract's own notes ("Estimating resolution as N", "Detected N diacritics", twice a page)
-    // go to its debug file: nowhere unless LOG_LEVEL=debug.
-    await worker.setParameters({
-      tessedit_pageseg_mode: PSM.AUTO,
-      ...(logLevelEnabled("debug") ? {} : { debug_file: "/dev/null" }),
-      ...params,
-    });
+    await worker.setParameters(jobParams(params));
     const result = await Promise.race([task(worker), overran]);
     releaseWorker(state, recogniser, worker);
     return result;
@@ -153,6 +154,54 @@ async function withWorker<T>(
   }
 }
 
+/** Tesseract's variables for a job: automatic page segmentation and quiet notes unless the job says otherwise. */
+function jobParams(params: Partial<WorkerParams> | undefined): Partial<WorkerParams> {
+  // Tesseract's own notes ("Estimating resolution as N", "Detected N diacritics", twice a page)
+  // go to its debug file: nowhere unless LOG_LEVEL=debug.
+  return {
+    tessedit_pageseg_mode: PSM.AUTO,
+    ...(logLevelEnabled("debug") ? {} : { debug_file: "/dev/null" }),
+    ...params,
+  };
+}
+
+/** One job read by a native tesseract process holding a slot; killed when it overruns OCR_PAGE_TIMEOUT_SECONDS. */
+async function recognizeTsvNativelyInSlot(job: RecognizeJob): Promise<string> {
+  const state = poolState();
+  const binary = nativeTesseractBinary();
+  const dataDir = await nativeLanguageDataDir(state.languages, job.recogniser ?? "fast");
+  await acquireSlot(state);
+  const run = new AbortController();
+  state.nativeRuns.add(run);
+  const limitSeconds = getConfig().OCR_PAGE_TIMEOUT_SECONDS;
+  let timer: NodeJS.Timeout | undefined;
+  const overran = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new OcrTimeoutError(limitSeconds));
+      run.abort();
+    }, limitSeconds * 1000);
+  });
+  try {
+    const params = Object.fromEntries(
+      Object.entries(jobParams(job.params)).filter((entry): entry is [string, string | number] => entry[1] != null),
+    );
+    const reading = recognizeTsvNatively({
+      binary,
+      image: job.image,
+      dataDir,
+      languages: state.languages,
+      params,
+      signal: run.signal,
+    });
+    reading.catch(() => undefined);
+    return await Promise.race([reading, overran]);
+  } finally {
+    clearTimeout(timer);
+    state.nativeRuns.delete(run);
+    releaseSlot(state);
+  }
+}
+
 export interface RecognizeJob {
   image: Buffer;
   params?: Partial<WorkerParams>;
@@ -160,7 +209,7 @@ export interface RecognizeJob {
   recogniser?: OcrRecogniser;
 }
 
-/** Recognise one image on a pooled worker; resolves with tesseract's block tree. */
+/** Recognise one image on a pooled tesseract.js worker (whichever engine reads pages); resolves with tesseract's block tree. */
 export async function recognizeWithPool(job: RecognizeJob): Promise<RecognizeResult["data"]> {
   return withWorker(job.recogniser ?? "fast", job.params, async (worker) => {
     const result = await worker.recognize(job.image, {}, { blocks: true, text: true });
@@ -173,15 +222,20 @@ export async function recognizeWithPool(job: RecognizeJob): Promise<RecognizeRes
  * confidences and their block/paragraph/line numbers): the cheapest output that carries the layout.
  */
 export async function recognizeTsvWithPool(job: RecognizeJob): Promise<string> {
+  if (localOcrEngine() === "tesseract") return recognizeTsvNativelyInSlot(job);
   return withWorker(job.recogniser ?? "fast", job.params, async (worker) => {
     const result = await worker.recognize(job.image, {}, { text: false, tsv: true });
     return result.data.tsv ?? "";
   });
 }
 
-/** Start every worker of `recogniser` now so the first request does not pay for it. */
+/** Start every worker of `recogniser` now (for native tesseract: unpack its model) so the first request does not pay for it. */
 export async function warmOcrPool(recogniser: OcrRecogniser = "fast"): Promise<void> {
   const state = poolState();
+  if (localOcrEngine() === "tesseract") {
+    await nativeLanguageDataDir(state.languages, recogniser);
+    return;
+  }
   const { all, starting } = state.workers[recogniser];
   const workers = await Promise.all(
     Array.from({ length: state.size - all.length - starting.length }, () => acquireWorker(state, recogniser)),
@@ -199,6 +253,7 @@ export async function terminateOcrPool(): Promise<void> {
   const state = holder[globalKey];
   if (!state) return;
   holder[globalKey] = undefined;
+  state.nativeRuns.forEach((run) => run.abort());
   const sets = Object.values(state.workers);
   await Promise.all(sets.flatMap((set) => set.starting));
   await Promise.all(sets.flatMap((set) => set.all).map((worker) => worker.terminate()));

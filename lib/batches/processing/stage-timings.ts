@@ -7,17 +7,21 @@ export const PROCESSING_STAGES: readonly ProcessingStage[] = [
   "read",
   "render",
   "ocr",
+  "reread",
   "structure",
   "store",
   "rows",
   "charge",
 ];
 
-/** Milliseconds per stage, summed over the pages (pages run side by side, so the sum can exceed the wall time). */
+/**
+ * Milliseconds per stage, summed over the pages (pages run side by side, so the sum can exceed the
+ * wall time). `reread` is the part of `ocr` spent on second readings.
+ */
 export type StageTimings = Record<ProcessingStage, number>;
 
 export function emptyTimings(): StageTimings {
-  return { read: 0, render: 0, ocr: 0, structure: 0, store: 0, rows: 0, charge: 0 };
+  return { read: 0, render: 0, ocr: 0, reread: 0, structure: 0, store: 0, rows: 0, charge: 0 };
 }
 
 export function addTimings(into: StageTimings, more: StageTimings): StageTimings {

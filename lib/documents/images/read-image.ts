@@ -25,7 +25,12 @@ export async function readImage(bytes: Buffer, format: FormatInfo, options: Read
       // OCR decodes the frame itself: no intermediate PNG unless the viewer wants one.
       page = await clock.waitFor(withOcrPageSlot, async () => {
         const ocr = await clock.time("ocr", () =>
-          recognizeImage(frame.input, { model: options.model, density: frame.density, decode: frame.sharpOptions }),
+          recognizeImage(frame.input, {
+            model: options.model,
+            density: frame.density,
+            decode: frame.sharpOptions,
+            onSecondReadings: (ms) => clock.report("reread", ms),
+          }),
         );
         const read = pageFromLayout({
           pageNumber: index + 1,

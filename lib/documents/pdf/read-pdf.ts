@@ -145,7 +145,12 @@ async function ocrPdfPage(
   // A scan finer than the model reads is rendered down to its resolution instead.
   const image = scan && scan.dpi <= dpi * 1.15 ? scan : await renderedPageImage(page, dpi);
   const ocr = await clock.time("ocr", () =>
-    recognizeImage(image.input, { model: options.model, density: image.dpi, decode: image.decode }),
+    recognizeImage(image.input, {
+      model: options.model,
+      density: image.dpi,
+      decode: image.decode,
+      onSecondReadings: (ms) => clock.report("reread", ms),
+    }),
   );
   const result = pageFromLayout({ pageNumber, layout: ocr, ...size, unit: "pt", source: "ocr" });
   result.rulings = ocr.rulings;
