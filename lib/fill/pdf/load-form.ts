@@ -1,4 +1,5 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName } from "pdf-lib";
+import { assertAcyclicTrees } from "./assert-acyclic-trees";
 import { encryptedFormMessage } from "./encrypted-form-message";
 import { assertPdfStreamsBounded } from "@/lib/documents/pdf/check-pdf-streams";
 import { AppError } from "@/lib/http/errors";
@@ -24,6 +25,7 @@ export async function loadFillableForm(pdf: Buffer | Uint8Array): Promise<PDFDoc
     );
   }
   if (document.isEncrypted) throw new AppError("corrupt_file", encryptedFormMessage());
+  assertAcyclicTrees(document);
   const acroForm = document.catalog.lookupMaybe(PDFName.of("AcroForm"), PDFDict);
   const fieldRefs = acroForm?.lookupMaybe(PDFName.of("Fields"), PDFArray);
   const hasXfa = acroForm?.get(PDFName.of("XFA")) !== undefined;
