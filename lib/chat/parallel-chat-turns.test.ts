@@ -46,10 +46,9 @@ describe("parallel chat turns on one session", () => {
 
     const session = await getChatSession({ db, userId: stored.userId, sessionId });
     expect(session.message_count).toBe(22);
-    const userTexts = session.messages
-      .filter((message) => (message as { role: string }).role === "user")
-      .map((message) => messageText(message as never));
+    const messages = session.messages as unknown as { role: string; parts?: Array<{ type: string }> }[];
+    const userTexts = messages.filter((message) => message.role === "user").map((message) => messageText(message));
     expect(userTexts.sort()).toEqual(["What is the total due?", ...questions].sort());
-    expect(session.messages.filter((message) => (message as { role: string }).role === "assistant")).toHaveLength(11);
+    expect(messages.filter((message) => message.role === "assistant")).toHaveLength(11);
   }, 300_000);
 });
