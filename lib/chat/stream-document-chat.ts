@@ -24,6 +24,7 @@ import { answerOffline, offlineEngineLabel } from "./offline/answer-offline";
 import { getPythonSandbox, type PythonSandbox } from "./python/python-sandbox";
 import { loadChatScope } from "./scope/load-chat-scope";
 import { messageText, type DocumentChatRequest } from "./schemas";
+import { appendChatMessages } from "./sessions/append-chat-messages";
 import { getChatSessionOrThrow } from "./sessions/get-chat-session-or-throw";
 
 export interface StreamDocumentChatOptions {
@@ -82,6 +83,14 @@ export async function streamDocumentChat(options: StreamDocumentChatOptions): Pr
         messages: conversation as unknown as Prisma.InputJsonArray,
       },
     }));
+  // A stored session gets this turn's question appended (atomically: parallel turns each keep theirs),
+  // or, when the client sent the whole conversation, that conversation as it is.
+  if (saved && request.messages)
+    await db.chatSession.update({
+      where: { id: saved.id },
+      data: { messages: conversation as unknown as Prisma.InputJsonArray },
+    });
+  else if (saved) await appendChatMessages({ db, sessionId: saved.id, messages: [conversation.at(-1)!] });
   const metadata: AnswerMetadata = { engine: ai ? `ai:${ai.label}` : offlineEngineLabel, session_id: session.id };
   const messageId = randomUUID();
 
@@ -144,11 +153,7 @@ export async function streamDocumentChat(options: StreamDocumentChatOptions): Pr
         if (!signal.aborted)
           emit({ type: "finish", finishReason: metadata.error ? "error" : "stop", messageMetadata: metadata });
         const answer = await assembleMessage(chunks);
-        const messages = answer ? [...conversation, { ...answer, metadata }] : conversation;
-        await db.chatSession.update({
-          where: { id: session.id },
-          data: { messages: messages as unknown as Prisma.InputJsonArray },
-        });
+        if (answer) await appendChatMessages({ db, sessionId: session.id, messages: [{ ...answer, metadata }] });
       }
     },
     { heartbeatMs: options.heartbeatMs },

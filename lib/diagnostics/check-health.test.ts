@@ -44,4 +44,12 @@ describe("checkHealth", () => {
     expect(report.status).toBe("ok");
     expect(report.queue).toEqual({ documents: 0, jobs: 0, depth: 0, oldest_unfinished_age_seconds: null });
   });
+
+  it("answers from the last report while it is fresh, and from it again while newer checks run behind it", async () => {
+    const first = await checkHealth();
+    expect(await checkHealth()).toBe(first);
+    // Stale: answered at once with the last report, while the checks run again.
+    expect(await checkHealth({ maxAgeMs: 0 })).toBe(first);
+    await expect.poll(async () => (await checkHealth()).checked_at, { timeout: 60_000 }).not.toBe(first.checked_at);
+  }, 120_000);
 });

@@ -6,6 +6,7 @@ import { API_VERSION } from "@/lib/contracts/api-version";
 import { checkStorage, getStorageKind } from "@/lib/storage";
 import { checkBrowser } from "@/lib/web/check-browser";
 import type { HealthResponseSchema } from "./diagnostics.contract";
+import { HEALTH_REPORT_TTL_MS } from "./health-report-ttl";
 import { readQueue, type QueueReport } from "./read-queue";
 
 export type HealthReport = z.output<typeof HealthResponseSchema>;
@@ -20,16 +21,29 @@ interface ProbeResult {
 }
 
 let inFlight: Promise<HealthReport> | undefined;
+let latest: { report: HealthReport; at: number } | undefined;
 
 /**
- * Live checks of the database, the blob store and the OCR engine, run in parallel. Concurrent callers
- * share one run, so a burst of monitor requests costs one OCR probe.
+ * Live checks of the database, the blob store and the OCR engine, run in parallel, at most once per
+ * `maxAgeMs` (HEALTH_REPORT_TTL_MS): a newer report is answered as it is; an older one is answered
+ * too while the checks run again behind it, so only the first call of the process waits for them.
+ * Concurrent callers share one run. `checked_at` says when the answered checks ran.
  */
-export function checkHealth(): Promise<HealthReport> {
-  inFlight ??= runChecks().finally(() => {
-    inFlight = undefined;
-  });
-  return inFlight;
+export function checkHealth(options: { maxAgeMs?: number } = {}): Promise<HealthReport> {
+  const maxAgeMs = options.maxAgeMs ?? HEALTH_REPORT_TTL_MS;
+  if (latest && Date.now() - latest.at <= maxAgeMs) return Promise.resolve(latest.report);
+  inFlight ??= runChecks()
+    .then((report) => {
+      latest = { report, at: Date.now() };
+      return report;
+    })
+    .finally(() => {
+      inFlight = undefined;
+    });
+  if (!latest) return inFlight;
+  // The refresh's outcome reaches the next caller; a failure to run it leaves the last report.
+  inFlight.catch(() => undefined);
+  return Promise.resolve(latest.report);
 }
 
 async function runChecks(): Promise<HealthReport> {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/contracts/contract";
 import { healthExample } from "@/lib/v1/v1-examples";
+import { HEALTH_REPORT_TTL_MS } from "./health-report-ttl";
 import { QueueReportSchema } from "./read-queue";
 
 export const VersionInfoSchema = z
@@ -69,6 +70,10 @@ export const debugVersionRoute = defineRoute({
   responses: { 200: VersionInfoSchema },
 });
 
+const cachedChecks =
+  `The checks run at most once every ${HEALTH_REPORT_TTL_MS / 1000} s: a call answers at once with the latest report (checked_at says when its checks ran) and, ` +
+  "when that report is older, starts a new run in the background for the next call; only the first call after start-up waits for the checks (each at most 15 s).";
+
 const healthResponses = {
   200: HealthResponseSchema,
   503: { description: "A component is down; the body says which.", schema: HealthResponseSchema },
@@ -81,7 +86,8 @@ export const ocrHealthRoute = defineRoute({
   auth: "none",
   operationId: "ocrHealth",
   summary: "OCR service health",
-  description: "Runs live checks: a database round trip, a blob write/read/delete, and OCR of a rendered word.",
+  description:
+    "Live checks: a database round trip, a blob write/read/delete, and OCR of a rendered word. " + cachedChecks,
   tags: ["Health and diagnostics"],
   responses: healthResponses,
 });
@@ -93,7 +99,9 @@ export const v1HealthRoute = defineRoute({
   auth: "none",
   operationId: "v1Health",
   summary: "Service health",
-  description: "No API key needed. Runs the same live checks as /api/ocr/health.",
+  description:
+    "No API key needed; cheap enough for a load balancer's liveness probe. The same live checks as /api/ocr/health (a database round trip, a blob write/read/delete, OCR of a rendered word). " +
+    cachedChecks,
   tags: ["Developer API: reference"],
   responses: {
     ...healthResponses,

@@ -1,15 +1,26 @@
 import JSZip from "jszip";
+import { PDFArray, PDFDict, PDFName } from "pdf-lib";
 import { checkArchiveLimits, isZipArchive } from "./archive/check-archive-limits";
 import { detectType } from "./detect-type";
 import type { FormatInfo } from "./formats";
 import { countImageFrames } from "./images/image-frames";
 import { readInWorker } from "./office/read-in-worker";
+import { DocumentError } from "./errors";
+import { openPdfLib } from "./pdf/open-pdf-lib";
 import { countPdfPages } from "./pdf/read-pdf";
 
 export interface DocumentInspection {
   type: FormatInfo;
   /** Pages the document will produce; null when only a LibreOffice conversion could tell. */
   pageCount: number | null;
+}
+
+/** A page tree whose root has no kids: a PDF of zero pages. */
+async function hasEmptyPageTree(bytes: Buffer): Promise<boolean> {
+  const document = await openPdfLib(bytes);
+  const pages = document?.catalog.lookupMaybe(PDFName.of("Pages"), PDFDict);
+  const kids = pages?.lookupMaybe(PDFName.of("Kids"), PDFArray);
+  return pages !== undefined && (kids === undefined || kids.size() === 0);
 }
 
 // Called only after checkArchiveLimits, so unpacking presentation.xml is bounded.
@@ -35,11 +46,20 @@ export async function inspectDocument(
   const type = await detectType(bytes, options.fileName);
   if (isZipArchive(bytes)) await checkArchiveLimits(bytes);
   switch (type.reader) {
-    case "pdf":
-      return {
-        type,
-        pageCount: await countPdfPages(bytes, { password: options.password, handOver: options.handOver }),
-      };
+    case "pdf": {
+      const name = options.fileName || "The PDF";
+      const pageCount = await countPdfPages(bytes, { password: options.password, handOver: options.handOver }).catch(
+        (error: unknown) => {
+          if (error instanceof DocumentError && error.code === "empty_document")
+            throw new DocumentError("empty_document", `${name} has no pages`, { cause: error });
+          throw error;
+        },
+      );
+      // A page tree without kids has no page, whatever a reader's recovery of a damaged file counts.
+      if (pageCount === 1 && !options.handOver && (await hasEmptyPageTree(bytes)))
+        throw new DocumentError("empty_document", `${name} has no pages`);
+      return { type, pageCount };
+    }
     case "image":
       return { type, pageCount: await countImageFrames(bytes, type) };
     case "pptx":

@@ -21,20 +21,29 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
  * POST /api/batch/{batch_id}/export/{pdf|docx}: the batch's documents (or those named), with any
  * unsaved edits from the request, as a file to download. Reads only: nothing stored changes.
  * Pages not read yet are left out and named in X-Export-Missing-Pages (and in the file itself).
+ * Bounded by the documents' own pages: a page number beyond them is refused (422).
  */
 export async function exportBatch(
   db: Db,
   store: BlobStore,
-  options: { owner: BatchOwner; batchId: string; format: ExportFormat; request: ExportRequestBody },
+  options: {
+    owner: BatchOwner;
+    batchId: string;
+    format: ExportFormat;
+    request: ExportRequestBody;
+    /** The request's signal: when the client goes away, the export stops at the next page. */
+    signal?: AbortSignal;
+  },
 ): Promise<Response> {
   const { batch, documents } = await selectExportDocuments(db, options.owner, options.batchId, options.request);
   const overrides = new Map<string, ExportPageOverride[]>(
     (options.request.documents ?? []).map((document) => [document.document_id, document.pages]),
   );
   const title = batch.name?.trim() || `Batch ${batch.id.slice(0, 8)}`;
+  const signal = options.signal;
   let mode: "searchable" | "report" | "docx" = "docx";
   let chunks: AsyncGenerator<Uint8Array>;
-  if (options.format === "docx") chunks = writeReportDocx({ db, documents, overrides, title });
+  if (options.format === "docx") chunks = writeReportDocx({ db, documents, overrides, title, signal });
   else {
     mode =
       options.request.mode ??
@@ -44,8 +53,8 @@ export async function exportBatch(
       ));
     chunks =
       mode === "searchable"
-        ? streamSearchablePdf({ db, store, documents, overrides, title })
-        : writeReportPdf({ db, documents, overrides, title });
+        ? streamSearchablePdf({ db, store, documents, overrides, title, signal })
+        : writeReportPdf({ db, documents, overrides, title, signal });
   }
   const missing = await listMissingPages(db, documents);
   const body = await pullStream(chunks, { event: "export_stream_failed", batch_id: batch.id, mode });

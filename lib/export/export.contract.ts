@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/contracts/contract";
+import { HTTPValidationErrorSchema } from "@/lib/contracts/error-schemas";
 import { ExportRequest } from "./export-schemas";
 
 const tags = ["Export"];
@@ -7,6 +8,11 @@ const BatchParams = z.object({ batch_id: z.string().describe("The caller's batch
 const commonResponses = {
   404: { description: "No such batch among the caller's own, or a document_ids / documents entry that is not in it." },
   409: { description: "The batch has no documents, or none of their pages has been read yet." },
+  422: {
+    schema: HTTPValidationErrorSchema,
+    description:
+      "Validation error, or a documents[].pages[].page_number beyond its document's pages (the detail names the page and the document's page count). An export walks only the documents' own pages and stops when the client disconnects.",
+  },
 } as const;
 const missingHeader =
   " Pages not read yet (still processing) or failed are left out, noted in the file, and listed (URL-encoded, separated by '; ') in the X-Export-Missing-Pages header; X-Export-Mode says which PDF was made. Nothing stored is changed.";

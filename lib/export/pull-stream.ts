@@ -23,6 +23,8 @@ export async function pullStream(
         if (next.done) controller.close();
         else controller.enqueue(next.value);
       } catch (error) {
+        // Stopped because the client went away (see readExportPages): not a failure.
+        if (error instanceof Error && error.name === "AbortError") return controller.error(error);
         const { event, ...fields } = failure;
         logger.error(event, {
           ...fields,

@@ -3,12 +3,14 @@ import type { BatchOwner } from "@/lib/batches/batch-owner";
 import { getBatchOrThrow, isUuid } from "@/lib/batches/get-batch-or-throw";
 import type { Batch } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors/app-error";
+import { assertPagesInDocument } from "./assert-pages-in-document";
 import type { ExportRequestBody } from "./export-schemas";
 import type { ExportDocument } from "./export-types";
 
 /**
  * The owner's batch and the documents to export, in the requested order. 404 for another owner's
- * batch or a document id not in it; 409 when the batch has nothing to export yet.
+ * batch or a document id not in it; 422 for a page number its document does not have; 409 when the
+ * batch has nothing to export yet.
  */
 export async function selectExportDocuments(
   db: Db,
@@ -27,6 +29,18 @@ export async function selectExportDocuments(
     if (!isUuid(id) || !rows.some((row) => row.id === id))
       throw new AppError("not_found", `Document ${id} not found in batch ${batchId}`);
   }
+  const pageCountOf = (row: (typeof rows)[number]) => Math.max(row._count.pages, row.pagesTotal ?? 0);
+  assertPagesInDocument(
+    (request.documents ?? []).map((document, index) => {
+      const row = rows.find((candidate) => candidate.id === document.document_id)!;
+      return {
+        fileName: row.fileName,
+        pageCount: pageCountOf(row),
+        pages: document.pages,
+        at: ["documents", index, "pages"],
+      };
+    }),
+  );
   const selected = wanted.map((id) => {
     const row = rows.find((candidate) => candidate.id === id)!;
     return {
@@ -36,7 +50,7 @@ export async function selectExportDocuments(
       detectedType: row.detectedType,
       storageKey: row.storageKey,
       status: row.status,
-      pageCount: Math.max(row._count.pages, row.pagesTotal ?? 0),
+      pageCount: pageCountOf(row),
     };
   });
   const storedPages = rows.filter((row) => wanted.includes(row.id)).reduce((sum, row) => sum + row._count.pages, 0);

@@ -16,6 +16,9 @@ import { validateInput, type RawInput } from "./parse-input";
 import { uploadSpool, type UploadSpool } from "./multipart/upload-spool";
 import { parseJsonBody, readBodyLimited, readFormBody, requireJsonContentType } from "./read-body";
 
+/** nginx's status for a request whose client closed the connection before the answer; logged, never seen. */
+const CLIENT_CLOSED_REQUEST = 499;
+
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** What a handler receives: the caller for its auth mode and its validated, typed input. */
@@ -90,6 +93,9 @@ export function route<const C extends RouteContract>(
         : await run();
       return withHeaders(result instanceof Response ? result : Response.json(result ?? null), hookHeaders);
     } catch (error) {
+      // The client went away and the work stopped for it: there is nobody to answer and nothing failed.
+      if (req.signal.aborted && error instanceof Error && error.name === "AbortError")
+        return new Response(null, { status: CLIENT_CLOSED_REQUEST });
       return renderThrown(
         contract.surface,
         error,

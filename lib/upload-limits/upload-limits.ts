@@ -105,7 +105,8 @@ export function assertPageTotal(limits: UploadLimits, pages: number): void {
   );
 }
 
-function holderName(limits: UploadLimits): string {
+/** Whose limit it is, as a refusal names it: "the Free tier", "the model …", "a guest session". */
+export function holderName(limits: UploadLimits): string {
   if (limits.holder.kind === "guest") return "a guest session";
   return limits.holder.kind === "tier" ? `the ${limits.holder.name} tier` : `the model ${limits.holder.name}`;
 }

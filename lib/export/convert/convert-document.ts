@@ -20,11 +20,13 @@ export async function convertDocument(
     documentId: string;
     formats: ConvertFormat[];
     /** Unsaved edits, as the export takes them. */ pages?: ExportPageOverride[];
+    /** The request's signal: when the client goes away, nothing more is made or saved. */
+    signal?: AbortSignal;
     now?: Date;
   },
 ) {
   const document = await getOwnedDocumentOrThrow({ db, owner: options.owner, documentId: options.documentId });
-  const { converted, missing } = await loadConvertibleDocument(db, document, options.pages);
+  const { converted, missing } = await loadConvertibleDocument(db, document, options.pages, options.signal);
   if (converted.pages.length === 0) {
     throw new AppError(
       "conflict",
@@ -46,6 +48,7 @@ export async function convertDocument(
     ]),
   ) as Partial<Record<ConvertFormat, ConvertedOutputBody>>;
 
+  options.signal?.throwIfAborted();
   // Read and write in one transaction so two conversions at once do not drop each other's output.
   await db.$transaction(async (tx) => {
     const current = await tx.batchDocument.findUniqueOrThrow({

@@ -1,11 +1,17 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/contracts/contract";
+import { HTTPValidationErrorSchema } from "@/lib/contracts/error-schemas";
 import { ConvertAllResponse, ConvertParams, ConvertRequest, ConvertResponse } from "./convert-schemas";
 
 const tags = ["Export"];
 const responses = {
   404: { description: "No such document among the caller's own (another user's document answers 404 too)." },
   409: { description: "No page of the document has been read yet." },
+  422: {
+    schema: HTTPValidationErrorSchema,
+    description:
+      "Validation error, or a pages[].page_number beyond the document's pages (the detail names the page and the document's page count).",
+  },
 } as const;
 const saved =
   " An optional body { pages } applies unsaved edits. The output is saved into the document's metadata (conversions.{format}, shown by GET /api/ocr/documents/{document_id}) and returned.";

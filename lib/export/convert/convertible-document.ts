@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db";
 import type { BatchDocument } from "@/lib/db/generated/client";
+import { assertPagesInDocument } from "../assert-pages-in-document";
 import type { ExportPageOverride } from "../export-schemas";
 import { toExportPage } from "../to-export-page";
 
@@ -22,11 +23,16 @@ export interface ConvertibleDocument {
   }[];
 }
 
-/** The stored document (edits included, and unsaved ones given as overrides) as one object; pages not read are listed in missing. */
+/**
+ * The stored document (edits included, and unsaved ones given as overrides) as one object; pages not
+ * read are listed in missing. An override for a page the document does not have is refused (422);
+ * the walk stops with an AbortError once `signal` aborts (the client went away).
+ */
 export async function loadConvertibleDocument(
   db: Db,
   document: BatchDocument,
   overrides: ExportPageOverride[] = [],
+  signal?: AbortSignal,
 ): Promise<{ converted: ConvertibleDocument; missing: number[] }> {
   // Boxes are not rendered by any format: leaving them out keeps a 200-page read small and quick.
   const rows = await db.page.findMany({
@@ -35,6 +41,7 @@ export async function loadConvertibleDocument(
     select: { pageNumber: true, extractedText: true, structuredData: true, status: true, error: true },
   });
   const total = Math.max(rows.length, document.pagesTotal ?? 0);
+  assertPagesInDocument([{ fileName: document.fileName, pageCount: total, pages: overrides, at: ["pages"] }]);
   const byNumber = new Map(rows.map((row) => [row.pageNumber, row]));
   const overrideByNumber = new Map(overrides.map((page) => [page.page_number, page]));
   const missing: number[] = [];
@@ -46,6 +53,7 @@ export async function loadConvertibleDocument(
     pages: [],
   };
   for (let pageNumber = 1; pageNumber <= total; pageNumber++) {
+    signal?.throwIfAborted();
     const row = byNumber.get(pageNumber);
     const page = toExportPage(pageNumber, row, row ? overrideByNumber.get(pageNumber) : undefined);
     if (page.status === "missing") {

@@ -22,6 +22,8 @@ export interface WriteReportDocxOptions {
   documents: ExportDocument[];
   overrides: Map<string, ExportPageOverride[]>;
   title: string;
+  /** Aborts when the client goes away: the writer stops at the next page. */
+  signal?: AbortSignal;
 }
 
 const RULE = { style: BorderStyle.SINGLE, size: 4, color: "8C8C8C" } as const;
@@ -81,7 +83,12 @@ async function* reportElements(options: WriteReportDocxOptions): AsyncGenerator<
     children.push(
       new Paragraph({ text: document.fileName, heading: HeadingLevel.HEADING_1, pageBreakBefore: documentIndex > 0 }),
     );
-    for await (const page of readExportPages(options.db, document, options.overrides.get(document.id))) {
+    for await (const page of readExportPages(
+      options.db,
+      document,
+      options.overrides.get(document.id),
+      options.signal,
+    )) {
       children.push(new Paragraph({ text: `Page ${page.pageNumber}`, heading: HeadingLevel.HEADING_2 }));
       if (page.status === "missing") {
         children.push(

@@ -18,6 +18,8 @@ export interface WriteSearchablePdfOptions {
   documents: ExportDocument[];
   overrides: Map<string, ExportPageOverride[]>;
   title: string;
+  /** Aborts when the client goes away: the writer stops at the next page. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -31,7 +33,12 @@ export async function* streamSearchablePdf(options: WriteSearchablePdfOptions): 
   const pdf = await StreamedPdf.create(options.title);
   for (const document of options.documents) {
     let copier: PdfPageCopier | null | undefined;
-    for await (const page of readExportPages(options.db, document, options.overrides.get(document.id))) {
+    for await (const page of readExportPages(
+      options.db,
+      document,
+      options.overrides.get(document.id),
+      options.signal,
+    )) {
       const size = pdfPageSize(page);
       // An edited digital page is redrawn (its image with the corrected text layer), so the correction is what is found and copied.
       const copyable =

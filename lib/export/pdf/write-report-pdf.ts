@@ -9,6 +9,8 @@ export interface WriteReportOptions {
   documents: ExportDocument[];
   overrides: Map<string, ExportPageOverride[]>;
   title: string;
+  /** Aborts when the client goes away: the writer stops at the next page. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -20,7 +22,12 @@ export async function* writeReportPdf(options: WriteReportOptions): AsyncGenerat
   const layout = await ReportLayout.create(options.title);
   for (const document of options.documents) {
     await layout.heading(document.fileName, 1);
-    for await (const page of readExportPages(options.db, document, options.overrides.get(document.id))) {
+    for await (const page of readExportPages(
+      options.db,
+      document,
+      options.overrides.get(document.id),
+      options.signal,
+    )) {
       await layout.heading(`Page ${page.pageNumber}`, 2);
       if (page.status === "missing") {
         await layout.paragraph(`Not included: ${page.error ?? "not available"}.`, { color: 0.5 });

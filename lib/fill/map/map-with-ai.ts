@@ -68,11 +68,13 @@ export async function mapWithAi(options: {
   sources: SourceDocument[];
   ai: ConfiguredModel;
   today?: Date;
+  signal?: AbortSignal;
 }): Promise<FillPlan> {
   const fillable = options.fields.filter((field) => field.kind !== "signature");
   const sources = describeSources(options.sources);
   const { output } = await generateText({
     model: options.ai.model,
+    abortSignal: options.signal,
     output: Output.object({ schema: AiFillAnswer }),
     system:
       "You fill PDF form fields. Use only the user's instructions and the source documents. Each document word is followed by its id in brackets. " +

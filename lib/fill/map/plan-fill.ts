@@ -18,6 +18,8 @@ export async function planFill(options: {
   sources: SourceDocument[];
   ai: ConfiguredModel | null;
   today?: Date;
+  /** Aborts the provider's call (the job was cancelled). */
+  signal?: AbortSignal;
 }): Promise<{ plans: FillPlan[]; engine: string }> {
   const plans: FillPlan[] = [];
   if (options.fieldMappings) plans.push(mapFieldMappings(options.fields, options.fieldMappings));
@@ -32,10 +34,12 @@ export async function planFill(options: {
           sources: options.sources,
           ai: options.ai,
           today: options.today,
+          signal: options.signal,
         }),
       );
       return { plans, engine: `ai:${options.ai.label}` };
     } catch (error) {
+      options.signal?.throwIfAborted();
       plans.push({
         assignments: [],
         exclusions: [],

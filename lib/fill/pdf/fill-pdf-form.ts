@@ -28,6 +28,8 @@ export async function fillPdfForm(options: {
   fields: FormField[];
   plans: FillPlan[];
   flatten?: boolean;
+  /** Checked between fields: a cancelled job stops here rather than after the last field. */
+  signal?: AbortSignal;
 }): Promise<FillPdfFormResult> {
   const document = await loadFillableForm(options.pdf);
   const form = document.getForm();
@@ -36,6 +38,7 @@ export async function fillPdfForm(options: {
   const details: FilledFieldDetail[] = [];
 
   for (const field of options.fields) {
+    options.signal?.throwIfAborted();
     const base = { field_name: field.name, field_type: field.kind, label: field.label };
     const unfilled = (reason: string): FilledFieldDetail => ({
       ...base,

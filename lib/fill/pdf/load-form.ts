@@ -1,4 +1,6 @@
-import { EncryptedPDFError, PDFArray, PDFDict, PDFDocument, PDFName } from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFName } from "pdf-lib";
+import { assertAcyclicTrees } from "./assert-acyclic-trees";
+import { encryptedFormMessage } from "./encrypted-form-message";
 import { assertPdfStreamsBounded } from "@/lib/documents/pdf/check-pdf-streams";
 import { AppError } from "@/lib/errors/app-error";
 
@@ -13,20 +15,17 @@ export async function loadFillableForm(pdf: Buffer | Uint8Array): Promise<PDFDoc
   assertPdfStreamsBounded(Buffer.isBuffer(pdf) ? pdf : Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
   let document: PDFDocument;
   try {
-    document = await PDFDocument.load(pdf, { updateMetadata: false });
+    // Loaded even when encrypted, so encryption is recognised here and not from pdf-lib's message.
+    document = await PDFDocument.load(pdf, { updateMetadata: false, ignoreEncryption: true });
   } catch (error) {
-    if (error instanceof EncryptedPDFError)
-      throw new AppError(
-        "corrupt_file",
-        "The PDF is encrypted; remove its password and permissions restrictions before filling it",
-        { cause: error },
-      );
     throw new AppError(
       "corrupt_file",
       `The PDF cannot be read: ${error instanceof Error ? error.message : String(error)}`,
       { cause: error },
     );
   }
+  if (document.isEncrypted) throw new AppError("corrupt_file", encryptedFormMessage());
+  assertAcyclicTrees(document);
   const acroForm = document.catalog.lookupMaybe(PDFName.of("AcroForm"), PDFDict);
   const fieldRefs = acroForm?.lookupMaybe(PDFName.of("Fields"), PDFArray);
   const hasXfa = acroForm?.get(PDFName.of("XFA")) !== undefined;

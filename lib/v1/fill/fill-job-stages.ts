@@ -45,14 +45,17 @@ export async function readSourceFile(options: {
   file: { key: string; name: string };
   index: number;
   ocrModel: string;
+  /** Checked as each page is read: a cancelled job stops reading within a page per OCR worker. */
+  signal: AbortSignal;
 }): Promise<SourceDocument> {
-  const { db, store, job, file, index, ocrModel } = options;
+  const { db, store, job, file, index, ocrModel, signal } = options;
   const model = resolveModel(ocrModel, { kind: "ocr" });
   const read = await readDocument({
     bytes: await readStoredFile({ store, key: file.key }),
     fileName: file.name,
     model,
     maxPages: model.maxPagesPerRequest,
+    onPage: () => signal.throwIfAborted(),
   });
   await chargeJob({
     db,

@@ -21,14 +21,14 @@ export async function runFillExcelJobStages({ db, store, jobId, stage }: JobRunC
 
   const sources: SourceDocument[] = [];
   for (const [index, file] of input.sources.entries()) {
-    const source = await stage("read-source", async (job) => {
+    const source = await stage("read-source", async (job, signal) => {
       await reportProgress({
         db,
         jobId,
         current: index + 1,
         message: `Reading source ${index + 1} of ${input.sources.length}: ${file.name}`,
       });
-      return readSourceFile({ db, store, job, file, index: index + 1, ocrModel: input.ocrModel });
+      return readSourceFile({ db, store, job, file, index: index + 1, ocrModel: input.ocrModel, signal });
     });
     sources.push(source);
   }

@@ -1,5 +1,7 @@
 import { configuredLanguageModel } from "@/lib/ai/language-model";
 import { readDocument } from "@/lib/documents/read-document";
+import { resolveModel } from "@/lib/models";
+import { asEncryptedFormError } from "@/lib/fill/pdf/encrypted-form-message";
 import { fillPdfForm } from "@/lib/fill/pdf/fill-pdf-form";
 import { readPdfForm } from "@/lib/fill/pdf/read-pdf-form";
 import { planFill } from "@/lib/fill/map/plan-fill";
@@ -24,28 +26,38 @@ import {
 export async function runFillPdfJobStages({ db, store, jobId, stage }: JobRunContext): Promise<void> {
   const input = await stage("read-input", async (job) => FillPdfJobInput.parse(job.input));
 
-  const form = await stage("read-form", async (): Promise<FormField[]> => {
+  const form = await stage("read-form", async (_job, signal): Promise<FormField[]> => {
     await reportProgress({ db, jobId, current: 0, message: "Reading the form" });
     const pdf = await readStoredFile({ store, key: input.target.key });
-    const pages = (await readDocument({ bytes: pdf, fileName: input.target.name })).pages;
+    // The form's pages were counted against the tier's limit at submission; the model's limit is a second wall.
+    const pages = (
+      await readDocument({
+        bytes: pdf,
+        fileName: input.target.name,
+        maxPages: resolveModel(input.ocrModel, { kind: "ocr" }).maxPagesPerRequest,
+        onPage: () => signal.throwIfAborted(),
+      }).catch((error: unknown) => {
+        throw asEncryptedFormError(error, input.target.name);
+      })
+    ).pages;
     return readPdfForm({ pdf, pages });
   });
 
   const sources: SourceDocument[] = [];
   for (const [index, file] of input.sources.entries()) {
-    const source = await stage("read-source", async (job) => {
+    const source = await stage("read-source", async (job, signal) => {
       await reportProgress({
         db,
         jobId,
         current: index + 1,
         message: `Reading source ${index + 1} of ${input.sources.length}: ${file.name}`,
       });
-      return readSourceFile({ db, store, job, file, index: index + 1, ocrModel: input.ocrModel });
+      return readSourceFile({ db, store, job, file, index: index + 1, ocrModel: input.ocrModel, signal });
     });
     sources.push(source);
   }
 
-  await stage("fill-form", async (job) => {
+  await stage("fill-form", async (job, signal) => {
     await reportProgress({ db, jobId, current: input.sources.length + 1, message: "Filling the form" });
     const pdf = await readStoredFile({ store, key: input.target.key });
     const { plans, engine } = await planFill({
@@ -54,8 +66,9 @@ export async function runFillPdfJobStages({ db, store, jobId, stage }: JobRunCon
       instructions: input.instructions,
       sources,
       ai: configuredLanguageModel(),
+      signal,
     });
-    const filled = await fillPdfForm({ pdf, fields: form, plans, flatten: input.flatten });
+    const filled = await fillPdfForm({ pdf, fields: form, plans, flatten: input.flatten, signal });
     await chargeFill({ db, job });
     await completeFillJob({
       db,

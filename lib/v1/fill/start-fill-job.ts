@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
 import { inspectJobUploads } from "@/lib/v1/jobs/inspect-job-uploads";
+import { inspectFillTarget } from "./inspect-fill-target";
 import { assertFileSize, tierUploadLimits } from "@/lib/upload-limits/upload-limits";
 import { resolveModel, tokensForPages } from "@/lib/models";
 import type { BlobStore } from "@/lib/storage";
@@ -26,16 +27,28 @@ export interface StartFillJobInput {
 export type FillAnswer = StartedJobAnswer;
 
 /**
- * Shared by both fill endpoints: checks the sources against the tier's limits and the token balance
+ * Shared by both fill endpoints: checks the target and sources against the tier's limits (a PDF form's
+ * pages count with the sources') and the token balance
  * (fill tokens per form plus OCR per source page), records the job, stores the uploads under the
  * job's prefix and starts the background run (startJob). Always 202 once the request is valid.
  */
 export async function startFillJob(input: StartFillJobInput & { db: Db; store: BlobStore }): Promise<FillAnswer> {
   const { db, store } = input;
-  assertFileSize(tierUploadLimits(input.tier), { name: input.target.name, size: input.target.bytes.length });
   const ocrModel = resolveModel(input.ocrModel, { kind: "ocr" });
+  const limits = tierUploadLimits(input.tier, ocrModel);
+  assertFileSize(limits, { name: input.target.name, size: input.target.bytes.length });
+  // A PDF form's pages are read (for the labels printed beside its fields), so they count; a workbook has none.
+  const targetPages =
+    input.type === "fill_pdf"
+      ? (await inspectFillTarget({ bytes: input.target.bytes, name: input.target.name, limits })).pages
+      : 0;
   const fillModel = resolveModel("docsvc-fill-v1", { kind: "fill" });
-  const checked = await inspectJobUploads({ files: input.sources, tier: input.tier, model: ocrModel });
+  const checked = await inspectJobUploads({
+    files: input.sources,
+    tier: input.tier,
+    model: ocrModel,
+    otherPages: targetPages,
+  });
   const tokensNeeded = checked.tokensNeeded + tokensForPages(fillModel, 1);
   await assertTokensAvailable({ db, userId: input.userId, tokensNeeded });
 

@@ -5,6 +5,7 @@ import { getDb as getAppDb, type Db } from "@/lib/db";
 import type { Job } from "@/lib/db/generated/client";
 import { getBlobStore, type BlobStore } from "@/lib/storage";
 import { appErrorIn, failJob } from "./fail-job";
+import { watchJobCancellation } from "./watch-job-cancellation";
 
 export interface JobRunContext {
   db: Db;
@@ -13,9 +14,10 @@ export interface JobRunContext {
   /**
    * Runs one stage of the job as a durable step (its result is stored, so a retry of the run does not
    * repeat it). The stage gets the job as it is now; a job no longer processing (cancelled) stops the
-   * run before the stage starts.
+   * run before the stage starts. `signal` aborts while the stage runs once the job is cancelled: long
+   * loops check it (between pages, fields), and the run then stops without a retry.
    */
-  stage<T>(id: string, work: (job: Job) => Promise<T>): Promise<T>;
+  stage<T>(id: string, work: (job: Job, signal: AbortSignal) => Promise<T>): Promise<T>;
 }
 
 /** Thrown through a job's stages when the job stopped (failed for its input, or cancelled). */
@@ -62,16 +64,21 @@ export function defineJobFunction<
       const { jobId } = event.data as { jobId: string };
       const db = await getDb();
       const store = getStore();
-      const stage = async <T>(id: string, work: (job: Job) => Promise<T>): Promise<T> => {
+      const stage = async <T>(id: string, work: (job: Job, signal: AbortSignal) => Promise<T>): Promise<T> => {
         const outcome = await step.run(id, async (): Promise<{ ok: true; value: T } | { ok: false }> => {
           const job = await db.job.findUnique({ where: { id: jobId } });
           if (!job || job.status !== "processing") return { ok: false };
+          const cancellation = watchJobCancellation({ db, jobId });
           try {
-            return { ok: true, value: await work(job) };
+            return { ok: true, value: await work(job, cancellation.signal) };
           } catch (error) {
+            // Cancelled while the stage ran: whatever it threw on the way out, nothing is retried.
+            if (cancellation.signal.aborted) return { ok: false };
             if (!isInputError(error)) throw error;
             await failJob({ db, jobId, error });
             return { ok: false };
+          } finally {
+            cancellation.stop();
           }
         });
         if (!outcome.ok) throw new JobStopped();

@@ -30,6 +30,8 @@ export async function inspectJobUploads(options: {
   files: File[];
   tier: string;
   model: ModelVersion;
+  /** Pages of the request that are not among `files` but count against its limit (a fill's target form); not charged here. */
+  otherPages?: number;
 }): Promise<InspectedJobUploads> {
   const limits = tierUploadLimits(options.tier, options.model);
   const uploads: InspectedUpload[] = [];
@@ -47,11 +49,11 @@ export async function inspectJobUploads(options: {
     });
   }
   const totalPages = uploads.reduce((sum, upload) => sum + (upload.pages ?? 1), 0);
-  assertPageTotal(limits, totalPages);
+  assertPageTotal(limits, totalPages + (options.otherPages ?? 0));
   return {
     uploads,
     totalPages,
-    pageAllowance: limits.maxPages - totalPages,
+    pageAllowance: limits.maxPages - totalPages - (options.otherPages ?? 0),
     tokensNeeded: tokensForPages(options.model, totalPages),
   };
 }

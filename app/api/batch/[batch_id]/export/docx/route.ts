@@ -6,12 +6,13 @@ import { route, serveRoutes } from "@/lib/http";
 import { getBlobStore } from "@/lib/storage";
 
 // POST /api/batch/{batch_id}/export/docx – the batch (with unsaved edits from the body) as a docx download
-const exportFile = route(exportBatchDocxRoute, async ({ caller, params, body }) =>
+const exportFile = route(exportBatchDocxRoute, async ({ req, caller, params, body }) =>
   exportBatch(await getDb(), getBlobStore(), {
     owner: ownerOf(caller),
     batchId: params.batch_id,
     format: "docx",
     request: body ?? {},
+    signal: req.signal,
   }),
 );
 

@@ -6,12 +6,13 @@ import { route, serveRoutes } from "@/lib/http";
 import { getBlobStore } from "@/lib/storage";
 
 // POST /api/batch/{batch_id}/export/pdf – the batch (with unsaved edits from the body) as a pdf download
-const exportFile = route(exportBatchPdfRoute, async ({ caller, params, body }) =>
+const exportFile = route(exportBatchPdfRoute, async ({ req, caller, params, body }) =>
   exportBatch(await getDb(), getBlobStore(), {
     owner: ownerOf(caller),
     batchId: params.batch_id,
     format: "pdf",
     request: body ?? {},
+    signal: req.signal,
   }),
 );
 

@@ -5,12 +5,13 @@ import { convertDocumentAllRoute } from "@/lib/export/convert/convert.contract";
 import { route, serveRoutes } from "@/lib/http";
 
 // POST /api/batch/documents/{doc_id}/convert-all – the document in every format, saved into its metadata
-const convertAll = route(convertDocumentAllRoute, async ({ caller, params, body }) => {
+const convertAll = route(convertDocumentAllRoute, async ({ req, caller, params, body }) => {
   const result = await convertDocument(await getDb(), {
     owner: ownerOf(caller),
     documentId: params.doc_id,
     formats: [...CONVERT_ALL_FORMATS],
     pages: body?.pages,
+    signal: req.signal,
   });
   return {
     document_id: result.document_id,
