@@ -104,7 +104,7 @@ for holder in gc.get_objects():
         roots += [("heap." + str(key), value) for key, value in list(holder.items()) if isinstance(value, JsProxy)]
 node_names = {"process", "require", "getBuiltinModule", "Buffer", "_handle", "_readableState", "binding"}
 found, seen, queue = [], set(), list(roots)
-while queue and len(seen) < 4000:
+while queue and len(seen) < 4000 and not found:
     where, value = queue.pop(0)
     try:
         key = value.js_id
