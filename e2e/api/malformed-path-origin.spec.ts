@@ -71,7 +71,12 @@ test("password-reset and invitation links use APP_URL whatever Host or X-Forward
   request,
   baseURL,
 }) => {
-  const poisoned = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
+  const poisoned = {
+    host: "evil.example",
+    "x-forwarded-host": "evil.example",
+    "x-forwarded-proto": "https",
+    "x-forwarded-for": uniqueClientAddress(),
+  };
   const user = await createUser(request);
   const forgot = await request.post("/api/auth/forgot-password", { headers: poisoned, data: { email: user.email } });
   expect(forgot.status()).toBe(200);
