@@ -51,10 +51,9 @@ test("convert and convert-all take lone surrogates, U+FFFE, markup and formulas,
   expect(json.pages[0].text).toContain("a \uFFFD b");
   expect(parseYaml(formats.yaml.content)).toEqual(json);
   const errors: string[] = [];
-  new DOMParser({ onError: (level, message) => errors.push(`${level}: ${message}`) }).parseFromString(
-    formats.xml.content,
-    "text/xml",
-  );
+  new DOMParser({
+    errorHandler: (level: string, message: string) => errors.push(`${level}: ${message}`),
+  }).parseFromString(formats.xml.content, "text/xml");
   expect(errors).toEqual([]);
   expect(formats.xml.content).not.toMatch(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u);
 

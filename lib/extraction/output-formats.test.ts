@@ -60,10 +60,9 @@ describe("output formats", () => {
     const xml = serialiseAs("xml", converted, "document");
     expect(xml).not.toMatch(NOT_XML_CHAR);
     const errors: string[] = [];
-    const parsed = new DOMParser({ onError: (level, message) => errors.push(`${level}: ${message}`) }).parseFromString(
-      xml,
-      "text/xml",
-    );
+    const parsed = new DOMParser({
+      errorHandler: (level: string, message: string) => errors.push(`${level}: ${message}`),
+    }).parseFromString(xml, "text/xml");
     expect(errors).toEqual([]);
     expect(parsed.getElementsByTagName("text")[0]?.textContent).toContain("<script>alert(1)</script>");
   });

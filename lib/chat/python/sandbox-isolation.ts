@@ -38,11 +38,11 @@ export function jailedCommand(
   command: string,
   args: string[],
 ): JailedCommand {
-  if (isolation === "none") return { command, args, env: {} };
+  if (isolation === "none") return { command, args, env: {} as NodeJS.ProcessEnv };
   return {
     command: "unshare",
     args: [...unshareArguments[isolation], "--", "sh", jailScript(), root, ...visible, "--", command, ...args],
-    env: { PATH: systemPath },
+    env: { PATH: systemPath } as NodeJS.ProcessEnv,
   };
 }
 
