@@ -137,6 +137,8 @@ const EnvSchema = z.object({
 const ConfigSchema = EnvSchema.transform((env) => ({
   ...env,
   APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+  /** False when APP_URL is the default: the app's origin is then the address each request came to. */
+  APP_URL_SET: env.APP_URL !== undefined,
 }));
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -33,6 +33,12 @@ function isTrusted(list: BlockList, address: string): boolean {
   return list.check(address, isIP(address) === 6 ? "ipv6" : "ipv4");
 }
 
+/** Whether the connection's peer is a trusted proxy, whose forwarding headers may be believed. */
+export function peerIsTrustedProxy(req: Request, proxies: BlockList = trustedProxies()): boolean {
+  const peer = plainAddress(req.headers.get(PEER_ADDRESS_HEADER) ?? undefined);
+  return peer !== undefined && isTrusted(proxies, peer);
+}
+
 /**
  * The client's address for throttling and guest allowances: the connection's peer, unless the peer is
  * a trusted proxy (TRUSTED_PROXIES); then the X-Forwarded-For entries are read from the right, each

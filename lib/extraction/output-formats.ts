@@ -1,3 +1,4 @@
+import { wellFormedStrings } from "@/lib/http/well-formed-text";
 import { toCsv, toJson, toXml, type SerialisableResult } from "./serialise";
 import { toMarkdown, toText, toYaml } from "./serialise-text";
 
@@ -18,6 +19,11 @@ export const OUTPUT_FORMATS = {
 export type OutputFormatName = keyof typeof OUTPUT_FORMATS;
 export const OUTPUT_FORMAT_NAMES = Object.keys(OUTPUT_FORMATS) as OutputFormatName[];
 
+/**
+ * The result in `format`. Its text is made well-formed first (no lone surrogate, no U+FFFE/U+FFFF):
+ * text from a document's own text layer never passed the route kit, and XML and YAML readers refuse those.
+ */
 export function serialiseAs(format: OutputFormatName, result: SerialisableResult, rootName?: string): string {
-  return format === "xml" ? toXml(result, rootName) : OUTPUT_FORMATS[format].serialise(result);
+  const clean = wellFormedStrings(structuredClone(result)) as SerialisableResult;
+  return format === "xml" ? toXml(clean, rootName) : OUTPUT_FORMATS[format].serialise(clean);
 }

@@ -21,9 +21,22 @@ export function toYaml(result: SerialisableResult): string {
   return stringify(result, { aliasDuplicateObjects: false, lineWidth: 0 });
 }
 
+/**
+ * Document text as Markdown that shows it and does nothing else: HTML (`<script>`, `<img>`) becomes
+ * text by escaping `<`, `>` and `&` as entities, and link and image syntax (`[x](javascript:…)`,
+ * `![](https://tracker/…)`) by escaping its brackets, as the XML and HTML outputs escape their markup.
+ */
+function markdownText(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/[\\[\]!`]/g, (sign) => `\\${sign}`);
+}
+
 function markdownCell(value: unknown): string {
   const text = value === null || value === undefined ? "" : String(value);
-  return text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n/g, "<br>").trim();
+  return markdownText(text).replace(/\|/g, "\\|").replace(/\r?\n/g, "<br>").trim();
 }
 
 function markdownTable(rows: unknown[][]): string {
@@ -34,7 +47,7 @@ function markdownTable(rows: unknown[][]): string {
   return [line(header ?? []), `|${" --- |".repeat(columns)}`, ...body.map(line)].join("\n");
 }
 
-/** GFM: a heading per page with its text, key-values as a two-column table, tables as tables (| escaped). */
+/** GFM: a heading per page with its text, key-values as a two-column table, tables as tables (| escaped); all text escaped (see markdownText). */
 export function toMarkdown(result: SerialisableResult): string {
   const parts = result as SerialisableResult & ConvertedParts;
   const out: string[] = [`# ${markdownCell(parts.file_name ?? "Extraction")}`];
@@ -42,7 +55,7 @@ export function toMarkdown(result: SerialisableResult): string {
     for (const page of parts.pages) {
       out.push(
         `## Page ${page.page_number}`,
-        page.text.trim() ? page.text.trim().replace(/\n/g, "  \n") : "_(no text)_",
+        page.text.trim() ? markdownText(page.text.trim()).replace(/\n/g, "  \n") : "_(no text)_",
       );
       if (page.key_values && page.key_values.length > 0)
         out.push(

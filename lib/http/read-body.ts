@@ -2,6 +2,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { assertUrlEncodedFieldSizes } from "./form-field-limit";
 import { formatBytes } from "@/lib/text/format-bytes";
 import { jsonDepth, MAX_JSON_DEPTH } from "./input-safety";
+import { wellFormedStrings } from "./well-formed-text";
 import { readMultipartForm } from "./multipart/read-multipart-form";
 import type { UploadSpool } from "./multipart/upload-spool";
 
@@ -112,7 +113,7 @@ export function parseJsonBody(bytes: Uint8Array): RawJson {
       message: `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels; at most ${MAX_JSON_DEPTH} are accepted`,
     };
   }
-  return { ok: true, value };
+  return { ok: true, value: wellFormedStrings(value) };
 }
 
 /**

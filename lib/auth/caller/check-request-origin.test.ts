@@ -59,3 +59,87 @@ describe("checkRequestOrigin", () => {
     expect(check("HEAD", { origin: "http://evil.example" })).not.toThrow();
   });
 });
+
+describe("checkRequestOrigin with APP_URL unset", () => {
+  beforeAll(() => {
+    vi.stubEnv("APP_URL", undefined);
+    vi.stubEnv("ALLOWED_ORIGINS", undefined);
+    vi.stubEnv("PORT", "3000");
+    vi.stubEnv("TRUSTED_PROXIES", "10.0.0.1");
+    resetConfigForTests();
+  });
+  afterAll(() => {
+    vi.unstubAllEnvs();
+    resetConfigForTests();
+  });
+
+  const post = (url: string, headers: Record<string, string>) => () =>
+    checkRequestOrigin(new Request(url, { method: "POST", headers }));
+
+  it("takes the app's origin from the address the request came to", () => {
+    // Opened at 127.0.0.1 or a LAN address rather than localhost, with no Sec-Fetch-Site to vouch.
+    expect(
+      post("http://127.0.0.1:3000/api/x", { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000" }),
+    ).not.toThrow();
+    expect(
+      post("http://192.168.1.20:3000/api/x", {
+        host: "192.168.1.20:3000",
+        referer: "http://192.168.1.20:3000/settings",
+      }),
+    ).not.toThrow();
+    expect(
+      post("http://localhost:3000/api/x", { host: "localhost:3000", origin: "http://localhost:3000" }),
+    ).not.toThrow();
+  });
+
+  it("still refuses another origin, and a forwarded host from anyone but a trusted proxy", () => {
+    expect(post("http://127.0.0.1:3000/api/x", { host: "127.0.0.1:3000", origin: "http://evil.example" })).toThrow(
+      expect.objectContaining({ code: "forbidden" }),
+    );
+    const forged = {
+      host: "127.0.0.1:3000",
+      origin: "https://evil.example",
+      "x-forwarded-host": "evil.example",
+      "x-forwarded-proto": "https",
+    };
+    expect(post("http://127.0.0.1:3000/api/x", { ...forged, "x-docsvc-peer": "203.0.113.9" })).toThrow(
+      expect.objectContaining({ code: "forbidden" }),
+    );
+  });
+
+  it("behind a trusted proxy, takes the origin from its forwarded host and scheme", () => {
+    const proxied = {
+      host: "10.0.0.2:3000",
+      "x-docsvc-peer": "10.0.0.1",
+      "x-forwarded-host": "docs.example.org",
+      "x-forwarded-proto": "https",
+    };
+    expect(post("http://10.0.0.2:3000/api/x", { ...proxied, origin: "https://docs.example.org" })).not.toThrow();
+    expect(post("http://10.0.0.2:3000/api/x", { ...proxied, origin: "http://10.0.0.2:3000" })).toThrow(
+      expect.objectContaining({ code: "forbidden" }),
+    );
+  });
+});
+
+describe("checkRequestOrigin with APP_URL set", () => {
+  beforeAll(() => {
+    vi.stubEnv("APP_URL", "http://localhost:3000");
+    vi.stubEnv("ALLOWED_ORIGINS", undefined);
+    resetConfigForTests();
+  });
+  afterAll(() => {
+    vi.unstubAllEnvs();
+    resetConfigForTests();
+  });
+
+  it("keeps APP_URL as the app's origin whatever Host the request names", () => {
+    expect(() =>
+      checkRequestOrigin(
+        new Request("http://127.0.0.1:3000/api/x", {
+          method: "POST",
+          headers: { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000" },
+        }),
+      ),
+    ).toThrow(expect.objectContaining({ code: "forbidden" }));
+  });
+});

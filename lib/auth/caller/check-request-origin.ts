@@ -1,13 +1,19 @@
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors/app-error";
+import { requestOrigin } from "./request-origin";
 
 /** Methods that change state; a cross-site page must not make them with the person's cookie. */
 const STATE_CHANGING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** The origins whose pages may send cookie-authenticated changes: APP_URL's and ALLOWED_ORIGINS. */
-export function allowedOrigins(): Set<string> {
-  const { APP_URL, ALLOWED_ORIGINS } = getConfig();
-  return new Set([APP_URL, ...ALLOWED_ORIGINS].map((url) => new URL(url).origin));
+/**
+ * The origins whose pages may send cookie-authenticated changes: the app's own and ALLOWED_ORIGINS.
+ * The app's own is APP_URL when set; unset, it is the address the request came to (the app opened at
+ * 127.0.0.1 or a LAN address is as much itself as at localhost).
+ */
+export function allowedOrigins(req: Request): Set<string> {
+  const { APP_URL, APP_URL_SET, ALLOWED_ORIGINS } = getConfig();
+  const own = APP_URL_SET ? APP_URL : (requestOrigin(req) ?? APP_URL);
+  return new Set([own, ...ALLOWED_ORIGINS].map((url) => new URL(url).origin));
 }
 
 /**
@@ -31,7 +37,7 @@ export function checkRequestOrigin(req: Request): void {
   const referer = req.headers.get("referer");
 
   if (origin !== null) {
-    if (allowedOrigins().has(origin) || fetchSite === "same-origin") return;
+    if (allowedOrigins(req).has(origin) || fetchSite === "same-origin") return;
     throw crossSite(`Origin ${origin} may not change data with this session`);
   }
   if (fetchSite !== undefined) {
@@ -39,7 +45,7 @@ export function checkRequestOrigin(req: Request): void {
     throw crossSite("Cross-site requests may not change data with this session");
   }
   if (referer !== null) {
-    if (allowedOrigins().has(originOf(referer))) return;
+    if (allowedOrigins(req).has(originOf(referer))) return;
     throw crossSite("Cross-site requests may not change data with this session");
   }
 }

@@ -101,14 +101,17 @@ describe("PythonSandbox", () => {
 
   it("cannot escape through the Function constructor or eval", { timeout: slow }, async () => {
     for (const code of [
-      "import js\njs.Function.new('return process')()",
-      "import js\njs.eval('process.pid')",
-      "from pyodide.code import run_js\nrun_js('process.pid')",
+      // Python's `js` module has no Function or eval of its own: reached through a builtin instead.
+      "import js\njs.Object.constructor.new('return process')()",
+      "import js\njs.Object.constructor.constructor('return process')()",
     ]) {
       const result = await sandbox.run(code);
       expect(result.ok, code).toBe(false);
       expect(result.error).toMatch(/Code generation from strings disallowed/);
     }
+    // Pyodide's run_js evaluates through the `js` module's eval, which Python's `js` does not have.
+    const result = await sandbox.run("from pyodide.code import run_js\nrun_js('process.pid')");
+    expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/cannot import name 'eval' from 'js'/) });
   });
 
   it("stops an endless loop with a clear error and leaves no process behind", { timeout: slow }, async () => {

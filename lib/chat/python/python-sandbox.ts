@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
+import { detectIsolation, jailedCommand, type SandboxIsolation } from "./sandbox-isolation";
 
 export interface PythonResult {
   ok: boolean;
@@ -20,6 +21,8 @@ export interface PythonSandboxOptions {
   memoryMb?: number;
   /** How long Pyodide may take to load in a new child. */
   startTimeoutMs?: number;
+  /** The OS wall to use; by default the strongest this machine allows (see sandbox-isolation.ts). */
+  isolation?: SandboxIsolation;
 }
 
 type Child = ChildProcessByStdio<Writable, Readable, Readable>;
@@ -29,7 +32,10 @@ interface ReadyChild {
 }
 
 const pyodideDir = () => path.join(process.cwd(), "node_modules", "pyodide") + path.sep;
-const runnerPath = () => path.join(process.cwd(), "lib", "chat", "python", "sandbox-runner.mjs");
+const runnerDir = () => path.join(process.cwd(), "lib", "chat", "python");
+const runnerPath = () => path.join(runnerDir(), "sandbox-runner.mjs");
+/** The runner and the module it imports: all of the app's own code the child may read. */
+const runnerFiles = () => [runnerPath(), path.join(runnerDir(), "close-network.mjs")];
 
 /** The child's resident memory in MB, from /proc (0 where /proc is not available). */
 async function residentMb(pid: number): Promise<number> {
@@ -45,8 +51,9 @@ async function residentMb(pid: number): Promise<number> {
 /**
  * Python through Pyodide, each execution in its own short-lived Node child started with the
  * permission model: reads only under the pyodide package and the runner, no writes, no child
- * processes, no code generation from strings, an empty environment; SIGKILL on the time or memory
- * limit or when the caller aborts. One loaded child is kept warm, so a call does not wait for
+ * processes, no code generation from strings, an empty environment; where the OS allows, in a network
+ * namespace and a root of its own, so no socket opens whatever runs in it; SIGKILL on the time or
+ * memory limit or when the caller aborts. One loaded child is kept warm, so a call does not wait for
  * Pyodide to start; every child runs one execution only, so nothing leaks between calls.
  */
 export class PythonSandbox {
@@ -56,6 +63,9 @@ export class PythonSandbox {
   /** Settles when the child making the snapshot is ready (or failed). */
   private snapshotting: Promise<void> | null = null;
   private readonly live = new Set<Child>();
+  /** The OS wall and the empty directory the jail mounts its root on, settled before the first child. */
+  private walls: Promise<{ isolation: SandboxIsolation; root: string }> | null = null;
+  private readonly requestedIsolation: SandboxIsolation | undefined;
   private disposed = false;
   readonly timeoutMs: number;
   readonly memoryMb: number;
@@ -65,6 +75,20 @@ export class PythonSandbox {
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.memoryMb = options.memoryMb ?? 1024;
     this.startTimeoutMs = options.startTimeoutMs ?? 120_000;
+    this.requestedIsolation = options.isolation;
+  }
+
+  /** The OS wall the children run behind (for health and the logs). */
+  async isolation(): Promise<SandboxIsolation> {
+    return (await this.prepareWalls()).isolation;
+  }
+
+  private prepareWalls(): Promise<{ isolation: SandboxIsolation; root: string }> {
+    this.walls ??= (async () => {
+      const root = await mkdtemp(path.join(tmpdir(), "docsvc-python-root-"));
+      return { isolation: this.requestedIsolation ?? (await detectIsolation(root)), root };
+    })();
+    return this.walls;
   }
 
   /** Starts loading a child now, so the first execution finds it warm. */
@@ -104,6 +128,8 @@ export class PythonSandbox {
     this.warm = null;
     if (this.snapshotPath) await rm(path.dirname(this.snapshotPath), { recursive: true, force: true });
     this.snapshotPath = null;
+    const walls = await this.walls?.catch(() => null);
+    if (walls) await rm(walls.root, { recursive: true, force: true });
     await Promise.all(
       [...this.live].map(
         (child) =>
@@ -114,38 +140,36 @@ export class PythonSandbox {
     );
   }
 
-  private spawnChild(): Child {
+  private spawnChild(isolation: SandboxIsolation, root: string): Child {
     const pyodide = pyodideDir();
     const runner = runnerPath();
     const snapshot = this.snapshotPath;
-    const child = spawn(
-      process.execPath,
-      [
-        "--permission",
-        `--allow-fs-read=${pyodide}`,
-        `--allow-fs-read=${runner}`,
-        ...(snapshot ? [`--allow-fs-read=${snapshot}`] : []),
-        "--disallow-code-generation-from-strings",
-        "--max-old-space-size=256",
-        runner,
-        pyodide,
-        snapshot ?? "--make-snapshot",
-      ],
-      { env: {} as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"] },
-    );
+    const readable = [pyodide, ...runnerFiles(), ...(snapshot ? [snapshot] : [])];
+    const { command, args, env } = jailedCommand(isolation, root, [process.execPath, ...readable], process.execPath, [
+      "--permission",
+      ...readable.map((file) => `--allow-fs-read=${file}`),
+      "--disallow-code-generation-from-strings",
+      "--max-old-space-size=256",
+      runner,
+      pyodide,
+      snapshot ?? "--make-snapshot",
+    ]);
+    const child = spawn(command, args, { env, stdio: ["pipe", "pipe", "pipe"] });
     this.live.add(child);
     child.once("exit", () => this.live.delete(child));
-    // Unhandled stream errors (the child killed mid-write) would crash the server.
+    // Unhandled errors (a spawn that fails, the child killed mid-write) would crash the server.
+    child.once("error", () => undefined);
     child.stdin.on("error", () => undefined);
     return child;
   }
 
   private async startChild(): Promise<ReadyChild> {
+    const { isolation, root } = await this.prepareWalls();
     // A child started while the first one makes the snapshot waits for it rather than load in parallel.
     if (!this.snapshotPath && this.snapshotting) await this.snapshotting;
     let snapshotSettled: (() => void) | undefined;
     if (!this.snapshotPath) this.snapshotting = new Promise<void>((resolve) => (snapshotSettled = resolve));
-    const child = this.spawnChild();
+    const child = this.spawnChild(isolation, root);
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
     const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
