@@ -58,6 +58,20 @@ const EnvSchema = z.object({
   BLOB_ACCESS: z.enum(["private", "public"]).default("private"),
   /// Overrides the Vercel Blob API address (tests point it at a local stand-in).
   VERCEL_BLOB_API_URL: optionalString,
+  /// Selects the S3-compatible store (AWS S3, MinIO, R2, Ceph) for blobs; it takes precedence over Vercel Blob.
+  S3_BUCKET: optionalString,
+  /// The store's address for anything but AWS itself (https://minio.internal:9000, an R2 account URL).
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /// The bucket's region; MinIO and R2 accept any ("auto" for R2).
+  S3_REGION: optionalString,
+  /// Credentials; unset falls back to AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY and the SDK's usual chain.
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /// Path-style addresses (endpoint/bucket/key) instead of bucket.endpoint; MinIO and s3rver need it.
+  S3_FORCE_PATH_STYLE: flag,
+  AWS_REGION: optionalString,
+  AWS_ACCESS_KEY_ID: optionalString,
+  AWS_SECRET_ACCESS_KEY: optionalString,
   /// Either selects Inngest for background work; otherwise the in-process executor runs it.
   INNGEST_EVENT_KEY: optionalString,
   INNGEST_SIGNING_KEY: optionalString,
