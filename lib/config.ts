@@ -117,6 +117,9 @@ const EnvSchema = z.object({
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
   /// Web sessions (browser contexts) open at once; one more answers 429 with Retry-After.
   WEB_MAX_SESSIONS: z.coerce.number().int().positive().default(4),
+  /// Web sessions one signed-in user may hold at once (below WEB_MAX_SESSIONS); at the cap a new one
+  /// closes that user's oldest idle session. Unset: half the pool, at least 1.
+  WEB_SESSIONS_PER_USER: z.coerce.number().int().positive().optional(),
   /// Seconds a web session stays open after its last use before it is closed.
   WEB_SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(300),
   /// Seconds one navigation (and its wait for network idle) may take.

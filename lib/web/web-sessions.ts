@@ -22,6 +22,9 @@ export interface WebSession {
   nextRef: number;
   /** The last scan's fields, for updates by label or name. */
   fields: WebField[];
+  /** Calls working in the session now; a busy session is never closed to make room. */
+  busy: number;
+  lastUsedAt: number;
 }
 
 interface Registry {
@@ -36,8 +39,10 @@ const registry = (): Registry => (holder.__docsvcWebSessions ??= { sessions: new
 
 export interface OpenWebSessionOptions {
   ownerId: string;
-  /** Open sessions this owner may hold at once (anonymous callers); unlimited within the pool when unset. */
+  /** Open sessions this owner may hold at once (anonymous callers): one more is a 429. */
   maxSessions?: number;
+  /** The owner's fair share of the pool (signed-in users): at it, the owner's oldest idle session is closed for the new one. */
+  share?: number;
   now?: number;
   /** Tests inject a resolver; the default is lib/net's guarded lookup. */
   resolveHost?: ResolveHost;
@@ -51,20 +56,14 @@ export interface OpenWebSessionOptions {
 export async function openWebSession(options: OpenWebSessionOptions): Promise<WebSession> {
   const config = getConfig();
   const state = registry();
-  if (state.sessions.size + state.opening >= config.WEB_MAX_SESSIONS) {
-    throw new AppError(
-      "rate_limit_exceeded",
-      `All ${config.WEB_MAX_SESSIONS} web sessions are in use; try again shortly or close one.`,
-      {
-        headers: { "Retry-After": String(retryAfterSeconds(options.now ?? Date.now())) },
-      },
-    );
-  }
-  if (options.maxSessions !== undefined) refuseOverOwnerLimit(state, options.ownerId, options.maxSessions, options.now);
+  const now = options.now ?? Date.now();
+  if (options.maxSessions !== undefined) refuseOverOwnerLimit(state, options.ownerId, options.maxSessions, now);
+  const making = makeRoom(state, options, config.WEB_MAX_SESSIONS, now);
   state.opening += 1;
   let proxy: OutboundProxy | undefined;
   let context: BrowserContext | undefined;
   try {
+    await making;
     const browser = await getBrowser();
     proxy = await startOutboundProxy({ resolveHost: options.resolveHost, maxBytes: config.WEB_MAX_SESSION_BYTES });
     // <-loopback> sends even localhost through the proxy: Chromium bypasses proxies for it by default.
@@ -92,13 +91,15 @@ export async function openWebSession(options: OpenWebSessionOptions): Promise<We
       popupsClosed: 0,
       nextRef: 0,
       fields: [],
+      busy: 0,
+      lastUsedAt: now,
     };
     context.on("page", (popup) => {
       if (popup === page) return;
       session.popupsClosed += 1;
       void popup.close().catch((error: unknown) => console.error("[web] closing a popup failed", error));
     });
-    touchWebSession(session, options.now);
+    touchWebSession(session, now);
     state.sessions.set(session.id, session);
     startSweeper(state);
     return session;
@@ -121,7 +122,19 @@ export function getWebSessionOrThrow(ownerId: string, sessionId: string, now = D
 }
 
 export function touchWebSession(session: WebSession, now = Date.now()): void {
+  session.lastUsedAt = now;
   session.expiresAt = now + getConfig().WEB_SESSION_TTL_SECONDS * 1000;
+}
+
+/** Runs `work` with the session marked busy, so making room for another session never closes it mid-call. */
+export async function workInWebSession<T>(session: WebSession, work: () => Promise<T>): Promise<T> {
+  session.busy += 1;
+  try {
+    return await work();
+  } finally {
+    session.busy -= 1;
+    touchWebSession(session);
+  }
 }
 
 /** Closes a session's page, context and proxy; closing twice is harmless. */
@@ -153,6 +166,40 @@ export async function closeAllWebSessions(): Promise<void> {
 
 export function webSessionCounts(): { open: number; max: number } {
   return { open: registry().sessions.size, max: getConfig().WEB_MAX_SESSIONS };
+}
+
+/**
+ * Frees a slot for the owner's new session, or answers 429. An owner at its share gives up its
+ * oldest idle session; a full pool takes the owner's own oldest idle one if it has any, so nobody
+ * waits for sessions the asker itself is holding. Returns the closing, which the opener awaits
+ * (the slot is taken from the registry at once).
+ */
+function makeRoom(state: Registry, options: OpenWebSessionOptions, poolSize: number, now: number): Promise<void> {
+  const closing: Promise<void>[] = [];
+  const own = () => [...state.sessions.values()].filter((session) => session.ownerId === options.ownerId);
+  const giveUpOldestIdle = (): boolean => {
+    const idle = own()
+      .filter((session) => session.busy === 0)
+      .sort((a, b) => a.lastUsedAt - b.lastUsedAt)[0];
+    if (!idle) return false;
+    closing.push(closeWebSession(idle));
+    return true;
+  };
+  if (options.share !== undefined && own().length >= options.share && !giveUpOldestIdle()) {
+    throw new AppError(
+      "rate_limit_exceeded",
+      `Your ${options.share} web session${options.share === 1 ? " is" : "s are"} all working; wait for one to finish or close one (DELETE /api/batch/web-session/{id}).`,
+      { headers: { "Retry-After": String(retryAfterSeconds(now, own())) } },
+    );
+  }
+  if (state.sessions.size + state.opening >= poolSize && !giveUpOldestIdle()) {
+    throw new AppError(
+      "rate_limit_exceeded",
+      `All ${poolSize} web sessions are in use; try again shortly or close one.`,
+      { headers: { "Retry-After": String(retryAfterSeconds(now)) } },
+    );
+  }
+  return Promise.all(closing).then(() => undefined);
 }
 
 function refuseOverOwnerLimit(state: Registry, ownerId: string, maxSessions: number, now = Date.now()): void {

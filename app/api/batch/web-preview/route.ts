@@ -5,7 +5,12 @@ import { webPreviewRoute } from "@/lib/web/web.contract";
 
 // POST /api/batch/web-preview – first viewport of a page as a base64 PNG
 const preview = route(webPreviewRoute, async ({ req, caller, body }) =>
-  previewWebPage({ ...webOwnerOf(caller, req), url: body.url, sessionId: body.session_id }),
+  previewWebPage({
+    ...webOwnerOf(caller, req),
+    url: body.url,
+    sessionId: body.session_id,
+    keepSession: body.keep_session,
+  }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(preview);

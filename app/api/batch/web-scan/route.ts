@@ -5,7 +5,12 @@ import { webScanRoute } from "@/lib/web/web.contract";
 
 // POST /api/batch/web-scan – every fillable field and submit button of a page
 const scan = route(webScanRoute, async ({ req, caller, body }) =>
-  scanWebPage({ ...webOwnerOf(caller, req), url: body.url, sessionId: body.session_id }),
+  scanWebPage({
+    ...webOwnerOf(caller, req),
+    url: body.url,
+    sessionId: body.session_id,
+    keepSession: body.keep_session,
+  }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveRoutes(scan);
