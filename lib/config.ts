@@ -120,6 +120,9 @@ const EnvSchema = z.object({
   /// Web sessions one signed-in user may hold at once (below WEB_MAX_SESSIONS); at the cap a new one
   /// closes that user's oldest idle session. Unset: half the pool, at least 1.
   WEB_SESSIONS_PER_USER: z.coerce.number().int().positive().optional(),
+  /// This instance's address as the other instances reach it, when several share one PostgreSQL
+  /// database: a web-session call that reaches the wrong instance is forwarded here. Unset: http://127.0.0.1:$PORT.
+  INSTANCE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /// Seconds a web session stays open after its last use before it is closed.
   WEB_SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(300),
   /// Seconds one navigation (and its wait for network idle) may take.

@@ -1,6 +1,7 @@
 import { getClientAddress } from "@/lib/auth/client-address";
 import { getConfig } from "@/lib/config";
 import type { Caller } from "@/lib/http/caller/types";
+import { readForward } from "./web-forwarding";
 
 /** Who owns a web session, and how many of them it may hold at once. */
 export interface WebOwner {
@@ -36,6 +37,9 @@ export const ANONYMOUS_WEB_SESSIONS = 1;
  * caller's, so a session id alone never hands a browser to someone else.
  */
 export function webOwnerOf(caller: Caller, req: Request): WebOwner {
+  // A call forwarded by the instance the caller reached carries the owner that instance resolved.
+  const forwarded = readForward(req);
+  if (forwarded) return forwarded.owner;
   if (caller.kind === "user") return { ownerId: caller.user.id, userId: caller.user.id, share: userWebShare() };
   if (caller.kind === "guest")
     return { ownerId: `guest:${caller.guestSessionId}`, maxSessions: ANONYMOUS_WEB_SESSIONS };

@@ -5,6 +5,15 @@ import { AppError } from "@/lib/http/errors";
 import { getBrowser } from "./browser";
 import type { WebField } from "./scan-web-form";
 import { startOutboundProxy, type OutboundProxy, type ResolveHost } from "./outbound-proxy";
+import {
+  forgetEarlierInstanceSessions,
+  forgetHeldSessions,
+  ownerSessionsElsewhere,
+  recordHeldSession,
+  renewHeldSession,
+  sessionsReleasedElsewhere,
+  type HeldSession,
+} from "./web-session-directory";
 
 /** One page kept open between calls, in its own browser context behind its own guarded proxy. */
 export interface WebSession {
@@ -57,8 +66,13 @@ export async function openWebSession(options: OpenWebSessionOptions): Promise<We
   const config = getConfig();
   const state = registry();
   const now = options.now ?? Date.now();
-  if (options.maxSessions !== undefined) refuseOverOwnerLimit(state, options.ownerId, options.maxSessions, now);
-  const making = makeRoom(state, options, config.WEB_MAX_SESSIONS, now);
+  await forgetEarlierSessionsOnce();
+  // The caller's sessions on other instances count against its share too.
+  const elsewhere = await ownerSessionsElsewhere(options.ownerId, now);
+  if (options.maxSessions !== undefined) {
+    refuseOverOwnerLimit(state, options.ownerId, options.maxSessions, now, elsewhere.length);
+  }
+  const making = makeRoom(state, options, config.WEB_MAX_SESSIONS, now, elsewhere);
   state.opening += 1;
   let proxy: OutboundProxy | undefined;
   let context: BrowserContext | undefined;
@@ -100,6 +114,7 @@ export async function openWebSession(options: OpenWebSessionOptions): Promise<We
       void popup.close().catch((error: unknown) => console.error("[web] closing a popup failed", error));
     });
     touchWebSession(session, now);
+    await recordHeldSession(session);
     state.sessions.set(session.id, session);
     startSweeper(state);
     return session;
@@ -110,6 +125,11 @@ export async function openWebSession(options: OpenWebSessionOptions): Promise<We
   } finally {
     state.opening -= 1;
   }
+}
+
+/** Whether this process holds the session (whoever owns it). */
+export function holdsWebSession(sessionId: string): boolean {
+  return registry().sessions.has(sessionId);
 }
 
 /** The caller's own session, its lifetime renewed; another caller's or an expired id is a 404. */
@@ -134,6 +154,7 @@ export async function workInWebSession<T>(session: WebSession, work: () => Promi
   } finally {
     session.busy -= 1;
     touchWebSession(session);
+    await renewHeldSession(session);
   }
 }
 
@@ -145,6 +166,7 @@ export async function closeWebSession(session: WebSession): Promise<void> {
     await session.context.close();
   } finally {
     await session.proxy.close();
+    await forgetHeldSessions([session.id]);
     if (state.sessions.size === 0 && state.sweeper) {
       clearInterval(state.sweeper);
       state.sweeper = undefined;
@@ -174,7 +196,13 @@ export function webSessionCounts(): { open: number; max: number } {
  * waits for sessions the asker itself is holding. Returns the closing, which the opener awaits
  * (the slot is taken from the registry at once).
  */
-function makeRoom(state: Registry, options: OpenWebSessionOptions, poolSize: number, now: number): Promise<void> {
+function makeRoom(
+  state: Registry,
+  options: OpenWebSessionOptions,
+  poolSize: number,
+  now: number,
+  elsewhere: HeldSession[],
+): Promise<void> {
   const closing: Promise<void>[] = [];
   const own = () => [...state.sessions.values()].filter((session) => session.ownerId === options.ownerId);
   const giveUpOldestIdle = (): boolean => {
@@ -185,7 +213,19 @@ function makeRoom(state: Registry, options: OpenWebSessionOptions, poolSize: num
     closing.push(closeWebSession(idle));
     return true;
   };
-  if (options.share !== undefined && own().length >= options.share && !giveUpOldestIdle()) {
+  // Another instance's session is given up by removing its record; its holder closes it on its next sweep.
+  const giveUpOldestElsewhere = (): boolean => {
+    const oldest = elsewhere.shift();
+    if (!oldest) return false;
+    closing.push(forgetHeldSessions([oldest.id]));
+    return true;
+  };
+  if (
+    options.share !== undefined &&
+    own().length + elsewhere.length >= options.share &&
+    !giveUpOldestIdle() &&
+    !giveUpOldestElsewhere()
+  ) {
     throw new AppError(
       "rate_limit_exceeded",
       `Your ${options.share} web session${options.share === 1 ? " is" : "s are"} all working; wait for one to finish or close one (DELETE /api/batch/web-session/{id}).`,
@@ -202,9 +242,15 @@ function makeRoom(state: Registry, options: OpenWebSessionOptions, poolSize: num
   return Promise.all(closing).then(() => undefined);
 }
 
-function refuseOverOwnerLimit(state: Registry, ownerId: string, maxSessions: number, now = Date.now()): void {
+function refuseOverOwnerLimit(
+  state: Registry,
+  ownerId: string,
+  maxSessions: number,
+  now: number,
+  elsewhere: number,
+): void {
   const own = [...state.sessions.values()].filter((session) => session.ownerId === ownerId);
-  if (own.length < maxSessions) return;
+  if (own.length + elsewhere < maxSessions) return;
   throw new AppError(
     "rate_limit_exceeded",
     `Without signing in, ${maxSessions} web session${maxSessions === 1 ? "" : "s"} at a time: continue with its session_id, close it (DELETE /api/batch/web-session/{id}) or sign in.`,
@@ -214,7 +260,7 @@ function refuseOverOwnerLimit(state: Registry, ownerId: string, maxSessions: num
 
 /** Seconds until the first of these sessions expires: when a slot frees up at the latest. */
 function retryAfterSeconds(now: number, sessions = [...registry().sessions.values()]): number {
-  const soonest = Math.min(...sessions.map((session) => session.expiresAt));
+  const soonest = Math.min(...sessions.map((session) => session.expiresAt), Infinity);
   return Number.isFinite(soonest) ? Math.max(1, Math.ceil((soonest - now) / 1000)) : 1;
 }
 
@@ -222,6 +268,22 @@ function startSweeper(state: Registry): void {
   if (state.sweeper) return;
   state.sweeper = setInterval(() => {
     closeExpiredWebSessions().catch((error: unknown) => console.error("[web] closing expired sessions failed", error));
+    closeSessionsReleasedElsewhere(state).catch((error: unknown) =>
+      console.error("[web] closing sessions released by another instance failed", error),
+    );
   }, 5_000);
   state.sweeper.unref();
+}
+
+/** Sessions whose record another instance removed to make room for their owner there (never busy ones here). */
+async function closeSessionsReleasedElsewhere(state: Registry): Promise<void> {
+  const released = await sessionsReleasedElsewhere([...state.sessions.keys()]);
+  const idle = released.map((id) => state.sessions.get(id)).filter((session) => session && session.busy === 0);
+  await Promise.all(idle.map((session) => closeWebSession(session as WebSession)));
+}
+
+let earlierSessionsForgotten: Promise<void> | undefined;
+function forgetEarlierSessionsOnce(): Promise<void> {
+  earlierSessionsForgotten ??= forgetEarlierInstanceSessions();
+  return earlierSessionsForgotten;
 }
