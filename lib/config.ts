@@ -58,6 +58,20 @@ const EnvSchema = z.object({
   BLOB_ACCESS: z.enum(["private", "public"]).default("private"),
   /// Overrides the Vercel Blob API address (tests point it at a local stand-in).
   VERCEL_BLOB_API_URL: optionalString,
+  /// Selects the S3-compatible store (AWS S3, MinIO, R2, Ceph) for blobs; it takes precedence over Vercel Blob.
+  S3_BUCKET: optionalString,
+  /// The store's address for anything but AWS itself (https://minio.internal:9000, an R2 account URL).
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /// The bucket's region; MinIO and R2 accept any ("auto" for R2).
+  S3_REGION: optionalString,
+  /// Credentials; unset falls back to AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY and the SDK's usual chain.
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /// Path-style addresses (endpoint/bucket/key) instead of bucket.endpoint; MinIO and s3rver need it.
+  S3_FORCE_PATH_STYLE: flag,
+  AWS_REGION: optionalString,
+  AWS_ACCESS_KEY_ID: optionalString,
+  AWS_SECRET_ACCESS_KEY: optionalString,
   /// Either selects Inngest for background work; otherwise the in-process executor runs it.
   INNGEST_EVENT_KEY: optionalString,
   INNGEST_SIGNING_KEY: optionalString,
@@ -107,6 +121,12 @@ const EnvSchema = z.object({
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
   /// Web sessions (browser contexts) open at once; one more answers 429 with Retry-After.
   WEB_MAX_SESSIONS: z.coerce.number().int().positive().default(4),
+  /// Web sessions one signed-in user may hold at once (below WEB_MAX_SESSIONS); at the cap a new one
+  /// closes that user's oldest idle session. Unset: half the pool, at least 1.
+  WEB_SESSIONS_PER_USER: z.coerce.number().int().positive().optional(),
+  /// This instance's address as the other instances reach it, when several share one PostgreSQL
+  /// database: a web-session call that reaches the wrong instance is forwarded here. Unset: http://127.0.0.1:$PORT.
+  INSTANCE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /// Seconds a web session stays open after its last use before it is closed.
   WEB_SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(300),
   /// Seconds one navigation (and its wait for network idle) may take.

@@ -9,7 +9,7 @@ export type WebUpdate = z.infer<typeof WebUpdateResponse>;
 export type WebSubmit = z.infer<typeof WebSubmitResponse>;
 
 export const previewPage = (url: string) =>
-  apiFetch<WebPreview>("/api/batch/web-preview", { method: "POST", body: { url } });
+  apiFetch<WebPreview>("/api/batch/web-preview", { method: "POST", body: { url, keep_session: true } });
 
 export const updateFields = (sessionId: string, fields: Array<{ field: string; value: string }>) =>
   apiFetch<WebUpdate>("/api/batch/web-update", { method: "POST", body: { session_id: sessionId, fields } });

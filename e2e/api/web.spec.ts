@@ -22,13 +22,59 @@ function parseEvents(text: string): Array<{ event: string; data: Record<string, 
 }
 
 test.describe("web forms", () => {
+  test("one user cannot lock others out: one-off looks close their sessions, kept ones are capped below the pool", async ({
+    request,
+  }) => {
+    const greedy = bearer((await createUser(request)).token);
+    const patient = bearer((await createUser(request)).token);
+    // One-off previews and scans (no keep_session): each session closes with its answer.
+    let oneOff = "";
+    for (const path of ["web-preview", "web-scan", "web-preview", "web-scan", "web-preview"]) {
+      const look = await request.post(`/api/batch/${path}`, { headers: greedy, data: { url: `${site.origin}/form` } });
+      expect(look.status(), await look.text()).toBe(200);
+      const body = await look.json();
+      expect(body.session_open).toBe(false);
+      oneOff = body.session_id as string;
+    }
+    const gone = await request.post("/api/batch/web-update", {
+      headers: greedy,
+      data: { session_id: oneOff, fields: [{ field: "Invoice number", value: "X" }] },
+    });
+    expect(gone.status()).toBe(404);
+
+    // Kept sessions: at the user's share (2 of the pool's 4) the oldest idle one makes way for the next.
+    const kept: string[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      const look = await request.post("/api/batch/web-preview", {
+        headers: greedy,
+        data: { url: `${site.origin}/form`, keep_session: true },
+      });
+      expect(look.status(), await look.text()).toBe(200);
+      kept.push((await look.json()).session_id as string);
+    }
+    const still = async (sessionId: string) =>
+      (await request.post("/api/batch/web-scan", { headers: greedy, data: { session_id: sessionId } })).status();
+    expect([await still(kept[0]), await still(kept[1]), await still(kept[3])]).toEqual([404, 404, 200]);
+
+    const other = await request.post("/api/batch/web-preview", {
+      headers: patient,
+      data: { url: `${site.origin}/form`, keep_session: true },
+    });
+    expect(other.status(), await other.text()).toBe(200);
+    for (const sessionId of [kept[2], kept[3], (await other.json()).session_id as string]) {
+      await request.delete(`/api/batch/web-session/${sessionId}`, {
+        headers: sessionId === kept[2] || sessionId === kept[3] ? greedy : patient,
+      });
+    }
+  });
+
   test("preview, scan, update and submit exactly once; sessions belong to their caller", async ({ request }) => {
     const owner = bearer((await createUser(request)).token);
     const other = bearer((await createUser(request)).token);
 
     const preview = await request.post("/api/batch/web-preview", {
       headers: owner,
-      data: { url: `${site.origin}/redirect` },
+      data: { url: `${site.origin}/redirect`, keep_session: true },
     });
     expect(preview.status(), await preview.text()).toBe(200);
     const shown = await preview.json();
@@ -146,7 +192,7 @@ test.describe("web forms", () => {
     const anonymous = guestHeaders();
     const mine = await request.post("/api/batch/web-preview", {
       headers: anonymous,
-      data: { url: `${site.origin}/form` },
+      data: { url: `${site.origin}/form`, keep_session: true },
     });
     expect(mine.status(), await mine.text()).toBe(200);
     expect(mine.headers()["x-ratelimit-limit"]).toBe("10");

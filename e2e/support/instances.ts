@@ -5,11 +5,14 @@ import { type ChildProcess, spawn } from "node:child_process";
 
 export type Instance = { process: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-/** Starts `next start` with the test's environment plus `env`, without the variables named in `unset`. */
-export function startInstance(env: Record<string, string>, unset: string[] = []): Instance {
+/**
+ * Starts `next start` with the test's environment plus `env`, without the variables named in `unset`,
+ * on `port` (0: any free one).
+ */
+export function startInstance(env: Record<string, string>, unset: string[] = [], port = 0): Instance {
   const merged: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env };
   for (const name of unset) delete merged[name];
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", "0"], {
+  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
     env: merged,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -68,7 +68,7 @@ export const getBatchImageRoute = defineRoute({
   description:
     "storage_key is batches/{batch_id}/{document_id}/pages/{n}.png, as in the results' image_url, which already carries a token valid for an hour " +
     "and for that batch only (so it works in <img> tags for users and guests). An access token in token, a Bearer header, an API key, the session " +
-    "cookie or a guest session work too. Keys outside the caller's batches answer 404.",
+    "cookie or a guest session work too. Keys outside the caller's batches answer 404. A single `Range: bytes=a-b` header is honoured (206).",
   tags,
   params: z.object({
     storage_key: z.string().describe("batches/{batch_id}/{document_id}/pages/{n}.png (slashes unescaped)."),
@@ -76,6 +76,7 @@ export const getBatchImageRoute = defineRoute({
   query: z.object({ token: z.string().optional().describe("Image token from image_url, or an access token.") }),
   responses: {
     200: { description: "The PNG image.", contentType: "image/png" },
+    206: { description: "The requested bytes of the PNG image (Content-Range says which).", contentType: "image/png" },
     401: { description: "No usable credential." },
     404: { description: "No such image among the caller's batches." },
   },

@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db";
 import { resolveAccessToken } from "@/lib/auth/caller/resolve-caller";
 import type { Caller } from "@/lib/contracts/caller";
 import { AppError } from "@/lib/errors/app-error";
-import type { BlobStore } from "@/lib/storage";
+import { BlobRangeError, type BlobStore, type ByteRange, type StoredBlob } from "@/lib/storage";
 import { ownerOf, type BatchOwner } from "./batch-owner";
 import { ensurePageImage } from "./ensure-page-image";
 import { getBatchOrThrow } from "./get-batch-or-throw";
@@ -22,6 +22,8 @@ export async function openBatchImage(options: {
   storageKey: string;
   token?: string;
   caller: Caller;
+  /** From the request's Range header: a viewer may fetch a large page image in parts. */
+  range?: ByteRange;
 }): Promise<Response> {
   const { db, store } = options;
   const match = PAGE_IMAGE_KEY.exec(options.storageKey);
@@ -35,21 +37,40 @@ export async function openBatchImage(options: {
     await getBatchOrThrow({ db, owner: await ownerFor(db, options), batchId });
   }
 
-  let blob = await store.get(options.storageKey);
+  const read = () => readImage(store, options.storageKey, options.range);
+  let blob = await read();
   if (!blob) {
     const page = { documentId: match[2], pageNumber: Number(match[3]), imageKey: options.storageKey };
-    if (await ensurePageImage({ db, store, ...page })) blob = await store.get(options.storageKey);
+    if (await ensurePageImage({ db, store, ...page })) blob = await read();
   }
   if (!blob) throw new AppError("not_found", "No such image");
-  return new Response(blob.stream, {
-    headers: {
-      "content-type": blob.contentType || "image/png",
-      "content-length": String(blob.size),
-      // Private: the URL carries a credential; an hour matches the token's lifetime.
-      "cache-control": "private, max-age=3600",
-      "x-content-type-options": "nosniff",
-    },
-  });
+  if ("unsatisfiable" in blob) {
+    return new Response(null, { status: 416, headers: { "content-range": `bytes */${blob.size}` } });
+  }
+  const headers: Record<string, string> = {
+    "content-type": blob.contentType || "image/png",
+    "content-length": String(blob.range ? blob.range.end! - blob.range.start + 1 : blob.size),
+    "accept-ranges": "bytes",
+    // Private: the URL carries a credential; an hour matches the token's lifetime.
+    "cache-control": "private, max-age=3600",
+    "x-content-type-options": "nosniff",
+  };
+  if (!blob.range) return new Response(blob.stream, { headers });
+  headers["content-range"] = `bytes ${blob.range.start}-${blob.range.end}/${blob.size}`;
+  return new Response(blob.stream, { status: 206, headers });
+}
+
+async function readImage(
+  store: BlobStore,
+  key: string,
+  range: ByteRange | undefined,
+): Promise<StoredBlob | { unsatisfiable: true; size: number } | null> {
+  try {
+    return await store.get(key, range ? { range } : {});
+  } catch (error) {
+    if (error instanceof BlobRangeError) return { unsatisfiable: true, size: error.size };
+    throw error;
+  }
 }
 
 async function ownerFor(db: Db, options: { token?: string; caller: Caller }): Promise<BatchOwner> {

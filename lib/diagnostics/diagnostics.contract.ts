@@ -12,7 +12,7 @@ export const VersionInfoSchema = z
     built_at: z.string().nullable(),
     node_version: z.string(),
     database: z.enum(["pglite", "postgresql"]),
-    storage: z.enum(["local", "vercel-blob"]),
+    storage: z.enum(["local", "vercel-blob", "s3"]),
     jobs: z.enum(["in-process", "inngest"]),
     ocr_engine: z
       .enum(["tesseract", "tesseract.js", "remote"])
@@ -36,7 +36,7 @@ export const HealthResponseSchema = z
     checked_at: z.string().describe("ISO 8601 time of the check."),
     checks: z.object({
       database: ComponentCheckSchema.extend({ kind: z.enum(["pglite", "postgresql"]) }),
-      storage: ComponentCheckSchema.extend({ kind: z.enum(["local", "vercel-blob"]) }),
+      storage: ComponentCheckSchema.extend({ kind: z.enum(["local", "vercel-blob", "s3"]) }),
       ocr: ComponentCheckSchema.extend({ engine: z.enum(["tesseract", "tesseract.js", "remote"]) }),
       browser: z
         .object({

@@ -8,6 +8,7 @@ import { readStreamToBuffer } from "./blob-body";
 import { checkStorage } from "./check-storage";
 import { createLocalBlobStore } from "./local-blob-store";
 import { StorageKeyError } from "./storage-key-error";
+import { describeBlobStoreContract } from "./testing/blob-store-contract";
 import type { BlobStore } from "./types";
 
 let root: string;
@@ -151,4 +152,15 @@ describe("local blob store", () => {
     expect(health.error).toBeUndefined();
     expect(await store.list("health/")).toEqual([]);
   });
+});
+
+describeBlobStoreContract("local disk", {
+  largeBytes: 3 * 1024 * 1024,
+  async create() {
+    const contractRoot = await mkdtemp(path.join(tmpdir(), "docsvc-blobs-"));
+    return {
+      store: createLocalBlobStore(contractRoot),
+      cleanup: () => rm(contractRoot, { recursive: true, force: true }),
+    };
+  },
 });

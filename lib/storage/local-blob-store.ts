@@ -4,7 +4,8 @@ import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from "nod
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { readStreamToBuffer, toNodeReadable, toWebStream } from "./blob-body";
-import type { BlobBody, BlobListEntry, BlobStore, StoredBlob } from "./types";
+import { resolveRange } from "./blob-range";
+import type { BlobBody, BlobListEntry, BlobStore, GetOptions, StoredBlob } from "./types";
 import { assertValidKey, assertValidPrefix } from "./validate-key";
 
 const FALLBACK_CONTENT_TYPE = "application/octet-stream";
@@ -79,7 +80,7 @@ export function createLocalBlobStore(root: string): BlobStore {
     }
   }
 
-  async function get(key: string): Promise<StoredBlob | null> {
+  async function get(key: string, options: GetOptions = {}): Promise<StoredBlob | null> {
     assertValidKey(key);
     let handle;
     try {
@@ -95,8 +96,10 @@ export function createLocalBlobStore(root: string): BlobStore {
         return null;
       }
       const meta = await readMeta(key);
+      const range = options.range ? resolveRange(options.range, info.size) : undefined;
       // The stream owns the open handle from here and closes it when it ends or is cancelled.
-      return { stream: toWebStream(handle.createReadStream()), contentType: meta.contentType, size: info.size };
+      const stream = toWebStream(handle.createReadStream(range ?? {}));
+      return { stream, contentType: meta.contentType, size: info.size, ...(range ? { range } : {}) };
     } catch (error) {
       await handle.close();
       throw error;

@@ -5,9 +5,10 @@ import { resolvePlan, unresolvedNotes } from "@/lib/fill/map/resolve-plan";
 import { coerceFieldValue } from "@/lib/fill/pdf/coerce-field-value";
 import type { FieldAssignment, FormField } from "@/lib/fill/types";
 import type { SendEvent } from "@/lib/http/sse";
-import { acquireWebSession } from "./acquire-web-session";
+import { withWebSession } from "./acquire-web-session";
 import { findWebField } from "./find-web-field";
 import type { FillSource } from "./load-fill-sources";
+import type { Navigation } from "./navigate-page";
 import type { ResolveHost } from "./outbound-proxy";
 import { scanWebForm, toWebFieldResponse, type WebField } from "./scan-web-form";
 import { submitWebForm } from "./submit-web-form";
@@ -17,6 +18,8 @@ import type { WebSession } from "./web-sessions";
 
 export interface FillWebFormOptions {
   ownerId: string;
+  /** The owner's fair share of the pool (see WebOwner). */
+  share?: number;
   url?: string;
   sessionId?: string;
   sources: FillSource[];
@@ -45,13 +48,26 @@ const screenshotOf = async (session: WebSession) => (await session.page.screensh
  * unless `submit`.
  */
 export async function fillWebForm(options: FillWebFormOptions): Promise<{ session: WebSession }> {
+  // The session stays open after the fill: the summary invites corrections with web-update.
+  return withWebSession(
+    {
+      ownerId: options.ownerId,
+      share: options.share,
+      url: options.url,
+      sessionId: options.sessionId,
+      keepSession: true,
+      resolveHost: options.resolveHost,
+    },
+    (session, navigation) => fillInSession(options, session, navigation),
+  );
+}
+
+async function fillInSession(
+  options: FillWebFormOptions,
+  session: WebSession,
+  navigation: Navigation | null,
+): Promise<{ session: WebSession }> {
   const { send, signal } = options;
-  const { session, navigation } = await acquireWebSession({
-    ownerId: options.ownerId,
-    url: options.url,
-    sessionId: options.sessionId,
-    resolveHost: options.resolveHost,
-  });
   options.onSession?.(session);
   send("navigated", {
     session_id: session.id,

@@ -17,12 +17,24 @@ const SessionId = z
   );
 const Screenshot = z.string().describe("PNG image, base64-encoded.");
 
+const KeepSession = z
+  .boolean()
+  .default(false)
+  .describe(
+    "Keep a session this call opens, to continue with its session_id (web-update, web-submit). Otherwise it closes when the call answers, so a one-off look holds no browser.",
+  );
+const SessionOpen = z
+  .boolean()
+  .describe(
+    "Whether session_id can be continued: true for a session_id given or keep_session; false once a one-off session closed.",
+  );
+
 const urlOrSession = <T extends { url?: string; session_id?: string }>(value: T) =>
   Boolean(value.url || value.session_id);
 const urlOrSessionMessage = { message: "Give url, session_id, or both (the session then opens url)", path: ["url"] };
 
 export const WebPreviewRequest = z
-  .object({ url: Url.optional(), session_id: SessionId.optional() })
+  .object({ url: Url.optional(), session_id: SessionId.optional(), keep_session: KeepSession })
   .refine(urlOrSession, urlOrSessionMessage)
   .meta({
     id: "WebPreviewRequest",
@@ -30,7 +42,7 @@ export const WebPreviewRequest = z
   });
 
 export const WebScanRequest = z
-  .object({ url: Url.optional(), session_id: SessionId.optional() })
+  .object({ url: Url.optional(), session_id: SessionId.optional(), keep_session: KeepSession })
   .refine(urlOrSession, urlOrSessionMessage)
   .meta({ id: "WebScanRequest" });
 
@@ -42,6 +54,7 @@ const BlockedRequest = z.object({
 export const WebPreviewResponse = z
   .object({
     session_id: z.string(),
+    session_open: SessionOpen,
     url: z.string().describe("The final URL after redirects."),
     title: z.string(),
     status: z.number().int().nullable().describe("HTTP status of the page's document."),
@@ -86,6 +99,7 @@ export const WebFieldSchema = z
 export const WebScanResponse = z
   .object({
     session_id: z.string(),
+    session_open: SessionOpen,
     url: z.string(),
     title: z.string(),
     frames: z.number().int(),

@@ -4,6 +4,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { createEventStream } from "@/lib/http/sse";
 import type { BlobStore } from "@/lib/storage";
 import { fillWebForm } from "./fill-web-form";
+import { userWebShare } from "./web-caller";
 import { loadFillSources } from "./load-fill-sources";
 import { documentFileLoader } from "./load-document-file";
 import { closeWebSession, type WebSession } from "./web-sessions";
@@ -48,6 +49,7 @@ export async function streamWebFill(
     async ({ send, signal }) => {
       await fillWebForm({
         ownerId: input.userId,
+        share: userWebShare(),
         url: input.url,
         sessionId: input.sessionId,
         sources,

@@ -1,5 +1,5 @@
 import { submitWebForm } from "./submit-web-form";
-import { getWebSessionOrThrow } from "./web-sessions";
+import { getWebSessionOrThrow, workInWebSession } from "./web-sessions";
 
 /** Clicks the session's submit button once (409 on a repeat unless allowRepeat) and shows the result. */
 export async function submitWebPage(options: {
@@ -9,7 +9,9 @@ export async function submitWebPage(options: {
   allowRepeat?: boolean;
 }) {
   const session = getWebSessionOrThrow(options.ownerId, options.sessionId);
-  const result = await submitWebForm({ session, buttonRef: options.buttonRef, allowRepeat: options.allowRepeat });
+  const result = await workInWebSession(session, () =>
+    submitWebForm({ session, buttonRef: options.buttonRef, allowRepeat: options.allowRepeat }),
+  );
   return {
     session_id: session.id,
     url: result.url,

@@ -1,6 +1,6 @@
 import { toWebFieldResponse } from "./scan-web-form";
 import { updateWebForm, type DocumentFile } from "./update-web-form";
-import { getWebSessionOrThrow } from "./web-sessions";
+import { getWebSessionOrThrow, workInWebSession, type WebSession } from "./web-sessions";
 
 export interface UpdateWebPageOptions {
   ownerId: string;
@@ -12,6 +12,10 @@ export interface UpdateWebPageOptions {
 /** Types the given values into the session's page (never submits) and reports each field. */
 export async function updateWebPage(options: UpdateWebPageOptions) {
   const session = getWebSessionOrThrow(options.ownerId, options.sessionId);
+  return workInWebSession(session, () => updateInSession(session, options));
+}
+
+async function updateInSession(session: WebSession, options: UpdateWebPageOptions) {
   const results = await updateWebForm({
     session,
     loadDocument: options.loadDocument,

@@ -4,10 +4,10 @@ import { queueDocuments } from "@/lib/batches/queue-documents";
 import { toBatchUploadResponse, type BatchUploadResponseBody } from "@/lib/batches/to-batch-upload-response";
 import { uploadBatch } from "@/lib/batches/upload-batch";
 import { batchPrefix, documentPrefix, type BlobStore } from "@/lib/storage";
-import { acquireWebSession } from "./acquire-web-session";
+import { withWebSession } from "./acquire-web-session";
 import { captureWebPage } from "./capture-web-page";
 import type { ResolveHost } from "./outbound-proxy";
-import { closeWebSession } from "./web-sessions";
+import { userWebShare } from "./web-caller";
 
 export interface UploadWebPageInput {
   userId: string;
@@ -37,17 +37,11 @@ export async function uploadWebPage(
   input: UploadWebPageInput & { db: Db; store: BlobStore },
 ): Promise<BatchUploadResponseBody> {
   const { db, store } = input;
-  const { session, navigation } = await acquireWebSession({
-    ownerId: input.userId,
-    url: input.url,
-    resolveHost: input.resolveHost,
-  });
-  let capture;
-  try {
-    capture = await captureWebPage(session);
-  } finally {
-    await closeWebSession(session);
-  }
+  // One-shot: the session closes as soon as the page is captured, and counts against the user's share meanwhile.
+  const { capture, navigation } = await withWebSession(
+    { ownerId: input.userId, share: userWebShare(), url: input.url, resolveHost: input.resolveHost },
+    async (session, navigation) => ({ capture: await captureWebPage(session), navigation }),
+  );
   const file = new File([new Uint8Array(capture.pdf)], pdfName(capture.title, capture.url), {
     type: "application/pdf",
   });

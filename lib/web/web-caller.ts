@@ -1,17 +1,34 @@
 import { getClientAddress } from "@/lib/auth/client-address";
+import { getConfig } from "@/lib/config";
 import type { Caller } from "@/lib/contracts/caller";
+import { readForward } from "./web-forwarding";
 
 /** Who owns a web session, and how many of them it may hold at once. */
 export interface WebOwner {
   /** Sessions are found only by their owner's id: another owner's session_id is a 404. */
   ownerId: string;
-  /** Open sessions allowed to this owner at once; undefined for signed-in users (the pool bounds them). */
+  /** Open sessions allowed to this owner at once, one more a 429 (anonymous callers). */
   maxSessions?: number;
+  /** A signed-in user's fair share of the pool: at it, the user's oldest idle session makes way. */
+  share?: number;
   /** Signed-in users may attach their documents to file inputs; guests and anonymous callers may not. */
   userId?: string;
 }
 
-/** Sessions one client address may hold at once without signing in, so it cannot take the whole pool. */
+/**
+ * Sessions one signed-in user may hold at once: WEB_SESSIONS_PER_USER or half the pool, always below
+ * the pool (when it has room for two), so one user never locks everyone else out.
+ */
+export function userWebShare(): number {
+  const { WEB_MAX_SESSIONS, WEB_SESSIONS_PER_USER } = getConfig();
+  const ceiling = Math.max(1, WEB_MAX_SESSIONS - 1);
+  return Math.min(WEB_SESSIONS_PER_USER ?? Math.max(1, Math.floor(WEB_MAX_SESSIONS / 2)), ceiling);
+}
+
+/**
+ * Sessions one client address may hold at once without signing in, so it cannot take the whole pool.
+ * At it, the next is a 429 rather than closing the older one: an address may be many people.
+ */
 export const ANONYMOUS_WEB_SESSIONS = 1;
 
 /**
@@ -20,7 +37,10 @@ export const ANONYMOUS_WEB_SESSIONS = 1;
  * caller's, so a session id alone never hands a browser to someone else.
  */
 export function webOwnerOf(caller: Caller, req: Request): WebOwner {
-  if (caller.kind === "user") return { ownerId: caller.user.id, userId: caller.user.id };
+  // A call forwarded by the instance the caller reached carries the owner that instance resolved.
+  const forwarded = readForward(req);
+  if (forwarded) return forwarded.owner;
+  if (caller.kind === "user") return { ownerId: caller.user.id, userId: caller.user.id, share: userWebShare() };
   if (caller.kind === "guest")
     return { ownerId: `guest:${caller.guestSessionId}`, maxSessions: ANONYMOUS_WEB_SESSIONS };
   return { ownerId: `address:${getClientAddress(req) ?? "unknown"}`, maxSessions: ANONYMOUS_WEB_SESSIONS };

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getConfig, resetConfigForTests } from "@/lib/config";
-import { acquireWebSession } from "./acquire-web-session";
+import { withWebSession } from "./acquire-web-session";
 import { closeBrowser } from "./browser";
 import { navigatePage } from "./navigate-page";
 import { startFormSite, HUGE_PAGE_BYTES, type FormSite } from "./testing/form-site";
@@ -33,7 +33,7 @@ describe("pages that would hold a session", () => {
     process.env.WEB_NAVIGATION_TIMEOUT_SECONDS = "120";
     resetConfigForTests();
     expect(HUGE_PAGE_BYTES).toBeGreaterThan(getConfig().WEB_MAX_SESSION_BYTES);
-    const refused = await acquireWebSession({ ownerId: "limits", url: `${site.origin}/huge` }).catch(
+    const refused = await withWebSession({ ownerId: "limits", url: `${site.origin}/huge` }, async () => null).catch(
       (error: unknown) => error,
     );
     expect(refused).toMatchObject({ status: 413, message: expect.stringContaining("50 MB") });
@@ -43,7 +43,7 @@ describe("pages that would hold a session", () => {
   it("answers 504 for a page that never finishes loading and frees the session", async () => {
     process.env.WEB_NAVIGATION_TIMEOUT_SECONDS = "3";
     resetConfigForTests();
-    const refused = await acquireWebSession({ ownerId: "limits", url: `${site.origin}/never` }).catch(
+    const refused = await withWebSession({ ownerId: "limits", url: `${site.origin}/never` }, async () => null).catch(
       (error: unknown) => error,
     );
     expect(refused).toMatchObject({ status: 504, message: expect.stringContaining("within 3 s") });

@@ -8,7 +8,9 @@ import {
   closeWebSession,
   getWebSessionOrThrow,
   openWebSession,
+  workInWebSession,
   webSessionCounts,
+  type WebSession,
 } from "./web-sessions";
 
 beforeAll(() => {
@@ -85,5 +87,51 @@ describe("web sessions", () => {
     const again = await openWebSession({ ownerId: "address:192.0.2.7", maxSessions: 1, now: start + 100_000 });
     expect(getWebSessionOrThrow("address:192.0.2.7", again.id, start + 100_000).id).toBe(again.id);
     await closeAllWebSessions();
+  });
+
+  it("give each signed-in owner a fair share: at it, the owner's oldest idle session makes way, never a busy one", async () => {
+    process.env.WEB_MAX_SESSIONS = "4";
+    resetConfigForTests();
+    try {
+      // Real time: the sweeper closes sessions whose lifetime has passed by the clock.
+      const start = Date.now();
+      const alice: WebSession[] = [];
+      for (let index = 0; index < 4; index += 1) {
+        alice.push(await openWebSession({ ownerId: "alice", share: 2, now: start + index * 1000 }));
+      }
+      // Each new one closed the oldest: alice holds her two newest, and half the pool is left for others.
+      expect(webSessionCounts().open).toBe(2);
+      expect(() => getWebSessionOrThrow("alice", alice[0].id, start + 5000)).toThrow(
+        expect.objectContaining({ status: 404 }),
+      );
+      expect(getWebSessionOrThrow("alice", alice[3].id, start + 5000).id).toBe(alice[3].id);
+      const bob = await openWebSession({ ownerId: "bob", share: 2, now: start + 5000 });
+      const carol = await openWebSession({ ownerId: "carol", share: 2, now: start + 5000 });
+      expect(webSessionCounts().open).toBe(4);
+
+      // Both of alice's sessions working: her next one waits instead of breaking one of them.
+      let release!: () => void;
+      const working = new Promise<void>((resolve) => (release = resolve));
+      const calls = [alice[2], alice[3]].map((session) => workInWebSession(session, () => working));
+      const refused = await openWebSession({ ownerId: "alice", share: 2, now: start + 6000 }).catch(
+        (error: unknown) => error,
+      );
+      expect(refused).toMatchObject({ status: 429 });
+      expect(String((refused as Error).message)).toContain("web sessions are all working");
+      release();
+      await Promise.all(calls);
+
+      // A full pool: the asker gives up its own idle session rather than waiting for others'.
+      await closeWebSession(carol);
+      await openWebSession({ ownerId: "dave", share: 2, now: start + 7000 });
+      const again = await openWebSession({ ownerId: "bob", share: 2, now: start + 8000 });
+      expect(() => getWebSessionOrThrow("bob", bob.id, start + 8000)).toThrow(expect.objectContaining({ status: 404 }));
+      expect(getWebSessionOrThrow("bob", again.id, start + 8000).id).toBe(again.id);
+      expect(webSessionCounts().open).toBe(4);
+    } finally {
+      await closeAllWebSessions();
+      process.env.WEB_MAX_SESSIONS = "2";
+      resetConfigForTests();
+    }
   });
 });

@@ -2,16 +2,18 @@ import { getBatchImageRoute } from "@/lib/batches/batch-reading.contract";
 import { openBatchImage } from "@/lib/batches/open-batch-image";
 import { getDb } from "@/lib/db";
 import { route, serveRoutes, type NextRouteHandler } from "@/lib/http";
+import { parseRangeHeader } from "@/lib/http/parse-range-header";
 import { getBlobStore } from "@/lib/storage";
 
 // GET /api/batch/image/{storage_key} – stream a page image (token query for <img> tags)
-const image = route(getBatchImageRoute, async ({ caller, params, query }) =>
+const image = route(getBatchImageRoute, async ({ req, caller, params, query }) =>
   openBatchImage({
     db: await getDb(),
     store: getBlobStore(),
     storageKey: params.storage_key,
     token: query.token,
     caller,
+    range: parseRangeHeader(req.headers.get("range")),
   }),
 );
 
