@@ -16,6 +16,7 @@ import * as convertContracts from "@/lib/export/convert/convert.contract";
 import * as exportContracts from "@/lib/export/export.contract";
 import * as extractContracts from "@/lib/v1/extract/extract.contract";
 import * as fillContracts from "@/lib/v1/fill/fill.contract";
+import * as studioContracts from "@/lib/studio/studio.contract";
 import * as usersContracts from "@/lib/users/users.contract";
 import * as v1JobsContracts from "@/lib/v1/jobs/jobs.contract";
 import * as webContracts from "@/lib/web/web.contract";
@@ -40,6 +41,7 @@ const CONTRACT_MODULES: readonly Record<string, unknown>[] = [
   v1JobsContracts,
   extractContracts,
   fillContracts,
+  studioContracts,
   webhookSecretContracts,
   webhookDeliveryContracts,
   batchContracts,
