@@ -16,6 +16,7 @@ import * as convertContracts from "@/lib/export/convert/convert.contract";
 import * as exportContracts from "@/lib/export/export.contract";
 import * as extractContracts from "@/lib/v1/extract/extract.contract";
 import * as fillContracts from "@/lib/v1/fill/fill.contract";
+import * as playgroundContracts from "@/lib/studio/playground.contract";
 import * as studioContracts from "@/lib/studio/studio.contract";
 import * as usersContracts from "@/lib/users/users.contract";
 import * as v1JobsContracts from "@/lib/v1/jobs/jobs.contract";
@@ -42,6 +43,7 @@ const CONTRACT_MODULES: readonly Record<string, unknown>[] = [
   extractContracts,
   fillContracts,
   studioContracts,
+  playgroundContracts,
   webhookSecretContracts,
   webhookDeliveryContracts,
   batchContracts,
