@@ -7,6 +7,7 @@ import * as batchReadingContracts from "@/lib/batches/batch-reading.contract";
 import * as chatContracts from "@/lib/chat/chat.contract";
 import * as idpContracts from "@/lib/auth/oidc/idp.contract";
 import * as cloudContracts from "@/lib/cloud/cloud.contract";
+import * as driveContracts from "@/lib/cloud/drive/drive.contract";
 import * as diagnosticsContracts from "@/lib/diagnostics/diagnostics.contract";
 import * as guestContracts from "@/lib/guest/guest.contract";
 import * as matchSchemaContracts from "@/lib/match-schema/match-schema.contract";
@@ -39,6 +40,7 @@ const CONTRACT_MODULES: readonly Record<string, unknown>[] = [
   idpContracts,
   usersContracts,
   cloudContracts,
+  driveContracts,
   v1JobsContracts,
   extractContracts,
   fillContracts,
