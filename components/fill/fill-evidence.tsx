@@ -64,10 +64,11 @@ function BoxedImage({ file, box, label }: { file: File; box: NonNullable<FillFie
           setSize({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })
         }
       />
+      <span className="sr-only">The cited words, {label}, are outlined on the page.</span>
       {size ? (
         <span
           data-testid="evidence-box"
-          aria-label={`Cited words: ${label}`}
+          aria-hidden="true"
           className="absolute rounded-sm border-2 border-amber-500 bg-amber-300/30"
           style={{
             left: percent(box.x, size.width),

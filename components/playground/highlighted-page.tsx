@@ -63,7 +63,7 @@ export function HighlightedPage({
       {box ? (
         <span
           data-testid="value-highlight"
-          aria-label={`Where ${label} was read`}
+          aria-hidden="true"
           className="absolute rounded-sm border-2 border-amber-500 bg-amber-300/30"
           style={{
             left: `${box.x * 100}%`,
@@ -73,7 +73,9 @@ export function HighlightedPage({
           }}
         />
       ) : null}
-      <figcaption className="sr-only">Page {page}</figcaption>
+      <figcaption className="sr-only">
+        Page {page}, with the words of {label} outlined.
+      </figcaption>
     </figure>
   );
 }

@@ -10,6 +10,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { ApiError, toApiError } from "@/lib/client/api-error";
 import { useApiResource } from "@/lib/client/use-api-resource";
+import { useHydrated } from "@/lib/client/use-hydrated";
 import { HighlightedPage, type NormalisedBox } from "./highlighted-page";
 import { requestSnippets } from "./request-snippets";
 import { SchemaBuilder } from "./schema-builder";
@@ -77,6 +78,8 @@ export function PlaygroundWorkbench() {
   const abort = useRef<AbortController | null>(null);
   const { history } = useBatchHistory({ limit: 50, offset: 0 });
   const saved = useApiResource<{ schemas: SavedSchema[] }>("/api/extraction-schemas");
+  // The server's HTML has no origin; the snippet gains it once the page runs in the browser.
+  const hydrated = useHydrated();
   useEffect(() => () => abort.current?.abort(), []);
 
   const chooseBatch = (chosen: string) => {
@@ -142,7 +145,7 @@ export function PlaygroundWorkbench() {
       ? (file?.name ?? "document.pdf")
       : (documents.find((d) => d.document_id === documentId)?.file_name ?? "document.pdf");
   const snippets = requestSnippets({
-    origin: typeof window === "undefined" ? "" : window.location.origin,
+    origin: hydrated ? window.location.origin : "",
     fileName,
     fields,
   });

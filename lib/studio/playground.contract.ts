@@ -6,10 +6,23 @@ import { ExtractionSchemaResponse, SaveExtractionSchemaBody } from "./extraction
 // The extraction playground: /v1/extract for a signed-in person (a file, or a document of one of
 // their batches), and the schemas they build there, kept per user.
 
-export const BrowserExtractForm = ExtractForm.extend({
-  source_batch_id: z.string().optional().describe("Instead of a file: one of your batches…"),
-  source_document_id: z.string().optional().describe("…and the document of it to extract from."),
-}).meta({ id: "BrowserExtractRequest" });
+// The developer form's fields; its "a file is required" check becomes "a file or a batch document".
+export const BrowserExtractForm = z
+  .object({
+    ...ExtractForm.shape,
+    source_batch_id: z.string().optional().describe("Instead of a file: one of your batches…"),
+    source_document_id: z.string().optional().describe("…and the document of it to extract from."),
+  })
+  .superRefine((form, context) => {
+    const files = (form.file?.length ?? 0) + (form.files?.length ?? 0);
+    if (files === 0 && !form.source_document_id)
+      context.addIssue({
+        code: "custom",
+        path: ["file"],
+        message: "Send the document in a file part, or name a batch document (source_batch_id and source_document_id)",
+      });
+  })
+  .meta({ id: "BrowserExtractRequest" });
 export type BrowserExtractForm = z.output<typeof BrowserExtractForm>;
 
 const tags = ["Extraction playground"];
