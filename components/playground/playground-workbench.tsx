@@ -217,7 +217,7 @@ export function PlaygroundWorkbench() {
         {mode === "batch" ? (
           <div className="flex flex-wrap gap-3">
             <label className="flex flex-col gap-1 text-sm font-medium">
-              Batch
+              Batch to extract from
               <select className={fieldClasses} value={batchId} onChange={(event) => chooseBatch(event.target.value)}>
                 <option value="">Choose a batch…</option>
                 {history?.batches.map((batch) => (
@@ -228,7 +228,7 @@ export function PlaygroundWorkbench() {
               </select>
             </label>
             <label className="flex flex-col gap-1 text-sm font-medium">
-              Document
+              Document to extract from
               <select
                 className={fieldClasses}
                 value={documentId}

@@ -35,6 +35,6 @@ test("import two files from the connected drive as a batch and watch it finish",
   await expect(result).toContainText("2 imported");
   await expect(result).toContainText("completed", { timeout: 45_000 });
   await result.getByRole("link", { name: "Open the batch" }).click();
-  await expect(page.getByText("Summary.pdf")).toBeVisible();
-  await expect(page.getByText("a-invoice.pdf")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Summary.pdf" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "a-invoice.pdf" })).toBeVisible();
 });

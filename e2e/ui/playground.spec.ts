@@ -22,8 +22,8 @@ test("build a schema, run it on a batch document, see the cited value on the pag
   await expect(page.getByLabel("Name of field 2")).toHaveValue("customer");
   await expect(page.getByLabel("Type of field 3")).toHaveValue("number");
 
-  await page.getByLabel("Batch", { exact: true }).selectOption(batchId);
-  await expect(page.getByLabel("Document", { exact: true })).toHaveValue(/[0-9a-f-]{36}/);
+  await page.getByLabel("Batch to extract from").selectOption(batchId);
+  await expect(page.getByLabel("Document to extract from")).toHaveValue(/[0-9a-f-]{36}/);
   await page.getByRole("button", { name: "Run the extraction" }).click();
   const row = page.getByTestId("extracted-invoice_number");
   await expect(row).toContainText("INV-2042", { timeout: 60_000 });
