@@ -4,6 +4,8 @@ export const primaryNavigation = [
   { href: "/batches", label: "Batches" },
   { href: "/library", label: "Library" },
   { href: "/chat", label: "Chat" },
+  { href: "/playground", label: "Extract" },
+  { href: "/fill", label: "Fill" },
   { href: "/web-fill", label: "Web forms" },
   { href: "/developers", label: "Developers" },
 ] as const;

@@ -3,6 +3,8 @@ import Link from "next/link";
 import { getCurrentUser } from "@/components/auth/get-current-user";
 import { BatchUploader } from "@/components/documents/batch-uploader";
 import { GuestUpload } from "@/components/documents/guest-upload";
+import { DriveImport } from "@/components/cloud/drive-import";
+import { Card } from "@/components/ui/card";
 import { AddWebPage } from "@/components/web/add-web-page";
 import { getUploadAllowance, readableFormats } from "@/lib/batches/get-upload-allowance";
 import { getDb } from "@/lib/db";
@@ -37,6 +39,11 @@ export default async function UploadPage() {
       </div>
       {allowance ? <BatchUploader allowance={allowance} /> : <GuestUpload formats={readableFormats()} />}
       {user ? <AddWebPage /> : null}
+      {allowance ? (
+        <Card title="Import from Google Drive" id="drive-import">
+          <DriveImport maxFileBytes={allowance.maxFileSizeBytes} />
+        </Card>
+      ) : null}
     </div>
   );
 }

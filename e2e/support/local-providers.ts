@@ -1,4 +1,5 @@
 import { expect } from "@playwright/test";
+import type { StandInDriveFile } from "./drive-stand-in";
 import type { Identity, SignIdTokenOptions } from "./oidc-issuer";
 
 // The identity provider and cloud token endpoint the whole Playwright run shares: started once by
@@ -25,6 +26,8 @@ export interface LocalProviderClient {
   signIdToken(claims: Record<string, unknown>, options?: SignIdTokenOptions): Promise<string>;
   /** The form of the token request that redeemed `code`. */
   tokenRequest(code: string): Promise<URLSearchParams>;
+  /** Puts files into the stand-in Google Drive of the identity with this subject (token endpoint only). */
+  putDriveFiles(sub: string, files: StandInDriveFile[]): Promise<void>;
 }
 
 export const localIssuer = providerClient(`http://127.0.0.1:${OIDC_ISSUER_PORT}`);
@@ -60,6 +63,9 @@ function providerClient(url: string): LocalProviderClient {
     },
     async signIdToken(claims, options) {
       return String((await call("/test/id-tokens", { claims, options })).id_token);
+    },
+    async putDriveFiles(sub, files) {
+      await call("/test/drive-files", { sub, files });
     },
     async tokenRequest(code) {
       const form = await call(`/test/token-requests?code=${encodeURIComponent(code)}`);

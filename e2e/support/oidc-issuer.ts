@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { DriveStandIn, type StandInDriveFile } from "./drive-stand-in";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
@@ -59,7 +60,14 @@ export async function startLocalIssuer(options: {
   const kid = randomUUID();
   const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" };
   const codes = new Map<string, PendingCode>();
-  const refreshTokens = new Map<string, { scope: string }>();
+  const refreshTokens = new Map<string, { scope: string; sub: string }>();
+  // The same server answers Drive API v3 for the identities it issued tokens to.
+  const drive = new DriveStandIn();
+  const accessToken = (sub: string) => {
+    const token = `at-${randomUUID()}`;
+    drive.grant(token, sub);
+    return token;
+  };
   const identities = new Map<string, Identity>();
   const tokenRequests: URLSearchParams[] = [];
 
@@ -104,7 +112,10 @@ export async function startLocalIssuer(options: {
       const grant = refreshTokens.get(form.get("refresh_token") ?? "");
       if (!grant) return [400, { error: "invalid_grant" }];
       // Like Google: a fresh access token, the refresh token stays the same.
-      return [200, { access_token: `at-${randomUUID()}`, token_type: "Bearer", expires_in: 3600, scope: grant.scope }];
+      return [
+        200,
+        { access_token: accessToken(grant.sub), token_type: "Bearer", expires_in: 3600, scope: grant.scope },
+      ];
     }
     const pending = codes.get(form.get("code") ?? "");
     codes.delete(form.get("code") ?? "");
@@ -118,11 +129,11 @@ export async function startLocalIssuer(options: {
     const { sub, ...profile } = pending.identity;
     const idToken = await signIdToken({ sub, ...profile, ...(pending.nonce ? { nonce: pending.nonce } : {}) });
     const refreshToken = `rt-${randomUUID()}`;
-    refreshTokens.set(refreshToken, { scope: pending.scope });
+    refreshTokens.set(refreshToken, { scope: pending.scope, sub });
     return [
       200,
       {
-        access_token: `at-${randomUUID()}`,
+        access_token: accessToken(sub),
         refresh_token: refreshToken,
         token_type: "Bearer",
         expires_in: 3600,
@@ -146,6 +157,11 @@ export async function startLocalIssuer(options: {
     if (pathname === "/test/id-tokens" && req.method === "POST") {
       const body = JSON.parse(await readBody(req)) as { claims: Record<string, unknown>; options?: SignIdTokenOptions };
       return [200, { id_token: await signIdToken(body.claims, body.options) }];
+    }
+    if (pathname === "/test/drive-files" && req.method === "POST") {
+      const body = JSON.parse(await readBody(req)) as { sub: string; files: StandInDriveFile[] };
+      drive.put(body.sub, body.files);
+      return [200, { files: body.files.length }];
     }
     if (pathname === "/test/token-requests" && req.method === "GET") {
       const code = url.searchParams.get("code");
@@ -219,6 +235,7 @@ export async function startLocalIssuer(options: {
       return json(...(await token(form)));
     }
     if (url.pathname.startsWith("/test/")) return json(...(await testEndpoint(url.pathname, url, req)));
+    if (drive.handle(req, res, url)) return;
     json(404, { error: "not_found" });
   }
 

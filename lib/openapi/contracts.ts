@@ -7,6 +7,7 @@ import * as batchReadingContracts from "@/lib/batches/batch-reading.contract";
 import * as chatContracts from "@/lib/chat/chat.contract";
 import * as idpContracts from "@/lib/auth/oidc/idp.contract";
 import * as cloudContracts from "@/lib/cloud/cloud.contract";
+import * as driveContracts from "@/lib/cloud/drive/drive.contract";
 import * as diagnosticsContracts from "@/lib/diagnostics/diagnostics.contract";
 import * as guestContracts from "@/lib/guest/guest.contract";
 import * as matchSchemaContracts from "@/lib/match-schema/match-schema.contract";
@@ -16,6 +17,8 @@ import * as convertContracts from "@/lib/export/convert/convert.contract";
 import * as exportContracts from "@/lib/export/export.contract";
 import * as extractContracts from "@/lib/v1/extract/extract.contract";
 import * as fillContracts from "@/lib/v1/fill/fill.contract";
+import * as playgroundContracts from "@/lib/studio/playground.contract";
+import * as studioContracts from "@/lib/studio/studio.contract";
 import * as usersContracts from "@/lib/users/users.contract";
 import * as v1JobsContracts from "@/lib/v1/jobs/jobs.contract";
 import * as webContracts from "@/lib/web/web.contract";
@@ -37,9 +40,12 @@ const CONTRACT_MODULES: readonly Record<string, unknown>[] = [
   idpContracts,
   usersContracts,
   cloudContracts,
+  driveContracts,
   v1JobsContracts,
   extractContracts,
   fillContracts,
+  studioContracts,
+  playgroundContracts,
   webhookSecretContracts,
   webhookDeliveryContracts,
   batchContracts,
