@@ -1,4 +1,4 @@
-import { AppError, type ValidationIssue } from "@/lib/http/errors";
+import { AppError, type ValidationIssue } from "@/lib/errors/app-error";
 import type { ExportPageOverride } from "./export-schemas";
 
 /** A document with the pages it has, and where its page list sits in the request body. */

@@ -1,4 +1,4 @@
-import { wellFormedStrings } from "@/lib/http/well-formed-text";
+import { wellFormedStrings } from "@/lib/text/well-formed-text";
 import { toCsv, toJson, toXml, type SerialisableResult } from "./serialise";
 import { toMarkdown, toText, toYaml } from "./serialise-text";
 

@@ -2,7 +2,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { assertUrlEncodedFieldSizes } from "./form-field-limit";
 import { formatBytes } from "@/lib/text/format-bytes";
 import { jsonDepth, MAX_JSON_DEPTH } from "./input-safety";
-import { wellFormedStrings } from "./well-formed-text";
+import { wellFormedStrings } from "@/lib/text/well-formed-text";
 import { readMultipartForm } from "./multipart/read-multipart-form";
 import type { UploadSpool } from "./multipart/upload-spool";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseJsonBody } from "./read-body";
-import { wellFormedText } from "./well-formed-text";
+import { wellFormedText } from "@/lib/text/well-formed-text";
 
 describe("well-formed text", () => {
   it("replaces lone surrogates and U+FFFE/U+FFFF with U+FFFD and keeps real pairs", () => {

@@ -7,7 +7,7 @@ import * as batchReadingContracts from "@/lib/batches/batch-reading.contract";
 import * as chatContracts from "@/lib/chat/chat.contract";
 import * as idpContracts from "@/lib/auth/oidc/idp.contract";
 import * as cloudContracts from "@/lib/cloud/cloud.contract";
-import * as driveContracts from "@/lib/cloud/drive/drive.contract";
+import * as driveContracts from "@/lib/drive-import/drive.contract";
 import * as diagnosticsContracts from "@/lib/diagnostics/diagnostics.contract";
 import * as guestContracts from "@/lib/guest/guest.contract";
 import * as matchSchemaContracts from "@/lib/match-schema/match-schema.contract";

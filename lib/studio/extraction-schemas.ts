@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { isUuid } from "@/lib/batches/get-batch-or-throw";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 const MAX_SCHEMAS = 100;
 

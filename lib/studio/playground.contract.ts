@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "@/lib/http/contract";
+import { defineRoute } from "@/lib/contracts/contract";
 import { ExtractForm } from "@/lib/v1/extract/extract-form";
 import { ExtractionSchemaResponse, SaveExtractionSchemaBody } from "./extraction-schemas";
 

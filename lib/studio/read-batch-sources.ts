@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import { getBatchOrThrow, isUuid } from "@/lib/batches/get-batch-or-throw";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { BlobStore } from "@/lib/storage";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "@/lib/http/contract";
+import { defineRoute } from "@/lib/contracts/contract";
 import { FillAcceptedResponse, FillExcelForm, FillPdfForm } from "@/lib/v1/fill/fill-forms";
 import { JobListResponse, ListJobsQuery } from "@/lib/v1/jobs/list-jobs";
 import { JobResponse } from "@/lib/v1/jobs/serialize-job";

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { BlobStore } from "@/lib/storage";
 import { submitExtraction, type ExtractAnswer } from "@/lib/v1/extract/submit-extraction";
 import type { BrowserExtractForm } from "./playground.contract";

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { WebOwner } from "./web-caller";
 import { webInstance } from "./web-instance";
 import { findHeldSession, forgetHeldSessions, type HeldSession } from "./web-session-directory";

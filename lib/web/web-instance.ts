@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
-import { getAuthSecret } from "@/lib/auth/secret";
+import { getAuthSecret } from "@/lib/crypto/auth-secret";
 import { getConfig } from "@/lib/config";
 
 // New at every start: a session recorded under an older id belonged to a process that is gone.

@@ -42,7 +42,7 @@ export function jailedCommand(
   return {
     command: "unshare",
     args: [...unshareArguments[isolation], "--", "sh", jailScript(), root, ...visible, "--", command, ...args],
-    env: { PATH: systemPath } as NodeJS.ProcessEnv,
+    env: { PATH: systemPath } as unknown as NodeJS.ProcessEnv,
   };
 }
 

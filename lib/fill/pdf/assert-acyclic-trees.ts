@@ -1,5 +1,5 @@
 import { PDFArray, PDFDict, PDFName, PDFRef, type PDFDocument } from "pdf-lib";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 /**
  * Refuses (corrupt_file) a PDF whose page tree or form field tree leads back to a node above it:

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 /**
  * What a person can do about an encrypted form. Fill takes no password (pdf-lib cannot write an

@@ -1,7 +1,7 @@
 import { inspectDocument } from "@/lib/documents";
 import { openPdfLib } from "@/lib/documents/pdf/open-pdf-lib";
 import { asEncryptedFormError, encryptedFormMessage } from "@/lib/fill/pdf/encrypted-form-message";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { holderName, type UploadLimits } from "@/lib/upload-limits/upload-limits";
 import { toV1RequestError } from "@/lib/v1/errors/to-v1-error";
 

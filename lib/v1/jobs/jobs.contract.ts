@@ -4,7 +4,7 @@ import { ApiUsageResponse } from "@/lib/usage/schemas";
 import { WebhookDeliveryResponse } from "@/lib/webhooks/serialize-webhook-delivery";
 import { JobListResponse, ListJobsQuery } from "./list-jobs";
 import { listModels, ModelListResponse } from "@/lib/v1/list-models";
-import { DeveloperErrorSchema } from "@/lib/openapi/error-schemas";
+import { DeveloperErrorSchema } from "@/lib/contracts/error-schemas";
 import { JobResponse } from "./serialize-job";
 import {
   cancelledJobExample,

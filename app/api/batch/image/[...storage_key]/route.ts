@@ -2,7 +2,7 @@ import { getBatchImageRoute } from "@/lib/batches/batch-reading.contract";
 import { openBatchImage } from "@/lib/batches/open-batch-image";
 import { getDb } from "@/lib/db";
 import { route, serveRoutes, type NextRouteHandler } from "@/lib/http";
-import { parseRangeHeader } from "@/lib/http/parse-range-header";
+import { parseRangeHeader } from "@/lib/storage/parse-range-header";
 import { getBlobStore } from "@/lib/storage";
 
 // GET /api/batch/image/{storage_key} – stream a page image (token query for <img> tags)

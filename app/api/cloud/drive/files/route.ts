@@ -1,5 +1,5 @@
-import { listDriveFilesRoute } from "@/lib/cloud/drive/drive.contract";
-import { listDriveFiles } from "@/lib/cloud/drive/list-drive-files";
+import { listDriveFilesRoute } from "@/lib/drive-import/drive.contract";
+import { listDriveFiles } from "@/lib/drive-import/list-drive-files";
 import { getDb } from "@/lib/db";
 import { route, serveRoutes } from "@/lib/http";
 

@@ -1,5 +1,5 @@
-import { importDriveFilesRoute } from "@/lib/cloud/drive/drive.contract";
-import { importDriveFiles } from "@/lib/cloud/drive/import-drive-files";
+import { importDriveFilesRoute } from "@/lib/drive-import/drive.contract";
+import { importDriveFiles } from "@/lib/drive-import/import-drive-files";
 import { getDb } from "@/lib/db";
 import { route, serveRoutes } from "@/lib/http";
 import { getBlobStore } from "@/lib/storage";

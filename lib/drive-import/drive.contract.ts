@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BatchUploadResponse } from "@/lib/batches/schemas";
-import { defineRoute } from "@/lib/http/contract";
+import { defineRoute } from "@/lib/contracts/contract";
 
 const tags = ["Cloud connections"];
 

@@ -1,5 +1,5 @@
 import { getConfig } from "@/lib/config";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 // Google Drive API v3 over plain HTTP: files.list for a folder, files.get?alt=media for a file's
 // bytes, files.export for Google Docs, Sheets and Slides (which have no bytes of their own).

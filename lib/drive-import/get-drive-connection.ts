@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import { isUuid } from "@/lib/batches/get-batch-or-throw";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 /** The user's drive connection: the one named, or their newest active one; 404 when there is none. */
 export async function getDriveConnection(options: { db: Db; userId: string; connectionId?: string }) {

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import { formatByExtension } from "@/lib/documents/formats";
-import { getFreshAccessToken } from "../get-fresh-access-token";
+import { getFreshAccessToken } from "@/lib/cloud/get-fresh-access-token";
 import { GOOGLE_EXPORTS, listDriveFolder, type DriveFile } from "./drive-api";
 import { getDriveConnection } from "./get-drive-connection";
 

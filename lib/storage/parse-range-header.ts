@@ -1,4 +1,4 @@
-import type { ByteRange } from "@/lib/storage";
+import type { ByteRange } from "./types";
 
 /**
  * The single range of a `Range: bytes=a-b` or `bytes=a-` header, or undefined for anything else:

@@ -1,10 +1,10 @@
 import type { Db } from "@/lib/db";
 import type { BatchUploadResponseBody } from "@/lib/batches/to-batch-upload-response";
 import { uploadBatch } from "@/lib/batches/upload-batch";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import type { BlobStore } from "@/lib/storage";
 import { userUploadLimits } from "@/lib/upload-limits/upload-limits";
-import { getFreshAccessToken } from "../get-fresh-access-token";
+import { getFreshAccessToken } from "@/lib/cloud/get-fresh-access-token";
 import { downloadDriveFile, getDriveFile } from "./drive-api";
 import { getDriveConnection } from "./get-drive-connection";
 import { isSupportedDriveFile } from "./list-drive-files";
