@@ -22,14 +22,31 @@ function readJson(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : undefined;
 }
 
-// Lint counts as one check: it passes or it fails.
+// Lint, formatting and the layer check count as one check: it passes or it fails.
 const linted = run("lint (eslint)", process.execPath, ["node_modules/eslint/bin/eslint.js", "."]);
 const formatted = run("format (prettier --check)", process.execPath, [
   "node_modules/prettier/bin/prettier.cjs",
   "--check",
   ".",
 ]);
-if (linted && formatted) totals.passed += 1;
+// The layers depend one way: no folder-level cycle beyond the listed one, no file cycle.
+const layered =
+  run("layer check (folder graph)", process.execPath, ["scripts/layer-graph.mjs"]) &&
+  run("file cycles (madge)", process.execPath, [
+    "node_modules/madge/bin/cli.js",
+    "--circular",
+    "--extensions",
+    "ts,tsx",
+    "--ts-config",
+    "tsconfig.json",
+    "--exclude",
+    "^lib/db/generated/",
+    "lib",
+    "app",
+    "components",
+    "inngest",
+  ]);
+if (linted && formatted && layered) totals.passed += 1;
 else totals.failed += 1;
 
 const vitestReport = `${resultsDir}/vitest.json`;

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { WebOwner } from "./web-caller";
+import type { WebOwner } from "./web-owner";
 import { forwardingKey, webInstance } from "./web-instance";
 
 /** The header a forwarded web-session call carries: who the caller is, signed by the sending instance. */
