@@ -3,7 +3,8 @@ import { PEER_ADDRESS_HEADER } from "@/lib/auth/client-address";
 import type { Caller } from "@/lib/contracts/caller";
 import type { RouteContract } from "@/lib/contracts/contract";
 import type { RateLimitStore } from "@/lib/rate-limit/types";
-import { webOwnerOf } from "./web-caller";
+import { getConfig } from "@/lib/config";
+import { userWebShare, webOwnerOf } from "./web-caller";
 import { ANONYMOUS_WEB_CALLS_PER_MINUTE, createWebRateLimitHook } from "./web-rate-limit";
 import { webPreviewRoute } from "./web.contract";
 
@@ -60,7 +61,9 @@ describe("web operations without signing in", () => {
   });
 
   it("own sessions by user, guest session or address, and only users attach documents", () => {
-    expect(webOwnerOf(user, from("198.51.100.4"))).toEqual({ ownerId: "u-1", userId: "u-1" });
+    // A signed-in user also gets a fair share of the pool (half of it by default).
+    expect(webOwnerOf(user, from("198.51.100.4"))).toEqual({ ownerId: "u-1", userId: "u-1", share: userWebShare() });
+    expect(userWebShare()).toBeLessThan(getConfig().WEB_MAX_SESSIONS);
     expect(webOwnerOf(guest, from("198.51.100.4"))).toEqual({ ownerId: "guest:g-1", maxSessions: 1 });
     expect(webOwnerOf(anonymous, from("198.51.100.4"))).toEqual({ ownerId: "address:198.51.100.4", maxSessions: 1 });
   });
