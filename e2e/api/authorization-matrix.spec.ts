@@ -105,6 +105,12 @@ async function makeOwnerResources(request: APIRequestContext): Promise<void> {
   });
   expect(library.status(), await library.text()).toBe(200);
 
+  const schema = await json(request, "POST", "/api/extraction-schemas", ownerJwt, {
+    name: marker,
+    fields: [{ name: "invoice_number", type: "string" }],
+  });
+  expect(schema.status(), await schema.text()).toBe(200);
+
   ids = {
     batch_id: batch.batch_id,
     document_id: document.document_id,
@@ -118,6 +124,7 @@ async function makeOwnerResources(request: APIRequestContext): Promise<void> {
     format_type: "csv",
     // Document-chat sessions are saved; web sessions need a live browser session, so a made-up id stands in.
     session_id: (await chat.json()).session_id,
+    schema_id: (await schema.json()).id,
   };
 
   const openapi = await (await request.get("/openapi.json")).json();
@@ -215,5 +222,7 @@ test("another user (JWT, sd_ key) and another guest get 404 and no data on every
         await request.get(`/api/batch/document-chat/sessions/${ids.session_id}`, { headers: bearer(owner.user.token) })
       ).status(),
     ).toBe(200);
+    const schemas = await (await request.get("/api/extraction-schemas", { headers: bearer(owner.user.token) })).json();
+    expect(schemas.schemas.map((saved: { id: string }) => saved.id)).toEqual([ids.schema_id]);
   });
 });
