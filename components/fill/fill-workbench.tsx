@@ -99,6 +99,8 @@ export function FillWorkbench() {
     setPhase("running");
     setError(undefined);
     setSelected(undefined);
+    // The previous result goes while the new job runs, so nobody downloads the old file by mistake.
+    setJob(undefined);
     try {
       const { id } = await startFill(kind, form);
       const finished = await waitForJob(id, setJob, controller.signal);
@@ -110,7 +112,7 @@ export function FillWorkbench() {
     } catch (thrown) {
       if (controller.signal.aborted) return;
       setError(messageOf(thrown));
-      setPhase(job ? "done" : "setup");
+      setPhase("setup");
     } finally {
       setJobsVersion((version) => version + 1);
     }

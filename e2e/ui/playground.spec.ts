@@ -34,9 +34,9 @@ test("build a schema, run it on a batch document, see the cited value on the pag
   await expect(page.getByRole("img", { name: "Page 1 of the document" })).toBeVisible();
   await captureScreen(page, "playground-results");
 
-  await page.getByRole("button", { name: "JSON" }).click();
+  await page.getByRole("button", { name: "JSON", exact: true }).click();
   await expect(page.getByLabel("The result as JSON")).toContainText('"invoice_number": "INV-2042"');
-  await page.getByRole("button", { name: "Python" }).click();
+  await page.getByRole("button", { name: "Python", exact: true }).click();
   await expect(page.getByTestId("request-snippet")).toContainText(
     '[{\\"name\\":\\"invoice_number\\",\\"type\\":\\"string\\"},{\\"name\\":\\"customer\\"',
   );
