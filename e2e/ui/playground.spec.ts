@@ -53,7 +53,7 @@ test("build a schema, run it on a batch document, see the cited value on the pag
   const json = page.getByLabel(/The schema as the API takes it/);
   await json.fill('[{"name":"due","type":"money"}]');
   await page.getByRole("button", { name: "Use this JSON" }).click();
-  await expect(page.getByRole("alert")).toContainText("Item 1 needs a name and a type of string, number or date.");
+  await expect(page.getByText("Item 1 needs a name and a type of string, number or date.")).toBeVisible();
   await json.fill('[{"name":"due_date","type":"date"}]');
   await page.getByRole("button", { name: "Use this JSON" }).click();
   await expect(page.getByTestId("schema-field")).toHaveCount(1);
