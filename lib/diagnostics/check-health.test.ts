@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetConfigForTests } from "@/lib/config";
-import { closeDb } from "@/lib/db";
+import { closeDb, getDb } from "@/lib/db";
 import { currentOcrEngine } from "@/lib/ocr/ocr-engine";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
 import { resetBlobStoreForTests } from "@/lib/storage";
@@ -12,14 +12,18 @@ import { HealthResponseSchema } from "./diagnostics.contract";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "docsvc-health-"));
 
-beforeAll(() => {
+beforeAll(async () => {
   vi.stubEnv("DATA_DIR", dataDir);
   vi.stubEnv("DATABASE_URL", "");
   vi.stubEnv("BLOB_READ_WRITE_TOKEN", "");
   vi.stubEnv("OCR_SERVICE_URL", "");
   resetConfigForTests();
   resetBlobStoreForTests();
-});
+  // Opening the embedded database and applying its migrations is the app's start, not the probe's
+  // work: on a busy machine it can outlast the probe's 15 s limit, which would report a healthy
+  // database as down. The server opens it at start too (instrumentation).
+  await getDb();
+}, 120_000);
 
 afterAll(async () => {
   await terminateOcrPool();
