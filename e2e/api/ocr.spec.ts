@@ -107,6 +107,8 @@ test.describe("OCR endpoints", () => {
   });
 
   test("an exhausted token balance answers 402 before anything is stored", async ({ request }) => {
+    // Up to 25 uploads read to the end: on a busy CI machine that outlasts the default minute.
+    test.slow();
     const user = await createUser(request);
     const auth = bearer(user.token);
     // The Free tier's 100,000 tokens cover 100 pages a month. Plain-text pages are read without OCR or
