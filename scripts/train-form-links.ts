@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { RandomForestClassifier } from "ml-random-forest";
-import type { Page, Word } from "@/lib/documents/types";
+import type { Page, Word } from "@/lib/pages/types";
 import { wordHeight } from "@/lib/extraction/form-link-features";
 import { joinCandidates, linkCandidates, lineRuns, stackCandidates, stackRuns } from "@/lib/extraction/form-phrases";
 import {

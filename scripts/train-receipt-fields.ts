@@ -3,8 +3,8 @@ import path from "node:path";
 import LogisticRegression from "ml-logistic-regression";
 import { Matrix } from "ml-matrix";
 import { receiptFieldNear, receiptFieldRight, receiptSchema } from "@/bench/receipt-fields";
-import { assembleLayout } from "@/lib/documents/layout";
-import type { Page, Word } from "@/lib/documents/types";
+import { assembleLayout } from "@/lib/pages/layout";
+import type { Page, Word } from "@/lib/pages/types";
 import { findDocumentDate } from "@/lib/extraction/document-date";
 import { findIssuer } from "@/lib/extraction/issuer-header";
 import {

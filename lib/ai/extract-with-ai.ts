@@ -1,5 +1,5 @@
 import { generateText, Output } from "ai";
-import type { Page } from "@/lib/documents/types";
+import type { Page } from "@/lib/pages/types";
 import { extractStructure } from "@/lib/extraction/extract-structure";
 import { parseDate, parseNumber } from "@/lib/extraction/normalise-values";
 import type { DocumentStructure, SchemaField } from "@/lib/extraction/types";

@@ -1,5 +1,5 @@
-import { unionBox } from "@/lib/documents/layout";
-import type { Page } from "@/lib/documents/types";
+import { unionBox } from "@/lib/pages/layout";
+import type { Page } from "@/lib/pages/types";
 import { dateOrderOf } from "@/lib/extraction/date-order";
 import { formatNumber, parseDate, parseNumber } from "@/lib/extraction/normalise-values";
 import type { FieldDetail, KeyValuePair, SchemaField } from "@/lib/extraction/types";

@@ -2,7 +2,7 @@ import { resolveModel, tokensForPages, type ModelVersion } from "@/lib/models";
 import { currentOcrEngine, type OcrEngine } from "@/lib/ocr/recognize-image";
 import { checkArchiveLimits, isZipArchive } from "./archive/check-archive-limits";
 import { detectType } from "./detect-type";
-import { DocumentError } from "./errors";
+import { DocumentError } from "@/lib/errors/document-error";
 import type { FormatInfo } from "./formats";
 import { readImage } from "./images/read-image";
 import { convertWithLibreOffice } from "./office/convert-with-libreoffice";
@@ -10,7 +10,7 @@ import { readInWorker } from "./office/read-in-worker";
 import { readPdf } from "./pdf/read-pdf";
 import { readOfficeAsPdf } from "./office/read-office-as-pdf";
 import type { ReadOptions } from "./read-options";
-import type { Page } from "./types";
+import type { Page } from "@/lib/pages/types";
 
 export interface ReadDocumentInput {
   bytes: Buffer;

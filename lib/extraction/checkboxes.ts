@@ -1,4 +1,4 @@
-import type { Page, Word } from "@/lib/documents/types";
+import type { Page, Word } from "@/lib/pages/types";
 import { endsWithColon, isCheckMark, meaningfulWords } from "./label-words";
 import { makePair } from "./make-pair";
 import type { KeyValuePair } from "./types";

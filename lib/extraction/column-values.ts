@@ -1,5 +1,5 @@
-import { unionBox } from "@/lib/documents/layout";
-import type { Box, Word } from "@/lib/documents/types";
+import { unionBox } from "@/lib/pages/layout";
+import type { Box, Word } from "@/lib/pages/types";
 import {
   contrastsWithCapitals,
   endsWithColon,

@@ -1,4 +1,4 @@
-import type { Page } from "@/lib/documents/types";
+import type { Page } from "@/lib/pages/types";
 import { isoDate } from "./normalise-values";
 import type { DateOrder } from "./types";
 

@@ -1,5 +1,5 @@
-import { unionBox } from "@/lib/documents/layout";
-import type { Box, Page, Word } from "@/lib/documents/types";
+import { unionBox } from "@/lib/pages/layout";
+import type { Box, Page, Word } from "@/lib/pages/types";
 import type { DateOrderEvidence } from "./date-order";
 import { isoDate, parseDate } from "./normalise-values";
 import { lineWords } from "./value-lines";

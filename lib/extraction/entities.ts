@@ -1,4 +1,4 @@
-import type { Page } from "@/lib/documents/types";
+import type { Page } from "@/lib/pages/types";
 import { formatNumber, parseDate, parseNumber } from "./normalise-values";
 import type { DateOrder, Entity, EntityType } from "./types";
 import { boxForRange } from "./word-offsets";

@@ -1,4 +1,4 @@
-import type { Page } from "@/lib/documents/types";
+import type { Page } from "@/lib/pages/types";
 import { extractSchemaFields } from "./schema-fields";
 import { structureByBatches } from "./structure-by-batches";
 import type { DocumentStructure, SchemaField } from "./types";

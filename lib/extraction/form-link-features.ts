@@ -1,4 +1,4 @@
-import type { Box, Page, Word } from "@/lib/documents/types";
+import type { Box, Page, Word } from "@/lib/pages/types";
 import { isKindWord } from "./label-similarity";
 import { isNoiseWord } from "./value-words";
 

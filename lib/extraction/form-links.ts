@@ -1,6 +1,6 @@
 import { RandomForestClassifier } from "ml-random-forest";
-import { unionBox } from "@/lib/documents/layout";
-import type { Page, Word } from "@/lib/documents/types";
+import { unionBox } from "@/lib/pages/layout";
+import type { Page, Word } from "@/lib/pages/types";
 import { type Phrase, wordHeight } from "./form-link-features";
 import {
   joinCandidates,

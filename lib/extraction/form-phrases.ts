@@ -1,4 +1,4 @@
-import type { Page, Word } from "@/lib/documents/types";
+import type { Page, Word } from "@/lib/pages/types";
 import { boxGap, joinFeatures, linkFeatures, type Phrase, phraseOf, stackFeatures } from "./form-link-features";
 
 // The candidates each form-link decision is taken on, and how the decisions build phrases: a

@@ -1,5 +1,5 @@
-import { unionBox } from "@/lib/documents/layout";
-import type { Word } from "@/lib/documents/types";
+import { unionBox } from "@/lib/pages/layout";
+import type { Word } from "@/lib/pages/types";
 import { columnHeads, columnValues } from "./column-values";
 import {
   contrastsWithCapitals,

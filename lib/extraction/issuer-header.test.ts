@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Word } from "@/lib/documents/types";
+import type { Word } from "@/lib/pages/types";
 import { extractStructure } from "./extract-structure";
 import { line, ocrPage } from "./testing/synthetic-ocr-page";
 

@@ -1,8 +1,8 @@
-import { unionBox } from "@/lib/documents/layout";
-import type { Box, Page, Word } from "@/lib/documents/types";
+import { unionBox } from "@/lib/pages/layout";
+import type { Box, Page, Word } from "@/lib/pages/types";
 import { legalFormWords } from "./legal-forms";
 import { disputedWords, pageSpellings } from "./page-spellings";
-import { totalLabelKind } from "./total-labels";
+import { totalLabelKind } from "@/lib/text/total-labels";
 import { lineWords } from "./value-lines";
 import { meanWordConfidence, trimNoise } from "./value-words";
 

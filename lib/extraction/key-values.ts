@@ -1,4 +1,4 @@
-import type { Page } from "@/lib/documents/types";
+import type { Page } from "@/lib/pages/types";
 import { checkboxPairs } from "./checkboxes";
 import { detachedPairs, type OpenLabel } from "./detached-values";
 import { headerRowPairs, readsAsHeading } from "./header-rows";

@@ -1,4 +1,4 @@
-import type { Word } from "@/lib/documents/types";
+import type { Word } from "@/lib/pages/types";
 import { isNoiseWord } from "./value-words";
 
 // What a label looks like on a form, word by word: short, lettered, without long numbers, often

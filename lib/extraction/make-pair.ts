@@ -1,5 +1,5 @@
-import { unionBox } from "@/lib/documents/layout";
-import type { Page, Word } from "@/lib/documents/types";
+import { unionBox } from "@/lib/pages/layout";
+import type { Page, Word } from "@/lib/pages/types";
 import { labelText } from "./label-words";
 import { isKindWord } from "./label-similarity";
 import type { KeyValuePair } from "./types";

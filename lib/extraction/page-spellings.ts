@@ -1,4 +1,4 @@
-import type { Page, Word } from "@/lib/documents/types";
+import type { Page, Word } from "@/lib/pages/types";
 
 // A name or a street is often printed more than once on a receipt (the shop's name in its address,
 // a footer, a web address), and OCR reads each printing separately: where it was unsure of a word

@@ -1,4 +1,4 @@
-import type { Page, Word } from "@/lib/documents/types";
+import type { Page, Word } from "@/lib/pages/types";
 import { continuationLines, lineWords } from "./value-lines";
 import { trimNoise, untilWideGap } from "./value-words";
 

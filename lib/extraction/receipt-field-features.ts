@@ -1,8 +1,8 @@
-import type { Box, Page } from "@/lib/documents/types";
+import type { Box, Page } from "@/lib/pages/types";
 import type { DateCandidate } from "./document-date";
 import type { HeadLineFacts, IssuerCandidate } from "./issuer-header";
 import type { TotalCandidate } from "./receipt-totals";
-import { totalLabelStrength } from "./total-labels";
+import { totalLabelStrength } from "@/lib/text/total-labels";
 
 // What the receipt field rankers see of a candidate: only what OCR of a page also gives (line
 // text, boxes, order, word confidences), so a model trained on annotated text lines scores an OCR'd

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { Word } from "@/lib/documents/types";
+import type { Word } from "@/lib/pages/types";
 import { extractStructure } from "./extract-structure";
 import { receiptRankers } from "./receipt-field-model";
 import { findDocumentTotal } from "./receipt-totals";
 import { line, ocrPage } from "./testing/synthetic-ocr-page";
-import { totalLabelKind } from "./total-labels";
+import { totalLabelKind } from "@/lib/text/total-labels";
 
 // The total of a receipt read as a person reads it: the amount labelled as the sum to pay, not the
 // subtotal, tax, rounding, cash tendered or change, with the payment (tendered less change) as a check.

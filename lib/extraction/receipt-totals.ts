@@ -1,5 +1,5 @@
-import { unionBox } from "@/lib/documents/layout";
-import type { Box, Page, Word } from "@/lib/documents/types";
+import { unionBox } from "@/lib/pages/layout";
+import type { Box, Page, Word } from "@/lib/pages/types";
 import { parseNumber } from "./normalise-values";
 import {
   amountLines,
@@ -10,7 +10,7 @@ import {
   type PaymentFacts,
   type TotalCheck,
 } from "./total-checks";
-import { totalLabelKind, totalLabelStrength, type TotalLabelKind } from "./total-labels";
+import { totalLabelKind, totalLabelStrength, type TotalLabelKind } from "@/lib/text/total-labels";
 import { lineBeside, lineWords } from "./value-lines";
 import { meanWordConfidence, trimNoise } from "./value-words";
 

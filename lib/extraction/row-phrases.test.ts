@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { readDocument } from "@/lib/documents/read-document";
-import type { Word } from "@/lib/documents/types";
+import type { Word } from "@/lib/pages/types";
 import { findKeyValuePairs } from "./key-values";
 import { line, lineHeight, ocrPage } from "./testing/synthetic-ocr-page";
 

@@ -1,4 +1,4 @@
-import type { Page, RulingLine, Word } from "@/lib/documents/types";
+import type { Page, RulingLine, Word } from "@/lib/pages/types";
 import { isCapitalsLabel, isCheckMark, looksLikeLabel, meaningfulWords } from "./label-words";
 import { makePair } from "./make-pair";
 import { claim, continuedValue, freeWords, type PageWords } from "./page-words";

@@ -1,4 +1,4 @@
-import type { Box, Page, RulingLine } from "@/lib/documents/types";
+import type { Box, Page, RulingLine } from "@/lib/pages/types";
 import type { ExtractedTable } from "./types";
 
 // Tables drawn with ruling lines (OCR pages): horizontal and vertical lines that cross each other

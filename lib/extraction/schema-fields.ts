@@ -1,4 +1,4 @@
-import type { Page } from "@/lib/documents/types";
+import type { Page } from "@/lib/pages/types";
 import type { DateOrderEvidence } from "./date-order";
 import { findDocumentDate } from "./document-date";
 import { scoredConfidence, type FieldConfidence } from "./field-confidence";
@@ -7,7 +7,7 @@ import { findIssuer } from "./issuer-header";
 import { formatNumber, parseDate, parseNumber } from "./normalise-values";
 import { receiptFieldConfidence, receiptRankers, type Rankers, type ReceiptFieldKind } from "./receipt-field-model";
 import { findDocumentTotal } from "./receipt-totals";
-import { totalLabelKind, totalLabelStrength } from "./total-labels";
+import { totalLabelKind, totalLabelStrength } from "@/lib/text/total-labels";
 import type { DateOrder, Entity, FieldDetail, KeyValuePair, SchemaField } from "./types";
 
 // Deterministic schema-guided extraction: a field naming the document's total takes the amount the

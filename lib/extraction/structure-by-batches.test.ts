@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { readDocument } from "@/lib/documents/read-document";
-import type { Page } from "@/lib/documents/types";
+import type { Page } from "@/lib/pages/types";
 import { extractStructure } from "./extract-structure";
 import { structureByBatches } from "./structure-by-batches";
 

@@ -1,4 +1,4 @@
-import type { Page } from "@/lib/documents/types";
+import type { Page } from "@/lib/pages/types";
 import { classifyDocument, detectLanguage } from "./classify";
 import { dateOrderEvidence } from "./date-order";
 import { findEntities } from "./entities";

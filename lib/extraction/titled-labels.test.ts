@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { readDocument } from "@/lib/documents/read-document";
-import type { Page } from "@/lib/documents/types";
+import type { Page } from "@/lib/pages/types";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
 import { findKeyValuePairs } from "./key-values";
 import { line, ocrPage } from "./testing/synthetic-ocr-page";

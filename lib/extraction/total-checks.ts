@@ -1,4 +1,4 @@
-import type { Page } from "@/lib/documents/types";
+import type { Page } from "@/lib/pages/types";
 import { formatNumber, parseNumber } from "./normalise-values";
 import { lineWords } from "./value-lines";
 

@@ -1,4 +1,4 @@
-import type { Word } from "@/lib/documents/types";
+import type { Word } from "@/lib/pages/types";
 import {
   contrastsWithCapitals,
   isCapitalsWord,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Page, Word } from "@/lib/documents/types";
+import type { Page, Word } from "@/lib/pages/types";
 import { findKeyValuePairs } from "./key-values";
 import { line, ocrPage } from "./testing/synthetic-ocr-page";
 

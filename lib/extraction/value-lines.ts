@@ -1,4 +1,4 @@
-import type { Box, Page, Word } from "@/lib/documents/types";
+import type { Box, Page, Word } from "@/lib/pages/types";
 
 // Where a label's value sits when it is not on the label's own line: OCR often reads a form's
 // label column and its value column as separate lines ("COURT:" at the left, "San Francisco

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Word } from "@/lib/documents/types";
+import type { Word } from "@/lib/pages/types";
 import { isNoiseWord } from "./value-words";
 
 const word = (text: string): Word => ({ text, confidence: 1, box: { x: 0, y: 0, width: 0.1, height: 0.01 } });

@@ -1,4 +1,4 @@
-import type { Word } from "@/lib/documents/types";
+import type { Word } from "@/lib/pages/types";
 
 // Cleaning the words of a value found by layout. On scanned forms the words after a label often
 // run on into the next column (a checkbox row, a stamp, another label), and OCR turns rules and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Page } from "@/lib/documents/types";
+import type { Page } from "@/lib/pages/types";
 import { line, ocrPage } from "./testing/synthetic-ocr-page";
 import { boxForRange, wordOffsets, wordsInRange } from "./word-offsets";
 

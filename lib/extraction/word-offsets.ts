@@ -1,5 +1,5 @@
-import { unionBox } from "@/lib/documents/layout";
-import type { Box, Page } from "@/lib/documents/types";
+import { unionBox } from "@/lib/pages/layout";
+import type { Box, Page } from "@/lib/pages/types";
 
 // Page text is built as blocks joined by blank lines, lines by newlines and words by spaces
 // (lib/documents/layout.ts), so each word's character range in page.text can be recomputed.

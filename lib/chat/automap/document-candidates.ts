@@ -1,4 +1,4 @@
-import type { Box } from "@/lib/documents/types";
+import type { Box } from "@/lib/pages/types";
 import { parseNumber } from "@/lib/extraction/normalise-values";
 import type { ChatDocument } from "../scope/chat-document";
 

@@ -1,7 +1,7 @@
 import type { FormatInfo } from "../formats";
 import { readPdf } from "../pdf/read-pdf";
 import type { ReadOptions } from "../read-options";
-import type { Page, SourceTable } from "../types";
+import type { Page, SourceTable } from "@/lib/pages/types";
 import { convertWithLibreOffice, findSoffice } from "./convert-with-libreoffice";
 import { assignPrintedPages, MAX_STACKED_PAGES, stackPages } from "./stack-printed-pages";
 

@@ -1,4 +1,4 @@
-import { unionBox } from "@/lib/documents/layout";
+import { unionBox } from "@/lib/pages/layout";
 import { extractStructure } from "@/lib/extraction/extract-structure";
 import { dateOrderOf } from "@/lib/extraction/date-order";
 import { parseDate, parseNumber } from "@/lib/extraction/normalise-values";
