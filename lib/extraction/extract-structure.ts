@@ -1,6 +1,6 @@
 import type { Page } from "@/lib/pages/types";
-import { extractSchemaFields } from "./schema-fields";
-import { structureByBatches } from "./structure-by-batches";
+import { extractSchemaFields } from "./fields/schema-fields";
+import { structureByBatches } from "./stages";
 import type { DocumentStructure, SchemaField } from "./types";
 
 /** The deterministic engine: structure from pages by layout, patterns and typed matching. */

@@ -2,7 +2,7 @@ import type { BatchOwner } from "@/lib/batches/batch-owner";
 import { getOwnedDocumentOrThrow } from "@/lib/batches/get-batch-or-throw";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
-import { OUTPUT_FORMATS, serialiseAs } from "@/lib/extraction/output-formats";
+import { OUTPUT_FORMATS, serialiseAs } from "@/lib/extraction/output/output-formats";
 import { AppError } from "@/lib/errors/app-error";
 import type { ExportPageOverride } from "../export-schemas";
 import { CONVERT_ALL_FORMATS, type ConvertedOutputBody, type ConvertFormat } from "./convert-schemas";
