@@ -1,10 +1,20 @@
+// The extraction stages, in the order they run (each folder of lib/extraction is one stage):
+//   1. document/    language and date order, from the whole text        (structureByBatches)
+//   2. key-values/  labelled values, per batch of pages                   (add)
+//   3. tables/      tables from the source's structure or the layout      (add)
+//   4. entities/    dates, amounts, emails... in the text                 (add)
+//   5. document/    the document type, once the pairs are counted         (finish)
+//   6. fields/      the fields of a schema, when one is given             (schemaFieldsStage)
+// words/ holds the word and line helpers the stages share; output/ serialises the result.
 import type { Page } from "@/lib/pages/types";
 import { classifyDocument, detectLanguage } from "./document/classify";
 import { dateOrderEvidence } from "./document/date-order";
 import { findEntities } from "./entities/entities";
 import { findKeyValuePairs } from "./key-values/key-values";
+import { extractSchemaFields } from "./fields/schema-fields";
 import { findTables } from "./tables/tables";
-import type { DocumentStructure, Entity, ExtractedTable, KeyValuePair } from "./types";
+import type { DateOrderEvidence } from "./document/date-order";
+import type { DocumentStructure, Entity, ExtractedTable, KeyValuePair, SchemaField } from "./types";
 
 /**
  * The structure extractStructure gives a document (without a schema), built from its pages a batch
@@ -48,5 +58,24 @@ export function structureByBatches(texts: string[]) {
         engine: "deterministic",
       };
     },
+  };
+}
+
+/**
+ * Stage 6: the schema's fields, chosen among the structure's pairs and entities and the pages' words.
+ * Needs every page's words at once, so it runs only where the whole document is in memory.
+ */
+export function schemaFieldsStage(options: {
+  structure: DocumentStructure;
+  schema: SchemaField[];
+  pages: Page[];
+  dateOrder?: DateOrderEvidence;
+}): DocumentStructure {
+  const { structure, schema, pages, dateOrder } = options;
+  const details = extractSchemaFields(schema, pages, structure.keyValuePairs, structure.entities, dateOrder);
+  return {
+    ...structure,
+    fieldDetails: details,
+    fields: Object.fromEntries(details.map((detail) => [detail.name, detail.value])),
   };
 }
