@@ -333,14 +333,14 @@ function outcomes(receipt: Receipt, rankers: Rankers): Outcome[] {
     const builder = structureByBatches([page.text]);
     builder.add([page]);
     const structure = builder.finish();
-    const details = extractSchemaFields(
-      receiptSchema,
-      [page],
-      structure.keyValuePairs,
-      structure.entities,
-      builder.dateOrder,
-      { rankers, confidence: (_, score) => score },
-    );
+    const details = extractSchemaFields({
+      schema: receiptSchema,
+      pages: [page],
+      pairs: structure.keyValuePairs,
+      entities: structure.entities,
+      dateOrder: builder.dateOrder,
+      model: { rankers, confidence: (_, score) => score },
+    });
     return kinds.map((kind) => {
       const detail = details.find((candidate) => candidate.name === kind)!;
       return {

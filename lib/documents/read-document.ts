@@ -55,7 +55,12 @@ async function readByFormat(bytes: Buffer, format: FormatInfo, options: ReadOpti
     case "csv":
     case "pptx": {
       const reader = format.reader;
-      return readOfficeAsPdf(bytes, format, options, () => readInWorker({ reader, formatId: format.id, bytes }));
+      return readOfficeAsPdf({
+        bytes,
+        format,
+        options,
+        readNatively: () => readInWorker({ reader, formatId: format.id, bytes }),
+      });
     }
     case "text":
       return readInWorker({ reader: format.reader, formatId: format.id, bytes });
@@ -73,14 +78,19 @@ async function readByFormat(bytes: Buffer, format: FormatInfo, options: ReadOpti
       return pages.map((page) => (page.source === "text_layer" ? { ...page, source: "office" } : page));
     }
     case "libreoffice-xlsx":
-      return readOfficeAsPdf(bytes, format, options, async () => {
-        const workbook = await convertWithLibreOffice(bytes, {
-          inputExtension: format.extensions[0],
-          target: "xlsx",
-          formatName: format.name,
-        });
-        await checkArchiveLimits(workbook);
-        return readInWorker({ reader: "sheet", formatId: "xlsx", bytes: workbook });
+      return readOfficeAsPdf({
+        bytes,
+        format,
+        options,
+        readNatively: async () => {
+          const workbook = await convertWithLibreOffice(bytes, {
+            inputExtension: format.extensions[0],
+            target: "xlsx",
+            formatName: format.name,
+          });
+          await checkArchiveLimits(workbook);
+          return readInWorker({ reader: "sheet", formatId: "xlsx", bytes: workbook });
+        },
       });
   }
 }

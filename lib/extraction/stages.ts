@@ -72,7 +72,13 @@ export function schemaFieldsStage(options: {
   dateOrder?: DateOrderEvidence;
 }): DocumentStructure {
   const { structure, schema, pages, dateOrder } = options;
-  const details = extractSchemaFields(schema, pages, structure.keyValuePairs, structure.entities, dateOrder);
+  const details = extractSchemaFields({
+    schema,
+    pages,
+    pairs: structure.keyValuePairs,
+    entities: structure.entities,
+    dateOrder,
+  });
   return {
     ...structure,
     fieldDetails: details,

@@ -69,12 +69,17 @@ function carryNativeStructure(printed: Page[], native: Page[]): void {
  * LibreOffice prints fewer. The native pages themselves when images are not wanted, LibreOffice is
  * missing or the conversion fails.
  */
-export async function readOfficeAsPdf(
-  bytes: Buffer,
-  format: FormatInfo,
-  options: ReadOptions,
-  readNatively: () => Promise<Page[]>,
-): Promise<Page[]> {
+export async function readOfficeAsPdf({
+  bytes,
+  format,
+  options,
+  readNatively,
+}: {
+  bytes: Buffer;
+  format: FormatInfo;
+  options: ReadOptions;
+  readNatively: () => Promise<Page[]>;
+}): Promise<Page[]> {
   const native = await readNatively();
   if (!options.renderImages || !findSoffice() || native.every((page) => page.text.trim() === "")) return native;
   let printed: Page[];

@@ -26,7 +26,12 @@ export async function convertDocument(
   },
 ) {
   const document = await getOwnedDocumentOrThrow({ db, owner: options.owner, documentId: options.documentId });
-  const { converted, missing } = await loadConvertibleDocument(db, document, options.pages, options.signal);
+  const { converted, missing } = await loadConvertibleDocument({
+    db,
+    document,
+    overrides: options.pages,
+    signal: options.signal,
+  });
   if (converted.pages.length === 0) {
     throw new AppError(
       "conflict",

@@ -231,14 +231,21 @@ function fromEntity(field: SchemaField, pages: Page[], entities: Entity[]): Fiel
  * `dateOrder` is the document's (date-order.ts), for labelled values like "Date: 03/01/2018";
  * `model` the receipt field rankers (the shipped ones unless a training run passes its own).
  */
-export function extractSchemaFields(
-  schema: SchemaField[],
-  pages: Page[],
-  pairs: KeyValuePair[],
-  entities: Entity[],
-  dateOrder?: DateOrderEvidence,
-  model: FieldModel = shippedModel,
-): FieldDetail[] {
+export function extractSchemaFields({
+  schema,
+  pages,
+  pairs,
+  entities,
+  dateOrder,
+  model = shippedModel,
+}: {
+  schema: SchemaField[];
+  pages: Page[];
+  pairs: KeyValuePair[];
+  entities: Entity[];
+  dateOrder?: DateOrderEvidence;
+  model?: FieldModel;
+}): FieldDetail[] {
   return schema.map(
     (field) =>
       fromDocumentTotal(field, pages, model) ??

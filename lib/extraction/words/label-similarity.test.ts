@@ -53,15 +53,15 @@ describe("extractSchemaFields", () => {
   });
 
   it("leaves po_number empty on an invoice that has only an invoice number", () => {
-    const details = extractSchemaFields(
-      [
+    const details = extractSchemaFields({
+      schema: [
         { name: "invoice_number", type: "string" },
         { name: "po_number", type: "string" },
       ],
-      [],
-      [pair("Invoice Number", "INV-1042"), pair("Date", "14 March 2025")],
-      [],
-    );
+      pages: [],
+      pairs: [pair("Invoice Number", "INV-1042"), pair("Date", "14 March 2025")],
+      entities: [],
+    });
     expect(details.map((detail) => [detail.name, detail.value])).toEqual([
       ["invoice_number", "INV-1042"],
       ["po_number", null],
@@ -69,15 +69,15 @@ describe("extractSchemaFields", () => {
   });
 
   it("takes each number from its own label when both are present", () => {
-    const details = extractSchemaFields(
-      [
+    const details = extractSchemaFields({
+      schema: [
         { name: "po_number", type: "string" },
         { name: "invoice_number", type: "string" },
       ],
-      [],
-      [pair("Invoice Number", "INV-1042"), pair("PO Number", "PO-77")],
-      [],
-    );
+      pages: [],
+      pairs: [pair("Invoice Number", "INV-1042"), pair("PO Number", "PO-77")],
+      entities: [],
+    });
     expect(details.map((detail) => detail.value)).toEqual(["PO-77", "INV-1042"]);
   });
 });
