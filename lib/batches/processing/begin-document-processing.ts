@@ -20,8 +20,8 @@ export type DocumentPlan =
   | { state: "skipped" | "failed"; reason: string };
 
 /**
- * First stage of processing a document: moves it to processing, counts its pages (only when the upload
- * could not: a file counted at upload is not inspected again) and lists the pages still to read — all of them the first time, only failed or missing
+ * First stage of processing a document: moves it to processing, counts its pages (when the upload
+ * could not) and lists the pages still to read — all of them the first time, only failed or missing
  * ones on a retry, so completed pages (and a person's edits) are not read again.
  */
 export async function beginDocumentProcessing({
@@ -51,33 +51,25 @@ export async function beginDocumentProcessing({
   const reading = performance.now();
   let pagesTotal = document.pagesTotal;
   let pdf = document.detectedType === "pdf";
-  const missingOriginal = "The original file is missing from storage; upload it again or retry once it is restored";
-  if (pagesTotal !== null && document.detectedType !== null) {
-    // The upload counted the pages and named the type: the chunks read the file, nothing inspects it again.
-    if (!(await store.exists(document.storageKey))) {
-      await failDocument({ db, document, message: missingOriginal });
-      return { state: "failed", reason: missingOriginal };
-    }
-  } else {
-    try {
-      // Through the shared original: the first chunks, which start right after, find the file (and a
-      // PDF parsed) as this left it.
-      const inspection = await withOriginal(
-        { storageKey: document.storageKey, startedAt },
-        () => store.getBuffer(document.storageKey),
-        (bytes) => inspectDocument(bytes, { fileName: document.fileName }),
-      );
-      pagesTotal = inspection.pageCount ?? pagesTotal;
-      pdf = inspection.type.reader === "pdf";
-    } catch (error) {
-      if (error instanceof MissingOriginalError) {
-        await failDocument({ db, document, message: missingOriginal });
-        return { state: "failed", reason: missingOriginal };
-      }
-      const reason = error instanceof Error ? error.message : String(error);
-      await failDocument({ db, document, message: reason, errorCode: isDocumentError(error) ? error.code : undefined });
+  try {
+    // Through the shared original: the first chunks, which start right after, find the file (and a
+    // PDF parsed) as this left it.
+    const inspection = await withOriginal(
+      { storageKey: document.storageKey, startedAt },
+      () => store.getBuffer(document.storageKey),
+      (bytes) => inspectDocument(bytes, { fileName: document.fileName }),
+    );
+    pagesTotal = inspection.pageCount ?? pagesTotal;
+    pdf = inspection.type.reader === "pdf";
+  } catch (error) {
+    if (error instanceof MissingOriginalError) {
+      const reason = "The original file is missing from storage; upload it again or retry once it is restored";
+      await failDocument({ db, document, message: reason });
       return { state: "failed", reason };
     }
+    const reason = error instanceof Error ? error.message : String(error);
+    await failDocument({ db, document, message: reason, errorCode: isDocumentError(error) ? error.code : undefined });
+    return { state: "failed", reason };
   }
 
   timings.read = performance.now() - reading;
