@@ -89,6 +89,25 @@ const eslintConfig = [
                 "The route kit imports no domain: it resolves the caller (lib/auth), checks limits, idempotency and rate limits, and maps errors.",
             },
             {
+              target: "./lib/pages",
+              from: "./lib",
+              except: ["./pages", "./text", "./errors"],
+              message:
+                "lib/pages, the page model, is below the reading engine: it imports only lib/text and lib/errors.",
+            },
+            {
+              target: "./lib/ocr",
+              from: ["./lib/documents", "./lib/extraction"],
+              message:
+                "The reading engine runs one way (documents → ocr → pages; extraction → pages): what ocr shares with documents or extraction belongs in lib/pages or lib/text.",
+            },
+            {
+              target: "./lib/extraction",
+              from: ["./lib/documents", "./lib/ocr"],
+              message:
+                "Extraction reads pages, not files: it takes the page model from lib/pages and never calls the readers (lib/documents, lib/ocr).",
+            },
+            {
               target: ["./lib/errors", "./lib/contracts", "./lib/text"],
               from: "./lib",
               except: ["./errors", "./contracts", "./text", "./db", "./log", "./config.ts"],

@@ -14,7 +14,7 @@ import type { Prisma } from "@/lib/db/generated/client";
 import { readDocument } from "@/lib/documents/read-document";
 import { makeTextPdf } from "@/lib/documents/testing/make-pdfs";
 import { renderTextImage } from "@/lib/documents/testing/render-text-image";
-import type { Page } from "@/lib/documents/types";
+import type { Page } from "@/lib/pages/types";
 import { CONVERT_ALL_FORMATS, convertDocument } from "@/lib/export/convert/convert-document";
 import { exportBatch } from "@/lib/export/export-batch";
 import { getBlobStore, originalKey, pageImageKey, resetBlobStoreForTests } from "@/lib/storage";

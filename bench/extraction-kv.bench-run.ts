@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, it } from "vitest";
 import { readDocument } from "@/lib/documents/read-document";
-import type { Page } from "@/lib/documents/types";
+import type { Page } from "@/lib/pages/types";
 import { extractStructure } from "@/lib/extraction/extract-structure";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
 import { ratio, scorePairs, similar, type ScoredPairs } from "./kv-scoring";

@@ -1,4 +1,4 @@
-import type { Line, Page, Word } from "@/lib/documents/types";
+import type { Line, Page, Word } from "@/lib/pages/types";
 import type { FunsdForm } from "./funsd-forms";
 
 // A FUNSD form as a page read without errors: the annotation's own words and boxes, grouped into

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Page } from "@/lib/documents/types";
+import type { Page } from "@/lib/pages/types";
 import { textSimilarity } from "@/lib/ocr/pass-agreement";
 
 // FUNSD forms of the development split (../shared/corpus/01_forms_kv/funsd_train, read in place,

@@ -1,4 +1,4 @@
-import { parseDate, parseNumber } from "@/lib/extraction/normalise-values";
+import { parseDate, parseNumber } from "@/lib/extraction/entities/normalise-values";
 import type { FieldDetail, SchemaField } from "@/lib/extraction/types";
 import { characterErrorRate } from "@/lib/documents/testing/render-text-image";
 

@@ -29,7 +29,7 @@ const formatted = run("format (prettier --check)", process.execPath, [
   "--check",
   ".",
 ]);
-// The layers depend one way: no folder-level cycle beyond the listed one, no file cycle.
+// The layers depend one way: no folder-level cycle, no file cycle.
 const layered =
   run("layer check (folder graph)", process.execPath, ["scripts/layer-graph.mjs"]) &&
   run("file cycles (madge)", process.execPath, [

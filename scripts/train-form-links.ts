@@ -1,6 +1,6 @@
-// Trains the form-link models (lib/extraction/form-links.ts) on FUNSD's training split in
+// Trains the form-link models (lib/extraction/key-values/form-links.ts) on FUNSD's training split in
 // ../shared/corpus (BENCH_CORPUS=<folder holding funsd_train> elsewhere) and writes them to
-// lib/extraction/models/form-links/. Fits on half a only (every other form, sorted by name): the
+// lib/extraction/key-values/models/form-links/. Fits on half a only (every other form, sorted by name): the
 // link threshold is chosen by two-fold cross-validation inside half a, and half b is scored at the
 // end, never fitted. Pages are read by docsvc-OCR-v1 (cached as the links bench caches them), so
 // the models learn from the words and lines the service itself produces. FORM_LINKS_QUICK=1 reads
@@ -10,16 +10,22 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { RandomForestClassifier } from "ml-random-forest";
-import type { Page, Word } from "@/lib/documents/types";
-import { wordHeight } from "@/lib/extraction/form-link-features";
-import { joinCandidates, linkCandidates, lineRuns, stackCandidates, stackRuns } from "@/lib/extraction/form-phrases";
+import type { Page, Word } from "@/lib/pages/types";
+import { wordHeight } from "@/lib/extraction/key-values/form-link-features";
+import {
+  joinCandidates,
+  linkCandidates,
+  lineRuns,
+  stackCandidates,
+  stackRuns,
+} from "@/lib/extraction/key-values/form-phrases";
 import {
   type FormLinkModels,
   formLinkPairs,
   positiveProbability,
   type QuantisedForest,
   quantise,
-} from "@/lib/extraction/form-links";
+} from "@/lib/extraction/key-values/form-links";
 import { annotatedPage } from "@/bench/funsd-annotated-page";
 import {
   asFields,
@@ -32,7 +38,7 @@ import {
   scoreLinks,
 } from "@/bench/funsd-forms";
 
-const outFolder = path.resolve("lib/extraction/models/form-links");
+const outFolder = path.resolve("lib/extraction/key-values/models/form-links");
 
 interface Sample {
   form: FunsdForm;

@@ -3,10 +3,10 @@ import path from "node:path";
 import LogisticRegression from "ml-logistic-regression";
 import { Matrix } from "ml-matrix";
 import { receiptFieldNear, receiptFieldRight, receiptSchema } from "@/bench/receipt-fields";
-import { assembleLayout } from "@/lib/documents/layout";
-import type { Page, Word } from "@/lib/documents/types";
-import { findDocumentDate } from "@/lib/extraction/document-date";
-import { findIssuer } from "@/lib/extraction/issuer-header";
+import { assembleLayout } from "@/lib/pages/layout";
+import type { Page, Word } from "@/lib/pages/types";
+import { findDocumentDate } from "@/lib/extraction/fields/document-date";
+import { findIssuer } from "@/lib/extraction/fields/issuer-header";
 import {
   addressFeatureNames,
   addressFeatures,
@@ -16,7 +16,7 @@ import {
   dateFeatures,
   totalFeatureNames,
   totalFeatures,
-} from "@/lib/extraction/receipt-field-features";
+} from "@/lib/extraction/fields/receipt-field-features";
 import {
   calibrated,
   rankersFrom,
@@ -26,14 +26,14 @@ import {
   type Rankers,
   type ReceiptFieldKind,
   type ShippedModels,
-} from "@/lib/extraction/receipt-field-model";
-import { findDocumentTotal } from "@/lib/extraction/receipt-totals";
-import { extractSchemaFields } from "@/lib/extraction/schema-fields";
-import { structureByBatches } from "@/lib/extraction/structure-by-batches";
+} from "@/lib/extraction/fields/receipt-field-model";
+import { findDocumentTotal } from "@/lib/extraction/fields/receipt-totals";
+import { extractSchemaFields } from "@/lib/extraction/fields/schema-fields";
+import { structureByBatches } from "@/lib/extraction/stages";
 
-// Trains the receipt field rankers (lib/extraction/receipt-field-model.ts) on the SROIE training
+// Trains the receipt field rankers (lib/extraction/fields/receipt-field-model.ts) on the SROIE training
 // receipts' annotated text lines and key fields, and writes their weights and calibration to
-// lib/extraction/models/receipt-fields/model.json. The corpus is read in place and never copied:
+// lib/extraction/fields/models/receipt-fields/model.json. The corpus is read in place and never copied:
 // DOCSVC_CORPUS names its folder (default ../shared/corpus, beside the repository).
 //
 // Each receipt becomes two OCR-like pages: its lines as annotated, and a copy with OCR's slips
@@ -59,7 +59,7 @@ const numSteps = 600;
 const stepPerRow = 3;
 /** Name and address candidates are mostly wrong: a share of the wrong ones is enough to learn from. */
 const wrongKept: Record<ReceiptFieldKind, number> = { company: 0.25, address: 0.25, date: 1, total: 1 };
-const output = path.resolve("lib/extraction/models/receipt-fields/model.json");
+const output = path.resolve("lib/extraction/fields/models/receipt-fields/model.json");
 
 const corpus = path.resolve(process.env.DOCSVC_CORPUS ?? "../shared/corpus");
 const folder = path.join(corpus, "01_forms_kv", "receipts", "sroie_train");
@@ -333,14 +333,14 @@ function outcomes(receipt: Receipt, rankers: Rankers): Outcome[] {
     const builder = structureByBatches([page.text]);
     builder.add([page]);
     const structure = builder.finish();
-    const details = extractSchemaFields(
-      receiptSchema,
-      [page],
-      structure.keyValuePairs,
-      structure.entities,
-      builder.dateOrder,
-      { rankers, confidence: (_, score) => score },
-    );
+    const details = extractSchemaFields({
+      schema: receiptSchema,
+      pages: [page],
+      pairs: structure.keyValuePairs,
+      entities: structure.entities,
+      dateOrder: builder.dateOrder,
+      model: { rankers, confidence: (_, score) => score },
+    });
     return kinds.map((kind) => {
       const detail = details.find((candidate) => candidate.name === kind)!;
       return {

@@ -1,6 +1,6 @@
 import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
-import type { Page } from "@/lib/documents/types";
+import type { Page } from "@/lib/pages/types";
 import { readDocument } from "@/lib/documents/read-document";
 import { makeTextPdf } from "@/lib/documents/testing/make-pdfs";
 import { extractDocument } from "./extract-with-ai";

@@ -1,7 +1,7 @@
 import { generateText, Output } from "ai";
-import type { Page } from "@/lib/documents/types";
+import type { Page } from "@/lib/pages/types";
 import { extractStructure } from "@/lib/extraction/extract-structure";
-import { parseDate, parseNumber } from "@/lib/extraction/normalise-values";
+import { parseDate, parseNumber } from "@/lib/extraction/entities/normalise-values";
 import type { DocumentStructure, SchemaField } from "@/lib/extraction/types";
 import { AiStructure, AiStructureWithFields, documentTypes, type AiAnswer } from "./ai-answer";
 import { groundField, groundPair } from "./ground-answer";

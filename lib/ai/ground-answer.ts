@@ -1,7 +1,7 @@
-import { unionBox } from "@/lib/documents/layout";
-import type { Page } from "@/lib/documents/types";
-import { dateOrderOf } from "@/lib/extraction/date-order";
-import { formatNumber, parseDate, parseNumber } from "@/lib/extraction/normalise-values";
+import { unionBox } from "@/lib/pages/layout";
+import type { Page } from "@/lib/pages/types";
+import { dateOrderOf } from "@/lib/extraction/document/date-order";
+import { formatNumber, parseDate, parseNumber } from "@/lib/extraction/entities/normalise-values";
 import type { FieldDetail, KeyValuePair, SchemaField } from "@/lib/extraction/types";
 import type { AiField, AiKeyValuePair } from "./ai-answer";
 import { citedText, meanConfidence, resolveWordIds } from "./word-ids";

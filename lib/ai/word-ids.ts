@@ -1,4 +1,4 @@
-import type { Page, Word } from "@/lib/documents/types";
+import type { Page, Word } from "@/lib/pages/types";
 
 // The model sees every OCR word followed by its id ("18,20[p1w12]": page 1, word 12) and must cite
 // the ids its answers come from; citations are resolved back to the page's words here, so the

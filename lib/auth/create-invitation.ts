@@ -44,7 +44,12 @@ export async function createInvitation(input: { db: Db; inviterId: string; email
   const link = new URL(`/invite?token=${encodeURIComponent(token)}`, getConfig().APP_URL).toString();
   const delivery = await sendEmail({
     db,
-    message: invitationEmail(email, inviter.name ?? inviter.email, link, invitation.expiresAt),
+    message: invitationEmail({
+      to: email,
+      inviter: inviter.name ?? inviter.email,
+      link,
+      expiresAt: invitation.expiresAt,
+    }),
   });
   return { invitation, emailStatus: delivery.status };
 }

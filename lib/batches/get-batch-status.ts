@@ -67,12 +67,11 @@ export async function getBatchStatus(options: { db: Db; owner: BatchOwner; batch
       processed_at: document.processedAt?.toISOString() ?? null,
     })),
   };
-  writeStatusCache(
+  writeStatusCache({
     batchId,
-    { owner: { userId: batch.userId, guestSessionId: batch.guestSessionId }, body } satisfies CachedStatus,
-    Date.now(),
+    value: { owner: { userId: batch.userId, guestSessionId: batch.guestSessionId }, body } satisfies CachedStatus,
     mark,
-  );
+  });
   return body;
 }
 

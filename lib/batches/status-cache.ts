@@ -42,7 +42,17 @@ export function statusCacheMark(): number {
  * Caches a status unless the batch was invalidated since `mark` (taken before the status was read):
  * an answer read before a page was saved must not hide that page for 2 s.
  */
-export function writeStatusCache(batchId: string, value: unknown, now = Date.now(), mark?: number): void {
+export function writeStatusCache({
+  batchId,
+  value,
+  now = Date.now(),
+  mark,
+}: {
+  batchId: string;
+  value: unknown;
+  now?: number;
+  mark?: number;
+}): void {
   const { entries, lastInvalidation } = state();
   if (mark !== undefined && (lastInvalidation.get(batchId)?.count ?? 0) > mark) return;
   // Expired entries are dropped as new ones arrive, so the map stays as small as the active set.

@@ -21,10 +21,10 @@ describe("status state machine", () => {
   });
 
   it("caches a status for 2 s and forgets it when invalidated", () => {
-    writeStatusCache("b1", { n: 1 }, 1_000);
+    writeStatusCache({ batchId: "b1", value: { n: 1 }, now: 1_000 });
     expect(readStatusCache("b1", 2_999)).toEqual({ n: 1 });
     expect(readStatusCache("b1", 3_000)).toBeUndefined();
-    writeStatusCache("b1", { n: 2 });
+    writeStatusCache({ batchId: "b1", value: { n: 2 } });
     invalidateBatchStatus("b1");
     expect(readStatusCache("b1")).toBeUndefined();
   });
@@ -32,11 +32,11 @@ describe("status state machine", () => {
   it("does not cache a status read before the batch changed", () => {
     const mark = statusCacheMark();
     invalidateBatchStatus("b2");
-    writeStatusCache("b2", { n: 1 }, Date.now(), mark);
+    writeStatusCache({ batchId: "b2", value: { n: 1 }, mark });
     expect(readStatusCache("b2")).toBeUndefined();
     const later = statusCacheMark();
     invalidateBatchStatus("b3");
-    writeStatusCache("b2", { n: 2 }, Date.now(), later);
+    writeStatusCache({ batchId: "b2", value: { n: 2 }, mark: later });
     expect(readStatusCache("b2")).toEqual({ n: 2 });
   });
 });

@@ -1,7 +1,7 @@
 import { readEntryText } from "./archive/inflate-entry";
 import { readZipDirectory } from "./archive/zip-directory";
 import { archiveLimits } from "./archive/check-archive-limits";
-import { DocumentError } from "./errors";
+import { DocumentError } from "@/lib/errors/document-error";
 import { formatByExtension, formatById, formats, type FormatInfo } from "./formats";
 
 // The type comes from the bytes, never the name alone: the name only chooses between text formats

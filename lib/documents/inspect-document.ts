@@ -5,7 +5,7 @@ import { detectType } from "./detect-type";
 import type { FormatInfo } from "./formats";
 import { countImageFrames } from "./images/image-frames";
 import { readInWorker } from "./office/read-in-worker";
-import { DocumentError } from "./errors";
+import { DocumentError } from "@/lib/errors/document-error";
 import { openPdfLib } from "./pdf/open-pdf-lib";
 import { countPdfPages } from "./pdf/read-pdf";
 

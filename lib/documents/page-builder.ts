@@ -1,6 +1,6 @@
-import type { AssembledLayout } from "./layout";
-import type { Page, PageSource } from "./types";
-import { DocumentError } from "./errors";
+import type { AssembledLayout } from "@/lib/pages/layout";
+import type { Page, PageSource } from "@/lib/pages/types";
+import { DocumentError } from "@/lib/errors/document-error";
 
 export function pageFromLayout(options: {
   pageNumber: number;

@@ -2,7 +2,7 @@ import { resolveModel, tokensForPages, type ModelVersion } from "@/lib/models";
 import { currentOcrEngine, type OcrEngine } from "@/lib/ocr/recognize-image";
 import { checkArchiveLimits, isZipArchive } from "./archive/check-archive-limits";
 import { detectType } from "./detect-type";
-import { DocumentError } from "./errors";
+import { DocumentError } from "@/lib/errors/document-error";
 import type { FormatInfo } from "./formats";
 import { readImage } from "./images/read-image";
 import { convertWithLibreOffice } from "./office/convert-with-libreoffice";
@@ -10,7 +10,7 @@ import { readInWorker } from "./office/read-in-worker";
 import { readPdf } from "./pdf/read-pdf";
 import { readOfficeAsPdf } from "./office/read-office-as-pdf";
 import type { ReadOptions } from "./read-options";
-import type { Page } from "./types";
+import type { Page } from "@/lib/pages/types";
 
 export interface ReadDocumentInput {
   bytes: Buffer;
@@ -55,7 +55,12 @@ async function readByFormat(bytes: Buffer, format: FormatInfo, options: ReadOpti
     case "csv":
     case "pptx": {
       const reader = format.reader;
-      return readOfficeAsPdf(bytes, format, options, () => readInWorker({ reader, formatId: format.id, bytes }));
+      return readOfficeAsPdf({
+        bytes,
+        format,
+        options,
+        readNatively: () => readInWorker({ reader, formatId: format.id, bytes }),
+      });
     }
     case "text":
       return readInWorker({ reader: format.reader, formatId: format.id, bytes });
@@ -73,14 +78,19 @@ async function readByFormat(bytes: Buffer, format: FormatInfo, options: ReadOpti
       return pages.map((page) => (page.source === "text_layer" ? { ...page, source: "office" } : page));
     }
     case "libreoffice-xlsx":
-      return readOfficeAsPdf(bytes, format, options, async () => {
-        const workbook = await convertWithLibreOffice(bytes, {
-          inputExtension: format.extensions[0],
-          target: "xlsx",
-          formatName: format.name,
-        });
-        await checkArchiveLimits(workbook);
-        return readInWorker({ reader: "sheet", formatId: "xlsx", bytes: workbook });
+      return readOfficeAsPdf({
+        bytes,
+        format,
+        options,
+        readNatively: async () => {
+          const workbook = await convertWithLibreOffice(bytes, {
+            inputExtension: format.extensions[0],
+            target: "xlsx",
+            formatName: format.name,
+          });
+          await checkArchiveLimits(workbook);
+          return readInWorker({ reader: "sheet", formatId: "xlsx", bytes: workbook });
+        },
       });
   }
 }

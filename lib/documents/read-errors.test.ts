@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveModel } from "@/lib/models";
-import { DocumentError } from "./errors";
+import { DocumentError } from "@/lib/errors/document-error";
 import { convertWithLibreOffice, findSoffice } from "./office/convert-with-libreoffice";
 import { inspectDocument } from "./inspect-document";
 import { openStoredImages } from "./pdf/stored-scan-image";

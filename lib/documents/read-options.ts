@@ -1,5 +1,5 @@
 import type { ModelVersion } from "@/lib/models";
-import type { Page } from "./types";
+import type { Page } from "@/lib/pages/types";
 
 /** What every format reader receives besides the bytes. */
 export interface ReadOptions {

@@ -1,4 +1,4 @@
-import type { Box } from "./types";
+import type { Box } from "@/lib/pages/types";
 
 // A word's box is the axis-aligned bound of its rectangle on the page; a turned word also carries
 // its angle. Whoever draws the word tilted (the viewer's outline, a searchable PDF's text) needs

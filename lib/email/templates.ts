@@ -18,7 +18,17 @@ export function verificationCodeEmail(to: string, code: string, validMinutes: nu
   };
 }
 
-export function invitationEmail(to: string, inviter: string, link: string, expiresAt: Date): EmailMessage {
+export function invitationEmail({
+  to,
+  inviter,
+  link,
+  expiresAt,
+}: {
+  to: string;
+  inviter: string;
+  link: string;
+  expiresAt: Date;
+}): EmailMessage {
   return {
     to,
     subject: `${inviter} invited you to docsvc`,

@@ -35,7 +35,12 @@ export async function exportBatch(
     signal?: AbortSignal;
   },
 ): Promise<Response> {
-  const { batch, documents } = await selectExportDocuments(db, options.owner, options.batchId, options.request);
+  const { batch, documents } = await selectExportDocuments({
+    db,
+    owner: options.owner,
+    batchId: options.batchId,
+    request: options.request,
+  });
   const overrides = new Map<string, ExportPageOverride[]>(
     (options.request.documents ?? []).map((document) => [document.document_id, document.pages]),
   );

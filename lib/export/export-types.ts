@@ -1,4 +1,4 @@
-import type { Box } from "@/lib/documents/types";
+import type { Box } from "@/lib/pages/types";
 
 /** One page as an export draws it: stored data with the request's unsaved edits applied. */
 export interface ExportPage {

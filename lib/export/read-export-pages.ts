@@ -12,12 +12,17 @@ export const EXPORT_PAGE_CHUNK = 25;
  * document's own pages are walked (a request naming others was refused, see assertPagesInDocument),
  * and the walk stops with an AbortError once `signal` aborts (the client went away).
  */
-export async function* readExportPages(
-  db: Db,
-  document: ExportDocument,
-  overrides: ExportPageOverride[] = [],
-  signal?: AbortSignal,
-): AsyncGenerator<ExportPage> {
+export async function* readExportPages({
+  db,
+  document,
+  overrides = [],
+  signal,
+}: {
+  db: Db;
+  document: ExportDocument;
+  overrides?: ExportPageOverride[];
+  signal?: AbortSignal;
+}): AsyncGenerator<ExportPage> {
   const byNumber = new Map(overrides.map((page) => [page.page_number, page]));
   const last = document.pageCount;
   for (let first = 1; first <= last; first += EXPORT_PAGE_CHUNK) {

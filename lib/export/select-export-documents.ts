@@ -12,12 +12,17 @@ import type { ExportDocument } from "./export-types";
  * batch or a document id not in it; 422 for a page number its document does not have; 409 when the
  * batch has nothing to export yet.
  */
-export async function selectExportDocuments(
-  db: Db,
-  owner: BatchOwner,
-  batchId: string,
-  request: ExportRequestBody,
-): Promise<{ batch: Batch; documents: ExportDocument[] }> {
+export async function selectExportDocuments({
+  db,
+  owner,
+  batchId,
+  request,
+}: {
+  db: Db;
+  owner: BatchOwner;
+  batchId: string;
+  request: ExportRequestBody;
+}): Promise<{ batch: Batch; documents: ExportDocument[] }> {
   const batch = await getBatchOrThrow({ db, owner, batchId });
   const rows = await db.batchDocument.findMany({
     where: { batchId },

@@ -1,20 +1,13 @@
-import type { Page } from "@/lib/documents/types";
-import { extractSchemaFields } from "./schema-fields";
-import { structureByBatches } from "./structure-by-batches";
+import type { Page } from "@/lib/pages/types";
+import { schemaFieldsStage, structureByBatches } from "./stages";
 import type { DocumentStructure, SchemaField } from "./types";
 
-/** The deterministic engine: structure from pages by layout, patterns and typed matching. */
+/** The deterministic engine: every stage of stages.ts over the pages as one batch. */
 export function extractStructure(options: { pages: Page[]; schema?: SchemaField[] }): DocumentStructure {
-  const { pages } = options;
+  const { pages, schema } = options;
   // All the pages as one batch; dates take one order for the whole document ("03/01/2018" means the same day wherever it is printed).
   const builder = structureByBatches(pages.map((page) => page.text));
   builder.add(pages);
   const structure = builder.finish();
-  if (options.schema) {
-    const { keyValuePairs, entities } = structure;
-    const details = extractSchemaFields(options.schema, pages, keyValuePairs, entities, builder.dateOrder);
-    structure.fieldDetails = details;
-    structure.fields = Object.fromEntries(details.map((detail) => [detail.name, detail.value]));
-  }
-  return structure;
+  return schema ? schemaFieldsStage({ structure, schema, pages, dateOrder: builder.dateOrder }) : structure;
 }

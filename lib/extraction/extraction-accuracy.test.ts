@@ -5,8 +5,8 @@ import { makeFilledFormPdf, makeImagePdf } from "@/lib/documents/testing/make-pd
 import { characterErrorRate, renderTextImage } from "@/lib/documents/testing/render-text-image";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
 import { extractStructure } from "./extract-structure";
-import { parseDate, parseNumber } from "./normalise-values";
-import { toCsv, toXml } from "./serialise";
+import { parseDate, parseNumber } from "./entities/normalise-values";
+import { toCsv, toXml } from "./output/serialise";
 
 // Accuracy on generated documents with known content. Thresholds fail when the engine gets worse.
 

@@ -1,4 +1,4 @@
-import type { Box } from "@/lib/documents/types";
+import type { Box } from "@/lib/pages/types";
 
 export type DocumentType =
   "invoice" | "receipt" | "form" | "bank_statement" | "letter" | "contract" | "id_document" | "other";

@@ -1,4 +1,4 @@
-import type { Box } from "@/lib/documents/types";
+import type { Box } from "@/lib/pages/types";
 
 // The shapes shared by PDF and Excel filling: what a form asks for, and what was decided to put in it.
 

@@ -4,7 +4,7 @@ import { pageFromRow } from "@/lib/batches/processing/page-data";
 import type { Db } from "@/lib/db";
 import { formatById } from "@/lib/documents/formats";
 import { readText } from "@/lib/documents/office/read-text";
-import type { Page } from "@/lib/documents/types";
+import type { Page } from "@/lib/pages/types";
 import type { FieldDetail, SchemaField } from "@/lib/extraction/types";
 import { AppError } from "@/lib/errors/app-error";
 import type { Caller } from "@/lib/contracts/caller";

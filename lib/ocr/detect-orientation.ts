@@ -1,4 +1,4 @@
-import type { PageOrientation, Word } from "@/lib/documents/types";
+import type { PageOrientation, Word } from "@/lib/pages/types";
 import { estimateSkew, otsuThreshold, type GreyPixels } from "./estimate-skew";
 
 // Which way up the text is. Measured on real scans (FUNSD forms, SROIE receipts), no projection

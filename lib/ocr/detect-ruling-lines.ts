@@ -1,4 +1,4 @@
-import type { RulingLines, RulingLine } from "@/lib/documents/types";
+import type { RulingLines, RulingLine } from "@/lib/pages/types";
 import type { GreyPixels } from "./estimate-skew";
 
 // Ruling lines of tables and boxes in a page image: long runs of dark pixels along a row (or a

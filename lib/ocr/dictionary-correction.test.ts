@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { assembleLayout } from "@/lib/documents/layout";
-import type { Word } from "@/lib/documents/types";
+import { assembleLayout } from "@/lib/pages/layout";
+import type { Word } from "@/lib/pages/types";
 import { correctMisreadWords } from "./dictionary-correction";
 
 /** One line of words, each read with its own confidence. */

@@ -1,5 +1,5 @@
-import type { AssembledLayout } from "@/lib/documents/layout";
-import type { Word } from "@/lib/documents/types";
+import type { AssembledLayout } from "@/lib/pages/layout";
+import type { Word } from "@/lib/pages/types";
 import { detectLanguage } from "@/lib/text/detect-language";
 import { englishSpeller, type Speller } from "./english-speller";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { assembleLayout } from "@/lib/documents/layout";
-import type { Word } from "@/lib/documents/types";
+import { assembleLayout } from "@/lib/pages/layout";
+import type { Word } from "@/lib/pages/types";
 import { mergeOcrPasses } from "./merge-passes";
 
 /** A line of words laid out left to right at row `row` (0.1 of the page high each). */

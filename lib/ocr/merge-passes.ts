@@ -4,8 +4,8 @@ import {
   groupWordsIntoLines,
   unionBox,
   type AssembledLayout,
-} from "@/lib/documents/layout";
-import type { Box, Word } from "@/lib/documents/types";
+} from "@/lib/pages/layout";
+import type { Box, Word } from "@/lib/pages/types";
 import {
   bestOverlap,
   boxIou,

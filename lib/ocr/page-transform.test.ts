@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { assembleLayout } from "@/lib/documents/layout";
+import { assembleLayout } from "@/lib/pages/layout";
 import { boxToSource, layoutToSource, rulingsToSource, wordAngle } from "./page-transform";
 
 /** Where sharp's rotate puts a dark square, found by its ink centroid. */

@@ -1,5 +1,5 @@
-import { withSharedAngles, type AssembledLayout } from "@/lib/documents/layout";
-import type { Box, RulingLine, RulingLines, Word } from "@/lib/documents/types";
+import { withSharedAngles, type AssembledLayout } from "@/lib/pages/layout";
+import type { Box, RulingLine, RulingLines, Word } from "@/lib/pages/types";
 
 // OCR reads a straightened copy of the page: turned by a quarter turn when the text runs sideways
 // or upside down, and by the measured skew, onto a canvas grown to hold the turned page (sharp's

@@ -1,4 +1,4 @@
-import type { Box, Word } from "@/lib/documents/types";
+import type { Box, Word } from "@/lib/pages/types";
 import { editDistance } from "@/lib/text/edit-distance";
 
 // Geometry and text comparisons the merge of OCR passes uses to tell where passes read the same

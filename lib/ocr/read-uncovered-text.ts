@@ -1,11 +1,6 @@
 import { PSM } from "tesseract.js";
-import {
-  assembleLayout,
-  groupLinesIntoBlocks,
-  groupWordsIntoLines,
-  type AssembledLayout,
-} from "@/lib/documents/layout";
-import type { Word } from "@/lib/documents/types";
+import { assembleLayout, groupLinesIntoBlocks, groupWordsIntoLines, type AssembledLayout } from "@/lib/pages/layout";
+import type { Word } from "@/lib/pages/types";
 import type { OcrRecogniser } from "@/lib/models";
 import { englishSpeller, type Speller } from "./english-speller";
 import { insertBlocks } from "./merge-passes";

@@ -1,8 +1,8 @@
 import sharp, { type SharpOptions } from "sharp";
 import { getConfig } from "@/lib/config";
-import { withSharedAngles, type AssembledLayout } from "@/lib/documents/layout";
+import { withSharedAngles, type AssembledLayout } from "@/lib/pages/layout";
 import { resolveModel, type ModelVersion, type OcrPass } from "@/lib/models";
-import type { PageOrientation, RulingLines } from "@/lib/documents/types";
+import type { PageOrientation, RulingLines } from "@/lib/pages/types";
 import { findRulingLines } from "./detect-ruling-lines";
 import { correctMisreadWords } from "./dictionary-correction";
 import { mergeOcrPasses } from "./merge-passes";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { DocumentError } from "@/lib/documents/errors";
-import { clampBox, layoutFromWords, type AssembledLayout } from "@/lib/documents/layout";
+import { DocumentError } from "@/lib/errors/document-error";
+import { clampBox, layoutFromWords, type AssembledLayout } from "@/lib/pages/layout";
 
 // Contract of the optional remote OCR service (documented in the README):
 //   POST {OCR_SERVICE_URL}/ocr   {"image": base64 PNG, "languages": "eng", "model": "docsvc-OCR-v1-2025-02"}

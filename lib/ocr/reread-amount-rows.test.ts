@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { assembleLayout } from "@/lib/documents/layout";
-import type { Word } from "@/lib/documents/types";
+import { assembleLayout } from "@/lib/pages/layout";
+import type { Word } from "@/lib/pages/types";
 import { rereadAmountRows } from "./reread-amount-rows";
 import { terminateOcrPool } from "./tesseract-pool";
 

@@ -1,7 +1,7 @@
 import { PSM } from "tesseract.js";
-import { assembleLayout, type AssembledLayout } from "@/lib/documents/layout";
-import type { Box, Word } from "@/lib/documents/types";
-import { totalLabelKind } from "@/lib/extraction/total-labels";
+import { assembleLayout, type AssembledLayout } from "@/lib/pages/layout";
+import type { Box, Word } from "@/lib/pages/types";
+import { totalLabelKind } from "@/lib/text/total-labels";
 import type { OcrRecogniser } from "@/lib/models";
 import { greyToPgm, type NormalizedGreyImage } from "./normalize-image";
 import { recognizeTsvWithPool } from "./tesseract-pool";

@@ -1,6 +1,6 @@
 import { PSM } from "tesseract.js";
-import { assembleLayout, unionBox, type AssembledLayout } from "@/lib/documents/layout";
-import type { Box, Word } from "@/lib/documents/types";
+import { assembleLayout, unionBox, type AssembledLayout } from "@/lib/pages/layout";
+import type { Box, Word } from "@/lib/pages/types";
 import type { OcrRecogniser } from "@/lib/models";
 import { greyToPgm, type NormalizedGreyImage } from "./normalize-image";
 import { recognizeTsvWithPool } from "./tesseract-pool";

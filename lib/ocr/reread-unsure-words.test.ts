@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { assembleLayout } from "@/lib/documents/layout";
+import { assembleLayout } from "@/lib/pages/layout";
 import { textSvg } from "@/lib/documents/testing/render-text-image";
 import { greyToPgm } from "./normalize-image";
 import { rereadUnsureWords } from "./reread-unsure-words";

@@ -1,6 +1,6 @@
 import type { Page as TesseractPage, Bbox } from "tesseract.js";
-import { assembleLayout, clampBox, type AssembledLayout } from "@/lib/documents/layout";
-import type { Box, Word } from "@/lib/documents/types";
+import { assembleLayout, clampBox, type AssembledLayout } from "@/lib/pages/layout";
+import type { Box, Word } from "@/lib/pages/types";
 
 // tesseract.js reports blocks → paragraphs → lines → words in pixels of the image it was given;
 // paragraphs become our blocks and every box is normalised to that image.

@@ -2,7 +2,7 @@ import os from "node:os";
 import { createWorker, OEM, PSM, type Worker, type RecognizeResult, type WorkerParams } from "tesseract.js";
 import { getConfig } from "@/lib/config";
 import type { OcrRecogniser } from "@/lib/models";
-import { DocumentError } from "@/lib/documents/errors";
+import { DocumentError } from "@/lib/errors/document-error";
 import { languageDataDir } from "./language-data";
 import { logLevelEnabled } from "@/lib/log/logger";
 import { nativeLanguageDataDir } from "./native-language-data";

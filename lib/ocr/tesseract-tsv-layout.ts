@@ -1,5 +1,5 @@
-import { assembleLayout, clampBox, type AssembledLayout } from "@/lib/documents/layout";
-import type { Word } from "@/lib/documents/types";
+import { assembleLayout, clampBox, type AssembledLayout } from "@/lib/pages/layout";
+import type { Word } from "@/lib/pages/types";
 
 // tesseract's TSV output (level, page, block, paragraph, line, word, left, top, width, height,
 // conf, text) carries every word with its box and confidence and the block → paragraph → line

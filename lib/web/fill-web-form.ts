@@ -1,5 +1,5 @@
 import type { ConfiguredModel } from "@/lib/ai/language-model";
-import { parseDate, parseNumber } from "@/lib/extraction/normalise-values";
+import { parseDate, parseNumber } from "@/lib/extraction/entities/normalise-values";
 import { planFill } from "@/lib/fill/map/plan-fill";
 import { resolvePlan, unresolvedNotes } from "@/lib/fill/map/resolve-plan";
 import { coerceFieldValue } from "@/lib/fill/pdf/coerce-field-value";

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { isDocumentError } from "@/lib/documents/errors";
+import { isDocumentError } from "@/lib/errors/document-error";
 import { inspectDocument } from "@/lib/documents/inspect-document";
 import type { BlobStore } from "@/lib/storage";
 import { refreshBatchStatus } from "../refresh-batch-status";

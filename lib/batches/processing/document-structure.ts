@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
-import { structureByBatches } from "@/lib/extraction/structure-by-batches";
+import { structureByBatches } from "@/lib/extraction/stages";
 import { pageFromRow, toSnakeCaseKeys } from "./page-data";
 import type { StageTimings } from "./stage-timings";
 

@@ -1,4 +1,4 @@
-import type { Box, Page } from "@/lib/documents/types";
+import type { Box, Page } from "@/lib/pages/types";
 import type { Prisma } from "@/lib/db/generated/client";
 import { extractStructure } from "@/lib/extraction/extract-structure";
 import type { DocumentStructure } from "@/lib/extraction/types";

@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Db } from "@/lib/db";
 import { readDocument } from "@/lib/documents/read-document";
 import { failedPage } from "@/lib/documents/page-builder";
-import type { Page } from "@/lib/documents/types";
+import type { Page } from "@/lib/pages/types";
 import { resolveModel } from "@/lib/models";
 import type { BlobStore } from "@/lib/storage";
 import { invalidateBatchStatus } from "../status-cache";

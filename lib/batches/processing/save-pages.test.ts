@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import type { Page } from "@/lib/documents/types";
+import type { Page } from "@/lib/pages/types";
 import { resolveModel } from "@/lib/models";
 import { createLocalBlobStore } from "@/lib/storage";
 import { savePages, type SavePagesContext } from "./save-pages";

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import type { Page } from "@/lib/documents/types";
+import type { Page } from "@/lib/pages/types";
 import type { Prisma } from "@/lib/db/generated/client";
 import type { ModelVersion } from "@/lib/models";
 import { pageImageKey, type BlobStore } from "@/lib/storage";

@@ -1,4 +1,4 @@
-import type { Box } from "@/lib/documents/types";
+import type { Box } from "@/lib/pages/types";
 import { engineReading, rightOf, type PlacedWord, type WordSlot } from "./word-slots";
 
 // Boxes for words a person typed that no word of the image stands for: placed by estimate, so the

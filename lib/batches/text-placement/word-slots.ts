@@ -1,4 +1,4 @@
-import type { Box } from "@/lib/documents/types";
+import type { Box } from "@/lib/pages/types";
 import type { StoredBoundingBoxes, StoredWord } from "../processing/page-data";
 
 /** A word of the page as the text is aligned to it: one whitespace-free token, and the line it is on. */

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import type { Box, Page } from "@/lib/documents/types";
+import type { Box, Page } from "@/lib/pages/types";
 import { labelMatchScore } from "@/lib/fill/match/match-label";
 import { KnowledgeIndex } from "../knowledge/knowledge-index";
 import { loadChatScope } from "../scope/load-chat-scope";

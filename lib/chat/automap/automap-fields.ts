@@ -1,5 +1,5 @@
-import { dateOrderOf } from "@/lib/extraction/date-order";
-import { parseDate, parseNumber } from "@/lib/extraction/normalise-values";
+import { dateOrderOf } from "@/lib/extraction/document/date-order";
+import { parseDate, parseNumber } from "@/lib/extraction/entities/normalise-values";
 import { labelMatchScore } from "@/lib/fill/match/match-label";
 import type { ChatDocument } from "../scope/chat-document";
 import { documentCandidates, type ValueCandidate } from "./document-candidates";

@@ -2,9 +2,9 @@ import { generateText, Output } from "ai";
 import { z } from "zod";
 import type { ConfiguredModel } from "@/lib/ai/language-model";
 import { citedText, meanConfidence, resolveWordIds, wordList } from "@/lib/ai/word-ids";
-import { unionBox } from "@/lib/documents/layout";
-import { dateOrderOf } from "@/lib/extraction/date-order";
-import { parseDate, parseNumber } from "@/lib/extraction/normalise-values";
+import { unionBox } from "@/lib/pages/layout";
+import { dateOrderOf } from "@/lib/extraction/document/date-order";
+import { parseDate, parseNumber } from "@/lib/extraction/entities/normalise-values";
 import type { ChatDocument } from "../scope/chat-document";
 import type { TemplateField } from "./automap-fields";
 

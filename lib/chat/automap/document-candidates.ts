@@ -1,5 +1,5 @@
-import type { Box } from "@/lib/documents/types";
-import { parseNumber } from "@/lib/extraction/normalise-values";
+import type { Box } from "@/lib/pages/types";
+import { parseNumber } from "@/lib/extraction/entities/normalise-values";
 import type { ChatDocument } from "../scope/chat-document";
 
 /** A value of a document that a template field could take: under a label, or the one value of a table column. */

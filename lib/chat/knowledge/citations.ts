@@ -1,6 +1,6 @@
 import { resolveWordIds } from "@/lib/ai/word-ids";
-import { unionBox } from "@/lib/documents/layout";
-import type { Box, Page } from "@/lib/documents/types";
+import { unionBox } from "@/lib/pages/layout";
+import type { Box, Page } from "@/lib/pages/types";
 import type { ChatDocument } from "../scope/chat-document";
 
 /**

@@ -1,5 +1,5 @@
 import MiniSearch from "minisearch";
-import type { Box } from "@/lib/documents/types";
+import type { Box } from "@/lib/pages/types";
 import type { ChatDocument } from "../scope/chat-document";
 import { wordRange } from "./citations";
 import { passagesOf, type Passage } from "./passages";

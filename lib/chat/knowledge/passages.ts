@@ -1,4 +1,4 @@
-import type { Box } from "@/lib/documents/types";
+import type { Box } from "@/lib/pages/types";
 import type { ChatDocument } from "../scope/chat-document";
 
 /** A searchable piece of a page: one line, or one block of several lines, with its words and box. */

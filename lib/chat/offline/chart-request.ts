@@ -1,4 +1,4 @@
-import { parseNumber } from "@/lib/extraction/normalise-values";
+import { parseNumber } from "@/lib/extraction/entities/normalise-values";
 import type { ChartSpec } from "../charts/chart-spec";
 import { queryTerms } from "../knowledge/knowledge-index";
 import type { ChatDocument, StoredTable } from "../scope/chat-document";

@@ -1,5 +1,5 @@
 import { extractStructure } from "@/lib/extraction/extract-structure";
-import { labelSimilarity } from "@/lib/extraction/label-similarity";
+import { labelSimilarity } from "@/lib/extraction/words/label-similarity";
 import type { FieldDetail, SchemaFieldType } from "@/lib/extraction/types";
 import { queryTerms } from "../knowledge/knowledge-index";
 import type { ChatDocument, StoredPair } from "../scope/chat-document";

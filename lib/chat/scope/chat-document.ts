@@ -1,4 +1,4 @@
-import type { Box, Page } from "@/lib/documents/types";
+import type { Box, Page } from "@/lib/pages/types";
 
 /** A stored key-value pair of a page, as the reading engine saved it (page structured_data). */
 export interface StoredPair {

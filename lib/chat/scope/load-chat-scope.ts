@@ -1,7 +1,7 @@
 import { getBatchOrThrow, isUuid } from "@/lib/batches/get-batch-or-throw";
 import { pageFromRow } from "@/lib/batches/processing/page-data";
 import type { Db } from "@/lib/db";
-import type { Box } from "@/lib/documents/types";
+import type { Box } from "@/lib/pages/types";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors/app-error";
 import type { ChatDocument, StoredPair, StoredTable } from "./chat-document";

@@ -1,4 +1,4 @@
-import { DocumentError } from "../errors";
+import { DocumentError } from "@/lib/errors/document-error";
 import { InflateLimitError, inflateEntry } from "./inflate-entry";
 import { XmlDepthError, XmlDoctypeError, XmlScanner } from "./xml-scanner";
 import { readZipDirectory, type ZipEntry } from "./zip-directory";

@@ -1,5 +1,5 @@
 import { createInflateRaw } from "node:zlib";
-import { DocumentError } from "../errors";
+import { DocumentError } from "@/lib/errors/document-error";
 import { entryData, type ZipEntry } from "./zip-directory";
 
 /** Thrown by inflateEntry when an entry inflates past its byte budget; the caller words the refusal. */

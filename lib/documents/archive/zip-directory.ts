@@ -1,4 +1,4 @@
-import { DocumentError } from "../errors";
+import { DocumentError } from "@/lib/errors/document-error";
 
 // The central directory of a ZIP archive, read without inflating anything, so an archive's entry
 // count and declared sizes are known before any library unpacks it. Declared sizes can lie: the

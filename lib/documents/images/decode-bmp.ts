@@ -1,4 +1,4 @@
-import { DocumentError } from "../errors";
+import { DocumentError } from "@/lib/errors/document-error";
 
 // sharp's prebuilt libvips has no BMP loader; uncompressed BMPs (1/4/8/24/32 bits) are simple
 // enough to decode here into RGB pixels.

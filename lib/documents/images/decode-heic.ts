@@ -1,4 +1,4 @@
-import { DocumentError } from "../errors";
+import { DocumentError } from "@/lib/errors/document-error";
 
 // sharp's prebuilt libvips reads HEIF only with AV1 inside (AVIF); iPhone photos are HEVC inside
 // (HEIC). heic-decode runs libheif compiled to WebAssembly, shipped inside its npm package, so no

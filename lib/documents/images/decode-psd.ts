@@ -1,4 +1,4 @@
-import { DocumentError } from "../errors";
+import { DocumentError } from "@/lib/errors/document-error";
 import type { RawImage } from "./decode-bmp";
 
 // A PSD stores a flattened composite of all layers after the layer section; that composite is

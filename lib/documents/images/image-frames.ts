@@ -1,5 +1,5 @@
 import sharp, { type Metadata, type SharpOptions } from "sharp";
-import { DocumentError } from "../errors";
+import { DocumentError } from "@/lib/errors/document-error";
 import type { FormatInfo } from "../formats";
 import { defaultMaxPixels } from "../read-options";
 import { decodeBmp, readBmpSize, type RawImage } from "./decode-bmp";

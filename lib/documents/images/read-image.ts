@@ -4,8 +4,8 @@ import { ocrPoolSize } from "@/lib/ocr/tesseract-pool";
 import { withOcrPageSlot } from "../ocr-page-slots";
 import { failedPage, keptAfterListener, mapWithLimit, pageFromLayout } from "../page-builder";
 import { defaultMaxPixels, pageStageClock, type ReadOptions } from "../read-options";
-import type { Page } from "../types";
-import { DocumentError } from "../errors";
+import type { Page } from "@/lib/pages/types";
+import { DocumentError } from "@/lib/errors/document-error";
 import { framePng, imageFrames } from "./image-frames";
 
 /** OCR every frame of an image file; a frame that fails is recorded on its page. */

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { getConfig } from "@/lib/config";
-import { DocumentError } from "../errors";
+import { DocumentError } from "@/lib/errors/document-error";
 
 // Legacy and OpenDocument formats go through LibreOffice headless. Each conversion gets its own
 // temporary folder and user profile (so conversions can run side by side) and is killed on timeout;

@@ -1,5 +1,5 @@
-import { assembleLayout, unionBox, type AssembledLayout } from "../layout";
-import type { SourceTable, Word } from "../types";
+import { assembleLayout, unionBox, type AssembledLayout } from "@/lib/pages/layout";
+import type { SourceTable, Word } from "@/lib/pages/types";
 
 // Office documents without fixed geometry (DOCX via mammoth, plain text) are laid out on virtual
 // US Letter pages with an average-character-width model, so every word still has a plausible box

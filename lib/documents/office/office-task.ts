@@ -1,5 +1,5 @@
 import { formatById } from "../formats";
-import type { Page } from "../types";
+import type { Page } from "@/lib/pages/types";
 import { readDocx } from "./read-docx";
 import { readPptx } from "./read-pptx";
 import { readDelimited, readWorkbook } from "./read-sheets";

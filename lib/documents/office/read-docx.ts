@@ -1,9 +1,9 @@
 import mammoth from "mammoth";
-import { DocumentError } from "../errors";
+import { DocumentError } from "@/lib/errors/document-error";
 import { layoutFlow, pageHeight, pageWidth, type FlowItem } from "./flow-layout";
 import { stripTags } from "./xml-text";
 import { pageFromLayout } from "../page-builder";
-import type { Page } from "../types";
+import type { Page } from "@/lib/pages/types";
 
 // mammoth turns DOCX into clean HTML (headings, paragraphs, lists, tables); that HTML is read
 // back into flow items, keeping tables as tables.

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { DocumentError } from "../errors";
+import { DocumentError } from "@/lib/errors/document-error";
 import { formatById } from "../formats";
-import type { Page } from "../types";
+import type { Page } from "@/lib/pages/types";
 import type { OfficeTask } from "./office-task";
 
 // Office and text formats are parsed by libraries (mammoth, exceljs) that build the whole document

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { readDocument } from "../read-document";
 import { makeDocx, makePptx, makeXlsx } from "../testing/make-office-files";
-import type { Page } from "../types";
+import type { Page } from "@/lib/pages/types";
 import { findSoffice } from "./convert-with-libreoffice";
 
 // Office pages printed by LibreOffice: the page image and the word boxes come from the same PDF,

@@ -1,7 +1,7 @@
 import type { FormatInfo } from "../formats";
 import { readPdf } from "../pdf/read-pdf";
 import type { ReadOptions } from "../read-options";
-import type { Page, SourceTable } from "../types";
+import type { Page, SourceTable } from "@/lib/pages/types";
 import { convertWithLibreOffice, findSoffice } from "./convert-with-libreoffice";
 import { assignPrintedPages, MAX_STACKED_PAGES, stackPages } from "./stack-printed-pages";
 
@@ -69,12 +69,17 @@ function carryNativeStructure(printed: Page[], native: Page[]): void {
  * LibreOffice prints fewer. The native pages themselves when images are not wanted, LibreOffice is
  * missing or the conversion fails.
  */
-export async function readOfficeAsPdf(
-  bytes: Buffer,
-  format: FormatInfo,
-  options: ReadOptions,
-  readNatively: () => Promise<Page[]>,
-): Promise<Page[]> {
+export async function readOfficeAsPdf({
+  bytes,
+  format,
+  options,
+  readNatively,
+}: {
+  bytes: Buffer;
+  format: FormatInfo;
+  options: ReadOptions;
+  readNatively: () => Promise<Page[]>;
+}): Promise<Page[]> {
   const native = await readNatively();
   if (!options.renderImages || !findSoffice() || native.every((page) => page.text.trim() === "")) return native;
   let printed: Page[];

@@ -1,8 +1,8 @@
 import JSZip from "jszip";
-import { DocumentError } from "../errors";
-import { assembleLayout, unionBox } from "../layout";
+import { DocumentError } from "@/lib/errors/document-error";
+import { assembleLayout, unionBox } from "@/lib/pages/layout";
 import { pageFromLayout } from "../page-builder";
-import type { Page, SourceTable, Word } from "../types";
+import type { Page, SourceTable, Word } from "@/lib/pages/types";
 import { decodeEntities } from "./xml-text";
 
 // One page per slide, in presentation order. Shapes carry their position in EMU, so text is laid

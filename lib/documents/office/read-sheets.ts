@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
-import { DocumentError } from "../errors";
-import type { Page } from "../types";
+import { DocumentError } from "@/lib/errors/document-error";
+import type { Page } from "@/lib/pages/types";
 import { sheetPage } from "./sheet-layout";
 
 function trimGrid(rows: string[][]): string[][] {

@@ -1,6 +1,6 @@
 import type { FormatInfo } from "../formats";
 import { pageFromLayout } from "../page-builder";
-import type { Page } from "../types";
+import type { Page } from "@/lib/pages/types";
 import { layoutFlow, pageHeight, pageWidth, type FlowItem } from "./flow-layout";
 import { flowItemsFromHtml } from "./read-docx";
 import { stripTags } from "./xml-text";

@@ -1,6 +1,6 @@
-import { assembleLayout } from "../layout";
+import { assembleLayout } from "@/lib/pages/layout";
 import { pageFromLayout } from "../page-builder";
-import type { Page, Word } from "../types";
+import type { Page, Word } from "@/lib/pages/types";
 
 // A sheet becomes one page: cells on a grid whose column widths follow their content, so the page
 // has real-looking geometry and the cells are also kept as a table.

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import type { Block, Box, Line, Page, Word } from "../types";
+import type { Block, Box, Line, Page, Word } from "@/lib/pages/types";
 
 // LibreOffice may print an office file on more pages than the native reading counted (a long or wide
 // sheet across several sheets of paper, a document laid out differently). The count is what uploads

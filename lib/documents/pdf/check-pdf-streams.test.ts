@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DocumentError } from "../errors";
+import { DocumentError } from "@/lib/errors/document-error";
 import { inspectDocument } from "../inspect-document";
 import { readDocument } from "../read-document";
 import { inflatingPdf } from "../testing/make-hostile-files";

@@ -1,5 +1,5 @@
 import { constants, inflateSync } from "node:zlib";
-import { DocumentError } from "../errors";
+import { DocumentError } from "@/lib/errors/document-error";
 
 /** The most one stream other than an image may inflate to (content, object streams, fonts). */
 export const MAX_PDF_STREAM_BYTES = 128 * 1024 * 1024;

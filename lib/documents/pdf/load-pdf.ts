@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { PDFDocumentProxy } from "pdfjs-dist/types/src/display/api";
-import { DocumentError } from "../errors";
+import { DocumentError } from "@/lib/errors/document-error";
 import { assertPdfStreamsBounded } from "./check-pdf-streams";
 
 // pdfjs-dist's legacy build is the one that runs in Node. Font and CMap data are read from the

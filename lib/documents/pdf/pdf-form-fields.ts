@@ -1,6 +1,6 @@
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
-import { clampBox } from "../layout";
-import type { FormFieldValue } from "../types";
+import { clampBox } from "@/lib/pages/layout";
+import type { FormFieldValue } from "@/lib/pages/types";
 
 interface WidgetAnnotation {
   subtype: string;

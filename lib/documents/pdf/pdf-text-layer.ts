@@ -1,7 +1,7 @@
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { TextItem } from "pdfjs-dist/types/src/display/api";
-import { clampBox, layoutFromWords, type AssembledLayout } from "../layout";
-import type { Word } from "../types";
+import { clampBox, layoutFromWords, type AssembledLayout } from "@/lib/pages/layout";
+import type { Word } from "@/lib/pages/types";
 import { fontBoxKey, type VerticalMetrics } from "./font-descriptor-metrics";
 import { placeRun, readGlyphAdvances, type GlyphAdvance, type PlacedCharacter } from "./glyph-advances";
 

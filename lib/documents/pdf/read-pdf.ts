@@ -1,11 +1,11 @@
 import sharp from "sharp";
 import { ocrPoolSize } from "@/lib/ocr/tesseract-pool";
 import { recognizeImage } from "@/lib/ocr/recognize-image";
-import { DocumentError } from "../errors";
+import { DocumentError } from "@/lib/errors/document-error";
 import { failedPage, keptAfterListener, mapWithLimit, pageFromLayout } from "../page-builder";
 import { withOcrPageSlot } from "../ocr-page-slots";
 import { defaultImageDpi, pageStageClock, type PageStageClock, type ReadOptions } from "../read-options";
-import type { Page } from "../types";
+import type { Page } from "@/lib/pages/types";
 import { loadPdfjs, openPdf, type OpenPdfOptions } from "./load-pdf";
 import { readPdfFormFields } from "./pdf-form-fields";
 import { isUsableTextLayer, readPdfTextLayer, type PdfTextLayer } from "./pdf-text-layer";

@@ -1,6 +1,6 @@
 import { createCanvas, type Canvas } from "@napi-rs/canvas";
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
-import { DocumentError } from "../errors";
+import { DocumentError } from "@/lib/errors/document-error";
 
 /** The most pixels one rendered page may have; larger pages are rendered at a lower resolution. */
 export const maxRenderPixels = 60_000_000;

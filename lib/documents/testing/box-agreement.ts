@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import type { Box } from "../types";
+import type { Box } from "@/lib/pages/types";
 
 // Independent reference boxes for tests and the benchmark (the Tesseract CLI on an image, poppler's
 // pdftotext -bbox on a PDF), the same words carried through a known turn, and the agreement figures

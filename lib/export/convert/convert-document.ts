@@ -2,7 +2,7 @@ import type { BatchOwner } from "@/lib/batches/batch-owner";
 import { getOwnedDocumentOrThrow } from "@/lib/batches/get-batch-or-throw";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
-import { OUTPUT_FORMATS, serialiseAs } from "@/lib/extraction/output-formats";
+import { OUTPUT_FORMATS, serialiseAs } from "@/lib/extraction/output/output-formats";
 import { AppError } from "@/lib/errors/app-error";
 import type { ExportPageOverride } from "../export-schemas";
 import { CONVERT_ALL_FORMATS, type ConvertedOutputBody, type ConvertFormat } from "./convert-schemas";
@@ -26,7 +26,12 @@ export async function convertDocument(
   },
 ) {
   const document = await getOwnedDocumentOrThrow({ db, owner: options.owner, documentId: options.documentId });
-  const { converted, missing } = await loadConvertibleDocument(db, document, options.pages, options.signal);
+  const { converted, missing } = await loadConvertibleDocument({
+    db,
+    document,
+    overrides: options.pages,
+    signal: options.signal,
+  });
   if (converted.pages.length === 0) {
     throw new AppError(
       "conflict",

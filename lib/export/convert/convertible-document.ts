@@ -28,12 +28,17 @@ export interface ConvertibleDocument {
  * read are listed in missing. An override for a page the document does not have is refused (422);
  * the walk stops with an AbortError once `signal` aborts (the client went away).
  */
-export async function loadConvertibleDocument(
-  db: Db,
-  document: BatchDocument,
-  overrides: ExportPageOverride[] = [],
-  signal?: AbortSignal,
-): Promise<{ converted: ConvertibleDocument; missing: number[] }> {
+export async function loadConvertibleDocument({
+  db,
+  document,
+  overrides = [],
+  signal,
+}: {
+  db: Db;
+  document: BatchDocument;
+  overrides?: ExportPageOverride[];
+  signal?: AbortSignal;
+}): Promise<{ converted: ConvertibleDocument; missing: number[] }> {
   // Boxes are not rendered by any format: leaving them out keeps a 200-page read small and quick.
   const rows = await db.page.findMany({
     where: { documentId: document.id },

@@ -83,12 +83,12 @@ async function* reportElements(options: WriteReportDocxOptions): AsyncGenerator<
     children.push(
       new Paragraph({ text: document.fileName, heading: HeadingLevel.HEADING_1, pageBreakBefore: documentIndex > 0 }),
     );
-    for await (const page of readExportPages(
-      options.db,
+    for await (const page of readExportPages({
+      db: options.db,
       document,
-      options.overrides.get(document.id),
-      options.signal,
-    )) {
+      overrides: options.overrides.get(document.id),
+      signal: options.signal,
+    })) {
       children.push(new Paragraph({ text: `Page ${page.pageNumber}`, heading: HeadingLevel.HEADING_2 }));
       if (page.status === "missing") {
         children.push(

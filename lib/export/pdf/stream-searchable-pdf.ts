@@ -33,12 +33,12 @@ export async function* streamSearchablePdf(options: WriteSearchablePdfOptions): 
   const pdf = await StreamedPdf.create(options.title);
   for (const document of options.documents) {
     let copier: PdfPageCopier | null | undefined;
-    for await (const page of readExportPages(
-      options.db,
+    for await (const page of readExportPages({
+      db: options.db,
       document,
-      options.overrides.get(document.id),
-      options.signal,
-    )) {
+      overrides: options.overrides.get(document.id),
+      signal: options.signal,
+    })) {
       const size = pdfPageSize(page);
       // An edited digital page is redrawn (its image with the corrected text layer), so the correction is what is found and copied.
       const copyable =

@@ -1,4 +1,4 @@
-import type { Box } from "@/lib/documents/types";
+import type { Box } from "@/lib/pages/types";
 import { turnedRectangle } from "@/lib/documents/word-corners";
 import type { ExportPage } from "../export-types";
 

@@ -22,12 +22,12 @@ export async function* writeReportPdf(options: WriteReportOptions): AsyncGenerat
   const layout = await ReportLayout.create(options.title);
   for (const document of options.documents) {
     await layout.heading(document.fileName, 1);
-    for await (const page of readExportPages(
-      options.db,
+    for await (const page of readExportPages({
+      db: options.db,
       document,
-      options.overrides.get(document.id),
-      options.signal,
-    )) {
+      overrides: options.overrides.get(document.id),
+      signal: options.signal,
+    })) {
       await layout.heading(`Page ${page.pageNumber}`, 2);
       if (page.status === "missing") {
         await layout.paragraph(`Not included: ${page.error ?? "not available"}.`, { color: 0.5 });

@@ -1,5 +1,5 @@
-import { assembleLayout } from "@/lib/documents/layout";
-import type { Page, Word } from "@/lib/documents/types";
+import { assembleLayout } from "@/lib/pages/layout";
+import type { Page, Word } from "@/lib/pages/types";
 
 // OCR-shaped pages for the layout tests: words placed as a scan's OCR reports them, so each test
 // states the layout it is about (columns read as separate lines, values under labels, gaps).

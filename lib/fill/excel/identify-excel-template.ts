@@ -1,6 +1,6 @@
 import { checkArchiveLimits, isZipArchive } from "@/lib/documents/archive/check-archive-limits";
 import { detectType } from "@/lib/documents/detect-type";
-import { isDocumentError } from "@/lib/documents/errors";
+import { isDocumentError } from "@/lib/errors/document-error";
 import type { FormatInfo } from "@/lib/documents/formats";
 import { findSoffice, libreOfficeInstallHint } from "@/lib/documents/office/convert-with-libreoffice";
 import { AppError } from "@/lib/errors/app-error";

@@ -1,7 +1,7 @@
-import { unionBox } from "@/lib/documents/layout";
+import { unionBox } from "@/lib/pages/layout";
 import { extractStructure } from "@/lib/extraction/extract-structure";
-import { dateOrderOf } from "@/lib/extraction/date-order";
-import { parseDate, parseNumber } from "@/lib/extraction/normalise-values";
+import { dateOrderOf } from "@/lib/extraction/document/date-order";
+import { parseDate, parseNumber } from "@/lib/extraction/entities/normalise-values";
 import type { DateOrder, Entity, KeyValuePair } from "@/lib/extraction/types";
 import { conceptAcceptsValue, conceptOf, type FieldConcept } from "../match/field-concepts";
 import { fieldLabels } from "../match/field-labels";

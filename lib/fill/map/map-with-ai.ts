@@ -1,8 +1,8 @@
 import { generateText, Output } from "ai";
 import { z } from "zod";
 import type { ConfiguredModel } from "@/lib/ai/language-model";
-import { unionBox } from "@/lib/documents/layout";
-import type { Word } from "@/lib/documents/types";
+import { unionBox } from "@/lib/pages/layout";
+import type { Word } from "@/lib/pages/types";
 import type { FillPlan, FormField } from "../types";
 import { isoDay } from "./format-date-for-field";
 import type { SourceDocument } from "./source-document";

@@ -1,4 +1,4 @@
-import type { Page } from "@/lib/documents/types";
+import type { Page } from "@/lib/pages/types";
 
 /** A source file as the reading engine read it. */
 export interface SourceDocument {

@@ -1,4 +1,4 @@
-import { labelSimilarity } from "@/lib/extraction/schema-fields";
+import { labelSimilarity } from "@/lib/extraction/fields/schema-fields";
 import { conceptOf } from "./field-concepts";
 import { normaliseLabel } from "./normalise-label";
 

@@ -1,4 +1,4 @@
-import type { Box, Page, Word } from "@/lib/documents/types";
+import type { Box, Page, Word } from "@/lib/pages/types";
 import { conceptOf } from "../match/field-concepts";
 import { isMeaningfulLabel } from "../match/normalise-label";
 import type { FieldValueType, FormField } from "../types";

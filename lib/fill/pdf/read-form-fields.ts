@@ -14,8 +14,8 @@ import {
   type PDFPage,
   type PDFWidgetAnnotation,
 } from "pdf-lib";
-import { clampBox } from "@/lib/documents/layout";
-import type { Box } from "@/lib/documents/types";
+import { clampBox } from "@/lib/pages/layout";
+import type { Box } from "@/lib/pages/types";
 import { AppError } from "@/lib/errors/app-error";
 import { readableFieldName } from "../match/normalise-label";
 import type { FormField, FormFieldKind } from "../types";

@@ -1,4 +1,4 @@
-import type { Page } from "@/lib/documents/types";
+import type { Page } from "@/lib/pages/types";
 import type { FormField } from "../types";
 import { labelFormFields } from "./label-form-fields";
 import { loadFillableForm } from "./load-form";

@@ -1,6 +1,6 @@
 import { extractDocument } from "@/lib/ai";
 import { DocumentError, isDocumentErrorCode, readDocument } from "@/lib/documents";
-import type { Box, Page } from "@/lib/documents/types";
+import type { Box, Page } from "@/lib/pages/types";
 import type { KeyValuePair, SchemaField } from "@/lib/extraction/types";
 import type { ModelVersion } from "@/lib/models";
 import type { DocumentExtraction } from "./extraction-result";

@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db";
 import type { Job } from "@/lib/db/generated/client";
 import { readDocument } from "@/lib/documents/read-document";
-import type { Page } from "@/lib/documents/types";
+import type { Page } from "@/lib/pages/types";
 import { resolveModel, tokensForPages } from "@/lib/models";
 import { jobOutputKey, type BlobStore } from "@/lib/storage";
 import { chargeJob } from "@/lib/v1/jobs/charge-job";
