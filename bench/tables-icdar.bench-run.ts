@@ -113,18 +113,26 @@ function csvRows(text: string): string[][] {
   const rows: string[][] = [[]];
   let field = "";
   let quoted = false;
+  const endField = () => {
+    rows.at(-1)!.push(field);
+    field = "";
+  };
   for (let at = 0; at < text.length; at++) {
     const char = text[at];
     if (quoted) {
-      if (char === '"' && text[at + 1] === '"') ((field += '"'), at++);
-      else if (char === '"') quoted = false;
+      if (char === '"' && text[at + 1] === '"') {
+        field += '"';
+        at++;
+      } else if (char === '"') quoted = false;
       else field += char;
     } else if (char === '"') quoted = true;
-    else if (char === ",") (rows.at(-1)!.push(field), (field = ""));
-    else if (char === "\n") (rows.at(-1)!.push(field), (field = ""), rows.push([]));
-    else if (char !== "\r") field += char;
+    else if (char === ",") endField();
+    else if (char === "\n") {
+      endField();
+      rows.push([]);
+    } else if (char !== "\r") field += char;
   }
-  if (field || rows.at(-1)!.length) rows.at(-1)!.push(field);
+  if (field || rows.at(-1)!.length) endField();
   return rows.filter((row) => row.some(Boolean));
 }
 

@@ -211,7 +211,9 @@ function layoutTables(page: Page): ExtractedTable[] {
     top: Math.min(...visualRow.words.map((word) => word.box.y)),
     bottom: Math.max(...visualRow.words.map((word) => word.box.y + word.box.height)),
   }));
-  const tables: Array<ExtractedTable & { first: number; last: number }> = [];
+  const tables: ExtractedTable[] = [];
+  // The rows (indexes in `all`) each table runs from and to.
+  const spans: Array<{ first: number; last: number }> = [];
   let rows: Word[][][] = [];
   let columns: Column[] = [];
   let pending: Word[][][] = [];
@@ -231,7 +233,7 @@ function layoutTables(page: Page): ExtractedTable[] {
         return out;
       });
       // Heading rows from the nearest up; a short table just above may turn out to be the heading.
-      const previous = tables.at(-1);
+      const previous = spans.at(-1);
       const headingRows: number[] = [];
       let lowest = all[first].top;
       const lineHeight = all[first].bottom - all[first].top;
@@ -244,7 +246,10 @@ function layoutTables(page: Page): ExtractedTable[] {
       // The heading takes all of the table above or none of it.
       const swallows = previous !== undefined && headingRows.includes(previous.first);
       const heading = headingRows.filter((index) => swallows || !previous || index > previous.last).reverse();
-      if (swallows) tables.pop();
+      if (swallows) {
+        tables.pop();
+        spans.pop();
+      }
       const headingGrid = heading.map((index) => {
         const out = columns.map(() => "");
         const places = headingPlaces(all[index].cells, columns, tolerance)!;
@@ -259,9 +264,8 @@ function layoutTables(page: Page): ExtractedTable[] {
           [...rows.flat(2), ...heading.flatMap((index) => all[index].cells.flat())].map((word) => word.box),
         ),
         source: "layout",
-        first: heading[0] ?? first,
-        last,
       });
+      spans.push({ first: heading[0] ?? first, last });
     }
     rows = [];
     columns = [];
@@ -294,7 +298,7 @@ function layoutTables(page: Page): ExtractedTable[] {
     }
   });
   flush();
-  return tables.map(({ first: _first, last: _last, ...table }) => table);
+  return tables;
 }
 
 function intersects(a: Box | undefined, b: Box | undefined): boolean {
