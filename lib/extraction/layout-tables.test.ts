@@ -81,6 +81,30 @@ describe("tables laid out without rules", () => {
     ]);
   });
 
+  it("leaves out a column of running text printed beside the table", async () => {
+    const text = [
+      "Most of the students enrolled that autumn went",
+      "to the larger colleges, where fewer than one in",
+      "ten of the institutions held more than half of",
+      "all the places on offer across the whole state.",
+    ];
+    const figures = [
+      ["18-19", "4,120", "23.1"],
+      ["20-21", "3,648", "20.5"],
+      ["22-24", "3,193", "18.0"],
+      ["25-29", "2,401", "13.5"],
+    ];
+    const tables = await tablesOf(
+      figures.flatMap((cells, index): Text[] => [
+        [72, 100 + index * 12, text[index]],
+        [330, 100 + index * 12, cells[0]],
+        [420, 100 + index * 12, cells[1], "end"],
+        [470, 100 + index * 12, cells[2], "end"],
+      ]),
+    );
+    expect(tables.map((table) => table.rows)).toEqual([figures]);
+  });
+
   it("reports no table for two columns of running text", async () => {
     const left = [
       "The survey was repeated in the autumn of each",

@@ -157,8 +157,10 @@ function withRow(columns: Column[], cells: Word[][], placed: Array<number[]>): C
   return next.sort((a, b) => a.left - b.left);
 }
 
-/** A cell that reads as running text: six words or more, 40 characters or more. */
-const prose = (cell: Word[]) => cell.length >= 6 && cell.reduce((sum, word) => sum + word.text.length + 1, 0) > 40;
+/** A text that reads as running text: six words or more, 40 characters or more. */
+const running = (text: string) => text.split(" ").length >= 6 && text.length > 40;
+
+const prose = (cell: Word[]) => running(cell.map((word) => word.text).join(" "));
 
 const NUMBER = /^[\p{Sc}(+\-–]*[\d.,]+%?\)?$/u;
 
@@ -191,6 +193,14 @@ function headingPlaces(cells: Word[][], columns: Column[], tolerance: number): n
   return spans.map((span) => span[0]);
 }
 
+/** The columns to report: not those whose cells read as running text (half of them or more). */
+function tableColumns(grid: string[][]): boolean[] {
+  return grid[0].map((_, index) => {
+    const filled = grid.map((row) => row[index]).filter(Boolean);
+    return filled.filter(running).length * 2 < filled.length;
+  });
+}
+
 interface CellRow {
   cells: Word[][];
   top: number;
@@ -220,18 +230,20 @@ function layoutTables(page: Page): ExtractedTable[] {
   let first = 0;
   let last = 0;
   const flush = () => {
-    const multi = rows.filter((cells) => cells.length >= 2);
-    const textRows = multi.filter((cells) => cells.some(prose)).length;
-    if (multi.length >= 2 && textRows * 2 < multi.length) {
-      const grid = rows.map((cells) => {
-        const out = columns.map(() => "");
-        for (const cell of cells) {
-          const index = columnsOf(cell, columns, tolerance)[0];
-          const text = cell.map((word) => word.text).join(" ");
-          out[index] = out[index] ? `${out[index]} ${text}` : text;
-        }
-        return out;
-      });
+    const grid = rows.map((cells) => {
+      const out = columns.map(() => "");
+      for (const cell of cells) {
+        const index = columnsOf(cell, columns, tolerance)[0];
+        const text = cell.map((word) => word.text).join(" ");
+        out[index] = out[index] ? `${out[index]} ${text}` : text;
+      }
+      return out;
+    });
+    // Running text beside a table is left out; running text side by side is no table.
+    const keep = grid.length > 0 ? tableColumns(grid) : [];
+    const kept = (row: string[]) => row.filter((_, index) => keep[index]);
+    const multi = grid.filter((row) => kept(row).filter(Boolean).length >= 2);
+    if (multi.length >= 2 && keep.filter(Boolean).length >= 2) {
       // Heading rows from the nearest up; a short table just above may turn out to be the heading.
       const previous = spans.at(-1);
       const headingRows: number[] = [];
@@ -259,7 +271,7 @@ function layoutTables(page: Page): ExtractedTable[] {
       tables.push({
         page: page.pageNumber,
         pages: [page.pageNumber],
-        rows: [...headingGrid, ...grid],
+        rows: [...headingGrid, ...grid].map(kept).filter((row) => row.some(Boolean)),
         box: unionBox(
           [...rows.flat(2), ...heading.flatMap((index) => all[index].cells.flat())].map((word) => word.box),
         ),
