@@ -60,6 +60,45 @@ describe("tables laid out without rules", () => {
     ]);
   });
 
+  it("reads a table continued on the next page under its repeated two-row heading as one table", async () => {
+    const heading = (y: number): Text[] => [
+      [215, y, "2009"],
+      [375, y, "2010"],
+      ...row(y + 15, "Region", ["$000", "%", "$000", "%"]),
+    ];
+    const document = await PDFDocument.create();
+    const font = await document.embedFont(StandardFonts.Helvetica);
+    const regions = Array.from({ length: 8 }, (_, index) => [
+      `Region ${index + 1}`,
+      `${index + 1},000`,
+      `${index + 2}.0`,
+      `${index + 3},000`,
+      `${index + 4}.0`,
+    ]);
+    const pagesTexts: Text[][] = [
+      [
+        ...heading(560),
+        ...regions.slice(0, 4).flatMap((cells, index) => row(590 + index * 15, cells[0], cells.slice(1))),
+      ],
+      [...heading(60), ...regions.slice(4).flatMap((cells, index) => row(90 + index * 15, cells[0], cells.slice(1)))],
+    ];
+    for (const texts of pagesTexts) {
+      const page = document.addPage([612, 792]);
+      for (const [x, y, text, anchor] of texts) {
+        const width = anchor === "end" ? font.widthOfTextAtSize(text, 9) : 0;
+        page.drawText(text, { x: x - width, y: 792 - y, size: 9, font });
+      }
+    }
+    const { pages } = await readDocument({ bytes: Buffer.from(await document.save()), fileName: "report.pdf" });
+    const tables = extractStructure({ pages }).tables;
+    expect(tables.map((table) => [table.pages, table.rows])).toEqual([
+      [
+        [1, 2],
+        [["", "2009", "", "2010", ""], ["Region", "$000", "%", "$000", "%"], ...regions],
+      ],
+    ]);
+  });
+
   it("splits figures set close together at the columns the other rows draw", async () => {
     const columns = [250, 290, 400, 460];
     const tables = await tablesOf([

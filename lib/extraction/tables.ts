@@ -356,9 +356,10 @@ export function findTables(pages: Page[], merged: ExtractedTable[] = []): Extrac
         (table.box?.y ?? 1) < 0.25 &&
         (previous.box ? previous.box.y + previous.box.height > 0.6 : false);
       if (continues && previous) {
-        // A repeated header row on the new page is dropped.
-        const rows = table.rows[0].join("|") === previous.rows[0].join("|") ? table.rows.slice(1) : table.rows;
-        previous.rows.push(...rows);
+        // The heading repeated on the new page (up to three rows) is dropped.
+        let repeated = 0;
+        while (repeated < 3 && table.rows[repeated]?.join("|") === previous.rows[repeated]?.join("|")) repeated++;
+        previous.rows.push(...table.rows.slice(repeated));
         previous.pages.push(page.pageNumber);
       } else merged.push(table);
     }
