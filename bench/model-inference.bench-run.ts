@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { it } from "vitest";
-import { assembleLayout } from "@/lib/documents/layout";
-import type { Page, Word } from "@/lib/documents/types";
-import { formLinkModels, formLinks } from "@/lib/extraction/form-links";
-import { findKeyValuePairs } from "@/lib/extraction/key-values";
-import { receiptFieldConfidence, receiptRankers, type Rankers } from "@/lib/extraction/receipt-field-model";
-import { extractSchemaFields } from "@/lib/extraction/schema-fields";
+import { assembleLayout } from "@/lib/pages/layout";
+import type { Page, Word } from "@/lib/pages/types";
+import { formLinkModels, formLinks } from "@/lib/extraction/key-values/form-links";
+import { findKeyValuePairs } from "@/lib/extraction/key-values/key-values";
+import { receiptFieldConfidence, receiptRankers, type Rankers } from "@/lib/extraction/fields/receipt-field-model";
+import { extractSchemaFields } from "@/lib/extraction/fields/schema-fields";
 import { annotatedPage } from "./funsd-annotated-page";
 import { funsdForms } from "./funsd-forms";
 import { percentile } from "./figures";
@@ -110,7 +110,7 @@ it("times the receipt field models per page", () => {
     for (let round = 0; round < repeat; round++) {
       modelMs = 0;
       const started = performance.now();
-      extractSchemaFields(receiptSchema, [page], [], [], undefined, model);
+      extractSchemaFields({ schema: receiptSchema, pages: [page], pairs: [], entities: [], model });
       runs.push(performance.now() - started);
       modelRuns.push(modelMs);
     }

@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { readDocument } from "@/lib/documents/read-document";
-import { extractStructure } from "./extract-structure";
+import { extractStructure } from "../extract-structure";
 
 // Tables without rules in a text-layer PDF, as reports print them: a heading over pairs of
 // columns, a column left empty in some rows, a subheading on a row of its own, figures set close
