@@ -221,7 +221,8 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
           onSelect={goTo}
           onVisible={ensurePage}
         />
-        <div className="min-w-0">
+        {/* On wide screens the page stays beside the panels while they scroll, so what they select is seen. */}
+        <div className="min-w-0 lg:sticky lg:top-2 lg:self-start">
           {page ? (
             <PageCanvas
               page={page}
@@ -302,7 +303,7 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
                 structure={structureOf(page, edits.drafts)}
                 canEdit={signedIn}
                 selection={selection}
-                onSelect={(picked) => setSelection({ ...picked, related: [] })}
+                onSelect={(picked) => setSelection({ related: [], ...picked })}
                 onEdit={(target, value) => dispatch({ type: "edit", page, target, value })}
               />
             </>
@@ -315,7 +316,7 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
           documentId={documentId}
           onShowBox={(pageNumber, box) => {
             goTo(pageNumber);
-            setSelection({ id: "citation", page: pageNumber, box, related: [] });
+            setSelection({ id: "citation", page: pageNumber, box, related: [], reveal: true });
           }}
         />
       ) : null}

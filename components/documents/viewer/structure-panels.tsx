@@ -16,6 +16,7 @@ export interface StructurePanelsProps {
   onEdit: (target: EditTarget, value: string) => void;
 }
 
+const CELL_INPUT = `rounded border border-line bg-surface px-2 py-1 text-sm text-ink read-only:bg-surface-muted ${FOCUS_RING}`;
 const INPUT = `w-full min-w-0 rounded border border-line bg-surface px-2 py-1 text-sm text-ink read-only:bg-surface-muted ${FOCUS_RING}`;
 
 function Panel({ title, count, children }: { title: string; count: number; children: ReactNode }) {
@@ -42,7 +43,7 @@ export function StructurePanels({ pageNumber, structure, canEdit, selection, onS
   const marked = (id: string) => selection?.id === id || (selection?.related.includes(id) ?? false);
   const itemClass = (id: string) =>
     `rounded-md border p-2 ${marked(id) ? "border-brand-500 bg-brand-50 dark:bg-surface-muted" : "border-line"}`;
-  const select = (id: string, box?: Box) => onSelect({ id, page: pageNumber, box });
+  const select = (id: string, box?: Box, reveal?: boolean) => onSelect({ id, page: pageNumber, box, reveal });
 
   useEffect(() => {
     const first = selection?.related[0];
@@ -98,7 +99,7 @@ export function StructurePanels({ pageNumber, structure, canEdit, selection, onS
               <button
                 type="button"
                 className={`mb-2 text-xs font-medium text-brand-600 underline dark:text-brand-100 ${FOCUS_RING}`}
-                onClick={() => select(id, table.box)}
+                onClick={() => select(id, table.box, true)}
               >
                 Show table {tableIndex + 1} on the page
               </button>
@@ -111,7 +112,10 @@ export function StructurePanels({ pageNumber, structure, canEdit, selection, onS
                         <td key={column} className="p-0.5">
                           <input
                             aria-label={`Table ${tableIndex + 1}, row ${rowIndex + 1}, column ${column + 1}`}
-                            className={`${INPUT} min-w-24`}
+                            // A cell as wide as its value (a fixed width cut "INV-2024-001" to "INV-2"); the
+                            // table scrolls sideways when the page is narrower than its values.
+                            className={`${CELL_INPUT} min-w-16 field-sizing-content`}
+                            size={Math.max(cell.length, 4)}
                             value={cell}
                             readOnly={!canEdit}
                             onFocus={() => select(id, table.box)}
