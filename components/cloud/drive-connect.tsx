@@ -15,35 +15,43 @@ const messageOf = (error: unknown) =>
  * Finishes a connection when the consent screen sent the browser back here with a code; calls
  * onConnected once the drive is stored. Returns what to show meanwhile.
  */
-export function useFinishDriveConsent(onConnected: () => void) {
-  const [state, setState] = useState<{ status: "idle" | "connecting" } | { status: "failed"; message: string }>({
-    status: "idle",
-  });
+type ConsentState = { status: "idle" | "connecting" } | { status: "failed"; message: string };
+
+/** Exchanges the code the consent screen sent back (if any), telling each step through setState. */
+async function finishConsent(setState: (state: ConsentState) => void, onConnected: () => void): Promise<void> {
+  const answer = readConsentReturn(window.location.search, sessionStorage);
+  if (!answer) return;
+  // The code is single-use: take it out of the address so a reload or a bookmark does not resend it.
+  window.history.replaceState(null, "", `${window.location.pathname}#drive-import`);
+  if (answer.kind === "refused") {
+    setState({ status: "failed", message: answer.message });
+    return;
+  }
+  setState({ status: "connecting" });
+  try {
+    await apiFetch("/api/cloud/drive/connect", {
+      method: "POST",
+      body: { code: answer.code, redirect_uri: answer.redirectUri, code_verifier: answer.codeVerifier },
+    });
+    setState({ status: "idle" });
+    onConnected();
+  } catch (thrown) {
+    setState({ status: "failed", message: `Google Drive was not connected: ${messageOf(thrown)}` });
+  }
+}
+
+/**
+ * Finishes a connection when the consent screen sent the browser back here with a code; calls
+ * onConnected once the drive is stored. Returns what to show meanwhile.
+ */
+export function useFinishDriveConsent(onConnected: () => void): ConsentState {
+  const [state, setState] = useState<ConsentState>({ status: "idle" });
   const started = useRef(false);
   useEffect(() => {
     // Strict mode runs effects twice; the code can be exchanged only once.
     if (started.current) return;
     started.current = true;
-    const answer = readConsentReturn(window.location.search, sessionStorage);
-    if (!answer) return;
-    // The code is single-use: take it out of the address so a reload or a bookmark does not resend it.
-    window.history.replaceState(null, "", `${window.location.pathname}#drive-import`);
-    if (answer.kind === "refused") {
-      setState({ status: "failed", message: answer.message });
-      return;
-    }
-    setState({ status: "connecting" });
-    apiFetch("/api/cloud/drive/connect", {
-      method: "POST",
-      body: { code: answer.code, redirect_uri: answer.redirectUri, code_verifier: answer.codeVerifier },
-    }).then(
-      () => {
-        setState({ status: "idle" });
-        onConnected();
-      },
-      (thrown: unknown) =>
-        setState({ status: "failed", message: `Google Drive was not connected: ${messageOf(thrown)}` }),
-    );
+    void finishConsent(setState, onConnected);
   }, [onConnected]);
   return state;
 }

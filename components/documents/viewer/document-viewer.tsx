@@ -262,7 +262,7 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
                 <Spinner label={`Loading page ${current}…`} />
               ) : (
                 <>
-                  <p className="text-sm text-ink-muted">Page {current} is not read yet.</p>
+                  <p className="text-sm text-ink-muted">Page {current} is not read yet; it appears here once it is.</p>
                   <Button variant="secondary" onClick={() => refetchPage(current)}>
                     Check again
                   </Button>
