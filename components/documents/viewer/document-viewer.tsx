@@ -203,6 +203,26 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
           and correct its text and values.
         </Alert>
       )}
+      {words.lastSaved && words.lastSaved.page === current ? (
+        <Alert
+          tone="success"
+          action={
+            <Button
+              variant="secondary"
+              className="px-3 py-1.5"
+              loading={words.saving}
+              onClick={() => void words.undo()}
+            >
+              Undo correction
+            </Button>
+          }
+        >
+          <span data-testid="word-saved">
+            Saved “{words.lastSaved.after}” in place of “{words.lastSaved.before}” on page {current}; the page&apos;s
+            text was rebuilt from its words.
+          </span>
+        </Alert>
+      ) : null}
       <ViewerToolbar
         current={current}
         totalPages={totalPages}
