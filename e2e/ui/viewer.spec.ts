@@ -119,3 +119,28 @@ test("pages read after the viewer opened appear by themselves, and a page number
   await goTo.fill("13");
   await expect(page.getByRole("button", { name: "Go", exact: true })).toBeDisabled();
 });
+
+test("a corrected key-value offers to change the same words in the page's text and entities", async ({ page }) => {
+  const user = await signedInUser(page, "/batches");
+  const { batchId, documentIds } = await uploadAndWait(
+    page.request,
+    user.token,
+    [await invoicePdf("same-value.pdf", "INV-5151")],
+    "Same value",
+  );
+  await page.goto(`/batches/${batchId}/documents/${documentIds[0]}`);
+  const viewer = new ViewerPage(page);
+  await viewer.expectPage(1, 1);
+  const invoiceNumber = viewer.keyValue("Invoice number");
+  await expect(invoiceNumber).toHaveValue("INV-5151");
+  await invoiceNumber.fill("INV-5152");
+  const offer = page.getByTestId("same-value-offer");
+  await expect(offer).toContainText("“INV-5151” still stands in the text (1)");
+  await offer.getByRole("button", { name: "Change it to “INV-5152” there too" }).click();
+  await expect(viewer.text).toHaveValue(/Invoice number: INV-5152/);
+  await expect(offer).toHaveCount(0);
+  await viewer.save();
+  await page.reload();
+  await expect(viewer.text).toHaveValue(/Invoice number: INV-5152/);
+  await expect(viewer.keyValue("Invoice number")).toHaveValue("INV-5152");
+});

@@ -12,7 +12,7 @@ import { saveDocumentCorrections, type WordChangesSummary } from "../batch-api";
 import { plural } from "../format";
 import { batchPath, CLAIM_PATH, viewerPath } from "../paths";
 import { StatusBadge } from "../status-badge";
-import type { PageBoxes, ResultPage } from "../types";
+import type { PageBoxes, PageStructure, ResultPage } from "../types";
 import { useViewer } from "../use-viewer";
 import { zoomAfterDoubleTap } from "./double-tap";
 import { EditBar } from "./edit-bar";
@@ -325,6 +325,9 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
                 selection={selection}
                 onSelect={(picked) => setSelection({ related: [], ...picked })}
                 onEdit={(target, value) => dispatch({ type: "edit", page, target, value })}
+                saved={page.structured_data as PageStructure}
+                text={textOf(page, edits.drafts)}
+                onReplaceSameValue={(from, to) => dispatch({ type: "propagate", page, from, to })}
               />
             </>
           ) : null}
