@@ -42,6 +42,7 @@ export default defineConfig({
       OIDC_CLIENT_ID: "docsvc-e2e",
       OIDC_CLIENT_SECRET: "docsvc-e2e-secret",
       CLOUD_TOKEN_URL: `http://127.0.0.1:${CLOUD_TOKEN_PORT}/token`,
+      CLOUD_AUTHORIZE_URL: `http://127.0.0.1:${CLOUD_TOKEN_PORT}/authorize`,
       // The same local server stands in for Google Drive API v3.
       DRIVE_API_URL: `http://127.0.0.1:${CLOUD_TOKEN_PORT}`,
     },

@@ -2,42 +2,38 @@ import Link from "next/link";
 import { getCurrentUser } from "@/components/auth/get-current-user";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { buttonClasses } from "@/components/ui/button-classes";
-import { primaryNavigation } from "@/components/navigation";
+import { MainMenu } from "@/components/main-menu";
 
 export async function SiteHeader() {
   const user = await getCurrentUser();
   return (
     <header className="border-b border-line bg-surface">
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 lg:gap-x-6"
+      >
         <Link href="/" className="text-lg font-semibold tracking-tight text-ink">
           docsvc
         </Link>
-        <ul className="flex flex-1 flex-wrap items-center gap-4 text-sm text-ink-muted">
-          {primaryNavigation.map((item) => (
-            <li key={item.href}>
-              <Link
-                href={item.href}
-                className="rounded px-1 py-0.5 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
-              >
-                {item.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <MainMenu />
         {user ? (
-          <div className="flex min-w-0 items-center gap-3" data-testid="account-menu">
+          <div className="ml-auto flex min-w-0 items-center gap-3 lg:ml-0" data-testid="account-menu">
             <Link
               href="/settings"
               className="max-w-48 truncate rounded px-1 py-0.5 text-sm text-ink hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
               title={`Account settings for ${user.email}`}
             >
               <span className="sr-only">Account settings for </span>
-              {user.email}
+              {/* A phone shows the short word; the link's name keeps the address either way. */}
+              <span className="sr-only sm:not-sr-only">{user.email}</span>
+              <span aria-hidden="true" className="sm:hidden">
+                Account
+              </span>
             </Link>
             <SignOutButton className="px-3 py-1.5" />
           </div>
         ) : (
-          <div className="flex items-center gap-2">
+          <div className="ml-auto flex items-center gap-2 lg:ml-0">
             <Link href="/sign-in" className={buttonClasses("secondary", "px-3 py-1.5")}>
               Sign in
             </Link>

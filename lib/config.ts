@@ -115,6 +115,8 @@ const EnvSchema = z.object({
   DEV_OUTBOX: flag,
   /// Token endpoint for cloud drive connections (Google's by default).
   CLOUD_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
+  /// Where the browser asks the person to allow docsvc to read their drive (Google's consent screen by default).
+  CLOUD_AUTHORIZE_URL: z.string().url().default("https://accounts.google.com/o/oauth2/v2/auth"),
   /// Google Drive API v3's base address (a stand-in that speaks the same protocol in tests).
   DRIVE_API_URL: z.string().url().default("https://www.googleapis.com"),
   /// Lets webhooks and web pages reach private, loopback and link-local addresses (tests, intranets).

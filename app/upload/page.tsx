@@ -7,6 +7,7 @@ import { DriveImport } from "@/components/cloud/drive-import";
 import { Card } from "@/components/ui/card";
 import { AddWebPage } from "@/components/web/add-web-page";
 import { getUploadAllowance, readableFormats } from "@/lib/batches/get-upload-allowance";
+import { getDriveAuthorization } from "@/lib/cloud/get-drive-authorization";
 import { getDb } from "@/lib/db";
 
 export const metadata: Metadata = { title: "Upload" };
@@ -41,7 +42,11 @@ export default async function UploadPage() {
       {user ? <AddWebPage /> : null}
       {allowance ? (
         <Card title="Import from Google Drive" id="drive-import">
-          <DriveImport maxFileBytes={allowance.maxFileSizeBytes} />
+          <DriveImport
+            maxFileBytes={allowance.maxFileSizeBytes}
+            authorization={getDriveAuthorization()}
+            loginHint={user?.email}
+          />
         </Card>
       ) : null}
     </div>

@@ -19,10 +19,12 @@ export interface VerifyEmailFormProps {
   /** An email change is pending: a new code must come from the settings screen, not from here. */
   emailChange: boolean;
   next: string;
+  /** Where this server's mail goes: without SMTP the code is in the server log, not in anyone's inbox. */
+  delivery: { kind: "smtp" } | { kind: "server-log"; outboxPage: boolean };
 }
 
 /** Takes the 6-digit code (POST /api/auth/verify-email) and can ask for a new one. */
-export function VerifyEmailForm({ sentTo, emailChange, next }: VerifyEmailFormProps) {
+export function VerifyEmailForm({ sentTo, emailChange, next, delivery }: VerifyEmailFormProps) {
   const router = useRouter();
   const [verifiedEmail, setVerifiedEmail] = useState<string>();
   const [resend, setResend] = useState<{ state: "idle" | "sending" } | { state: "sent" | "failed"; message: string }>({
@@ -62,15 +64,42 @@ export function VerifyEmailForm({ sentTo, emailChange, next }: VerifyEmailFormPr
   }
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm text-ink-muted">
-        {sentTo ? (
-          <>
-            We sent a 6-digit code to <strong className="text-ink">{sentTo}</strong>. It is valid for 15 minutes.
-          </>
-        ) : (
-          "Ask for a code, then enter it here. It is valid for 15 minutes."
-        )}
-      </p>
+      {delivery.kind === "server-log" ? (
+        <Alert tone="info" title="This server does not send e-mail">
+          <p data-testid="code-location">
+            No mail server is set up here (SMTP_URL), so codes
+            {sentTo ? (
+              <>
+                {" "}
+                for <strong>{sentTo}</strong>
+              </>
+            ) : null}{" "}
+            are not e-mailed: each is written to the server&apos;s log on a line starting with <code>[email] to=</code>,
+            where whoever runs the server can read it
+            {delivery.outboxPage ? (
+              <>
+                {" "}
+                (or on the{" "}
+                <Link href="/dev/outbox" className="underline">
+                  outbox page
+                </Link>
+                )
+              </>
+            ) : null}
+            . A code is valid for 15 minutes.
+          </p>
+        </Alert>
+      ) : (
+        <p className="text-sm text-ink-muted">
+          {sentTo ? (
+            <>
+              We sent a 6-digit code to <strong className="text-ink">{sentTo}</strong>. It is valid for 15 minutes.
+            </>
+          ) : (
+            "Ask for a code, then enter it here. It is valid for 15 minutes."
+          )}
+        </p>
+      )}
       <Form label="Verify your email" onSubmit={form.onSubmit} error={form.formError}>
         <TextField
           label="Verification code"

@@ -1,6 +1,7 @@
 "use client";
 
 import { FOCUS_RING } from "@/components/ui/button-classes";
+import { inlineRuns, markdownBlocks } from "@/components/ui/markdown-blocks";
 import { Spinner } from "@/components/ui/spinner";
 import type { ChatCitation, ChatMessage, ChatPart } from "./chat-types";
 
@@ -41,8 +42,8 @@ function CitationButton({
   );
 }
 
-/** Text with its [n] / [D1:p1w3-5] markers turned into citation buttons. */
-function TextWithCitations({
+/** One line of an answer: citation markers as buttons, **bold** and `code` as such. */
+function InlineText({
   text,
   citations,
   onCitation,
@@ -52,17 +53,65 @@ function TextWithCitations({
   onCitation: (citation: ChatCitation) => void;
 }) {
   const pieces = text.split(/(\[[^\]\n]{1,40}\])/g);
+  return pieces.map((piece, index) => {
+    const citation = citations.find((candidate) => piece === `[${candidate.citation_id}]`);
+    if (citation) return <CitationButton key={index} citation={citation} onCitation={onCitation} label={piece} />;
+    return inlineRuns(piece).map((run, runIndex) =>
+      run.kind === "bold" ? (
+        <strong key={`${index}.${runIndex}`}>{run.text}</strong>
+      ) : run.kind === "code" ? (
+        <code key={`${index}.${runIndex}`} className="rounded bg-surface-muted px-1 font-mono text-[0.9em]">
+          {run.text}
+        </code>
+      ) : (
+        <span key={`${index}.${runIndex}`}>{run.text}</span>
+      ),
+    );
+  });
+}
+
+/** An answer's text as a person reads it: paragraphs, lists and headings, with clickable citations. */
+function TextWithCitations({
+  text,
+  citations,
+  onCitation,
+}: {
+  text: string;
+  citations: ChatCitation[];
+  onCitation: (citation: ChatCitation) => void;
+}) {
+  const inline = (line: string) => <InlineText text={line} citations={citations} onCitation={onCitation} />;
   return (
-    <p className="whitespace-pre-wrap">
-      {pieces.map((piece, index) => {
-        const citation = citations.find((candidate) => piece === `[${candidate.citation_id}]`);
-        return citation ? (
-          <CitationButton key={index} citation={citation} onCitation={onCitation} label={piece} />
+    <div className="flex flex-col gap-2" data-testid="answer-text">
+      {markdownBlocks(text).map((block, index) => {
+        if (block.kind === "heading")
+          return (
+            <p key={index} className="font-semibold">
+              {inline(block.text)}
+            </p>
+          );
+        if (block.kind === "paragraph")
+          return (
+            <p key={index} className="whitespace-pre-wrap">
+              {inline(block.text)}
+            </p>
+          );
+        const items = block.items.map((item, itemIndex) => (
+          <li key={itemIndex} className="whitespace-pre-wrap">
+            {inline(item)}
+          </li>
+        ));
+        return block.ordered ? (
+          <ol key={index} start={block.start} className="list-decimal pl-5">
+            {items}
+          </ol>
         ) : (
-          <span key={index}>{piece.replace(/\*\*/g, "")}</span>
+          <ul key={index} className="list-disc pl-5">
+            {items}
+          </ul>
         );
       })}
-    </p>
+    </div>
   );
 }
 

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useEffect, useState } from "react";
+import type { DriveAuthorization } from "@/lib/cloud/get-drive-authorization";
 import { formatBytes } from "@/components/documents/format";
 import { batchPath } from "@/components/documents/paths";
 import { ProgressBar } from "@/components/documents/progress-bar";
@@ -12,6 +13,7 @@ import { FOCUS_RING } from "@/components/ui/button-classes";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { ApiError } from "@/lib/client/api-error";
 import { useApiResource } from "@/lib/client/use-api-resource";
+import { ConnectDrive, useFinishDriveConsent } from "./drive-connect";
 
 interface Connection {
   connection_id: string;
@@ -44,12 +46,21 @@ const KIND_NAMES: Record<string, string> = {
 const messageOf = (error: unknown) =>
   error instanceof ApiError || error instanceof Error ? error.message : String(error);
 
-/** Browse the connected Google Drive, pick files and import them as a batch, with its progress. */
 /** The import takes this many files at once (the route's limit). */
 const MAX_IMPORT = 100;
 
-export function DriveImport({ maxFileBytes }: { maxFileBytes: number }) {
+/** Connect a Google Drive, browse it, pick files and import them as a batch, with its progress. */
+export function DriveImport({
+  maxFileBytes,
+  authorization,
+  loginHint,
+}: {
+  maxFileBytes: number;
+  authorization: DriveAuthorization | null;
+  loginHint?: string;
+}) {
   const connections = useApiResource<Connection[]>("/api/cloud/connections");
+  const consent = useFinishDriveConsent(connections.reload);
   const drive = connections.data?.find(
     (connection) => connection.provider === "google_drive" && connection.status === "active",
   );
@@ -77,10 +88,12 @@ export function DriveImport({ maxFileBytes }: { maxFileBytes: number }) {
   if (connections.status !== "ready") return null;
   if (!drive)
     return (
-      <p className="text-sm text-ink-muted">
-        No Google Drive is connected to this account, so there is nothing to import from. A drive is connected with POST
-        /api/cloud/drive/connect (see the developer guide).
-      </p>
+      <ConnectDrive
+        authorization={authorization}
+        loginHint={loginHint}
+        connecting={consent.status === "connecting"}
+        failure={consent.status === "failed" ? consent.message : undefined}
+      />
     );
 
   const toggle = (file: DriveFile) =>

@@ -146,6 +146,26 @@ export function BatchDetail({ batchId, signedIn }: { batchId: string; signedIn: 
           </li>
         ))}
       </ul>
+      {status.rejected.length > 0 ? (
+        <section aria-labelledby="refused-files-heading" className="flex flex-col gap-2">
+          <h2 id="refused-files-heading" className="font-semibold">
+            Not accepted at upload ({status.rejected.length})
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {status.rejected.map((refusal) => (
+              <li
+                key={refusal.file_index}
+                className="flex flex-col gap-1 rounded-lg border border-red-300 p-4 dark:border-red-800"
+                data-testid="refused-file"
+              >
+                <p className="min-w-0 break-all font-medium">{refusal.file_name}</p>
+                <p className="text-sm text-red-700 dark:text-red-400">{refusal.message}</p>
+              </li>
+            ))}
+          </ul>
+          <p className="text-sm text-ink-muted">Upload a readable copy of these files to add them to a batch.</p>
+        </section>
+      ) : null}
     </div>
   );
 }

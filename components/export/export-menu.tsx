@@ -40,6 +40,9 @@ const CONVERTS: { label: string; format: ConvertFormat }[] = [
   { label: "Plain text", format: "text" },
 ];
 
+/** The whole batch converts to these (POST /api/batch/{batch_id}/convert/{format}). */
+const BATCH_CONVERTS = CONVERTS.filter((entry) => ["json", "csv", "markdown"].includes(entry.format));
+
 /** Downloads the batch or document as PDF, DOCX or a text format, including unsaved corrections. */
 export function ExportMenu({ batchId, documentId, unsavedPages = [] }: ExportMenuProps) {
   const [busy, setBusy] = useState<string>();
@@ -86,6 +89,16 @@ export function ExportMenu({ batchId, documentId, unsavedPages = [] }: ExportMen
   }
 
   async function convert(format: ConvertFormat, pages: UnsavedPage[] | undefined): Promise<string> {
+    if (!documentId) {
+      const whole = await apiFetch<ConvertedFile & { message: string; skipped: string[] }>(
+        `/api/batch/${encodeURIComponent(batchId)}/convert/${format}`,
+        { method: "POST" },
+      );
+      saveBlob(new Blob([whole.content], { type: whole.content_type }), whole.file_name);
+      return whole.skipped.length > 0
+        ? `${whole.file_name} (not read yet, left out: ${whole.skipped.join(", ")})`
+        : whole.file_name;
+    }
     const base = `/api/batch/documents/${encodeURIComponent(documentId!)}`;
     const body = pages ? { pages } : {};
     const output =
@@ -119,19 +132,17 @@ export function ExportMenu({ batchId, documentId, unsavedPages = [] }: ExportMen
               onSelect={() => run(entry.label, entry.choice)}
             />
           ))}
-          {documentId ? (
-            <>
-              <p className="px-3 pb-1 pt-2 text-xs font-semibold uppercase text-ink-muted">Convert</p>
-              {CONVERTS.map((entry) => (
-                <MenuItem
-                  key={entry.format}
-                  label={entry.label}
-                  disabled={busy !== undefined}
-                  onSelect={() => run(entry.label, { kind: "convert", format: entry.format })}
-                />
-              ))}
-            </>
-          ) : null}
+          <p className="px-3 pb-1 pt-2 text-xs font-semibold uppercase text-ink-muted">
+            {documentId ? "Convert" : "Every document in one file"}
+          </p>
+          {(documentId ? CONVERTS : BATCH_CONVERTS).map((entry) => (
+            <MenuItem
+              key={entry.format}
+              label={entry.label}
+              disabled={busy !== undefined}
+              onSelect={() => run(entry.label, { kind: "convert", format: entry.format })}
+            />
+          ))}
         </div>
       </details>
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}

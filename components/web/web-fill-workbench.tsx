@@ -31,6 +31,7 @@ export function WebFillWorkbench() {
   const [fields, setFields] = useState<FilledField[]>([]);
   const [screenshot, setScreenshot] = useState<string>();
   const [log, setLog] = useState<string[]>([]);
+  const [warnings, setWarnings] = useState<string[]>([]);
   const [phase, setPhase] = useState<Phase>("idle");
   const [error, setError] = useState<string>();
   const [result, setResult] = useState<WebSubmit>();
@@ -55,7 +56,7 @@ export function WebFillWorkbench() {
     if (event === "navigated" || event === "action" || event === "submitted") {
       if (typeof data.screenshot === "string") setScreenshot(data.screenshot);
     }
-    if (event === "fields") setLog((previous) => [...previous, `Found ${String(data.count)} fields.`]);
+    if (event === "fields") setLog((previous) => [...previous, `Found ${String(data.count)} fields on the page.`]);
     if (event === "value") {
       const source = data.source as FilledField["source"];
       setFields((previous) => [
@@ -67,6 +68,7 @@ export function WebFillWorkbench() {
           corrected: String(data.value),
           source,
           status: "chosen",
+          note: typeof data.note === "string" ? data.note : undefined,
         },
       ]);
     }
@@ -79,7 +81,31 @@ export function WebFillWorkbench() {
         ),
       );
     }
-    if (event === "summary") setLog((previous) => [...previous, String(data.message)]);
+    if (event === "summary") {
+      // The API's summary speaks to programs; the person gets the same facts in the screen's words.
+      const unfilled = (data.unfilled ?? []) as Array<{ ref: string; label: string; required: boolean }>;
+      const filled = (data.filled ?? []) as unknown[];
+      setFields((previous) => [
+        ...previous,
+        ...unfilled
+          .filter((field) => !previous.some((shown) => shown.ref === field.ref))
+          .map((field) => ({
+            ref: field.ref,
+            label: field.label || field.ref,
+            value: "",
+            corrected: "",
+            status: "unfilled",
+            source: { kind: "none", reason: field.required ? "required by the page" : "—" },
+          })),
+      ]);
+      setWarnings((data.warnings ?? []) as string[]);
+      setLog((previous) => [
+        ...previous,
+        `Filled ${filled.length} of ${filled.length + unfilled.length + ((data.refused ?? []) as unknown[]).length} fields` +
+          (unfilled.length > 0 ? `; ${unfilled.length} left empty, listed below to fill by hand` : "") +
+          (data.submitted ? ". The form was submitted." : ". Nothing is sent until you press “Submit the form”."),
+      ]);
+    }
     if (event === "error") throw new Error(String(data.message));
   };
 
@@ -147,6 +173,7 @@ export function WebFillWorkbench() {
             event.preventDefault();
             abort.current = new AbortController();
             setFields([]);
+            setWarnings([]);
             void run(
               "filling",
               () => streamFill({ session_id: sessionId, batch_id: batchId }, onFillEvent, abort.current!.signal),
@@ -185,9 +212,20 @@ export function WebFillWorkbench() {
         </ul>
       ) : null}
 
+      {warnings.length > 0 ? (
+        <Alert tone="warning" title="Check before submitting">
+          <ul>
+            {warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+
       {fields.length > 0 && sessionId ? (
         <FilledFieldList
           fields={fields}
+          batchId={batchId}
           disabled={phase !== "filled"}
           onChange={(ref, corrected) =>
             setFields((previous) => previous.map((field) => (field.ref === ref ? { ...field, corrected } : field)))

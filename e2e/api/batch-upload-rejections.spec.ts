@@ -37,6 +37,7 @@ test.describe("batch upload with files that cannot be accepted", () => {
     expect(await waitForBatch(request, batch.batch_id, auth)).toMatchObject({
       status: "completed",
       total_documents: 2,
+      rejected: batch.rejected,
     });
 
     const clean = await (await uploadBatch(request, { headers: auth, files: [await scannedPng()] })).json();

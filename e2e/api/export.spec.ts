@@ -164,6 +164,7 @@ test.describe("export and convert", () => {
       request.post(`/api/batch/${batchId}/export/docx`, { headers: stranger, data: {} }),
       request.post(`/api/batch/documents/${documentId}/convert/xml`, { headers: stranger }),
       request.post(`/api/batch/documents/${documentId}/convert-all`, { headers: stranger }),
+      request.post(`/api/batch/${batchId}/convert/csv`, { headers: stranger }),
       request.post("/api/batch/match-schema", {
         headers: stranger,
         data: { document_id: documentId, schema: { total: "number" } },

@@ -1,17 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { bearer } from "../support/accounts";
 import { localTokenEndpoint } from "../support/local-providers";
 import { textPdf } from "../support/v1";
 import { captureScreen } from "./support/accessibility";
 import { expect, test } from "./support/fixtures";
 import { signedInUser } from "./support/session";
 
-test("import two files from the connected drive as a batch and watch it finish", async ({ page }) => {
+test("connect the drive from the browser, import two files as a batch and watch it finish", async ({ page }) => {
   const user = await signedInUser(page, "/upload");
   const sub = `drive-${randomUUID()}`;
-  const code = await localTokenEndpoint.issueCode({ sub, email: "drive.walker@example.test" });
-  const connect = await page.request.post("/api/cloud/drive/connect", { headers: bearer(user.token), data: { code } });
-  expect(connect.status()).toBe(200);
+  // The consent screen approves as the account the page suggests (login_hint = the user's e-mail).
+  await localTokenEndpoint.registerIdentity({ sub, email: user.email });
   const pdf = (await textPdf(1)).toString("base64");
   await localTokenEndpoint.putDriveFiles(sub, [
     { id: "f-work", name: "Work", mimeType: "application/vnd.google-apps.folder", parents: ["root"] },
@@ -19,10 +17,13 @@ test("import two files from the connected drive as a batch and watch it finish",
     { id: "f-b", name: "Summary", mimeType: "application/vnd.google-apps.document", parents: ["f-work"], content: pdf },
     { id: "f-c", name: "tool.exe", mimeType: "application/octet-stream", parents: ["f-work"], content: "TVo=" },
   ]);
-  await page.reload();
 
   const drive = page.getByRole("region", { name: "Import from Google Drive" });
-  await expect(drive).toContainText("Connected as drive.walker@example.test");
+  await expect(drive).toContainText("Connect your Google Drive");
+  await drive.getByRole("button", { name: "Connect Google Drive" }).click();
+  // Back from the consent screen: the code was exchanged, and the address no longer carries it.
+  await expect(drive).toContainText(`Connected as ${user.email}`);
+  expect(new URL(page.url()).searchParams.has("code")).toBe(false);
   await drive.getByRole("button", { name: "Work" }).click();
   await expect(drive.getByRole("navigation", { name: "Drive folder" })).toContainText("My Drive/Work");
   await expect(drive.getByRole("checkbox", { name: /tool\.exe/ })).toBeDisabled();

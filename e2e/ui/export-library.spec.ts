@@ -43,6 +43,38 @@ test("the viewer's Export menu downloads a PDF and a DOCX with the unsaved corre
   expect(csv.bytes.toString("utf8")).toContain("INV-3031");
 });
 
+test("the batch's Export menu downloads every document in one CSV, JSON and Markdown file", async ({ page }) => {
+  const user = await signedInUser(page, "/batches");
+  const { batchId } = await uploadAndWait(
+    page.request,
+    user.token,
+    [await invoicePdf("first.pdf", "INV-7001"), await invoicePdf("second.pdf", "INV-7002")],
+    "Month end",
+  );
+  await page.goto(`/batches/${batchId}`);
+
+  const csv = await exportFrom(page, "CSV");
+  expect(csv.name).toBe("Month end.csv");
+  const csvText = csv.bytes.toString("utf8");
+  expect(csvText).toContain("document,first.pdf");
+  expect(csvText).toContain("document,second.pdf");
+  expect(csvText.indexOf("INV-7001")).toBeLessThan(csvText.indexOf("INV-7002"));
+
+  const json = await exportFrom(page, "JSON");
+  expect(json.name).toBe("Month end.json");
+  const parsed = JSON.parse(json.bytes.toString("utf8")) as { documents: { file_name: string; fields: object }[] };
+  expect(parsed.documents.map((document) => document.file_name)).toEqual(["first.pdf", "second.pdf"]);
+  expect(Object.values(parsed.documents[1].fields)).toContain("INV-7002");
+
+  const markdown = await exportFrom(page, "Markdown");
+  expect(markdown.name).toBe("Month end.md");
+  const markdownText = markdown.bytes.toString("utf8");
+  expect(markdownText).toMatch(/^# Month end\n/);
+  expect(markdownText).toContain("## first.pdf");
+  expect(markdownText).toContain("### Page 1");
+  await expect(page.getByText("Downloaded Month end.md.")).toBeVisible();
+});
+
 test("the library lists, downloads, processes and deletes a saved file", async ({ page }) => {
   const user = await signedInUser(page, "/batches");
   const pdf = await invoicePdf("saved-invoice.pdf", "INV-5050");

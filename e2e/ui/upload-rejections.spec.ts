@@ -30,6 +30,15 @@ for (const [screen, device] of SCREENS) {
       await expect(upload.fileRows().filter({ hasText: "Completed" })).toHaveCount(2, { timeout: 45_000 });
       await expect(refused).not.toContainText("Uploading");
       await captureScreen(page, `upload-partly-refused-${screen}`);
+
+      // The batch keeps the refused file in its list, with the reason, after the upload page is gone.
+      await page.getByRole("link", { name: "Open batch" }).click();
+      const kept = page.getByTestId("refused-file");
+      await expect(kept).toHaveCount(1);
+      await expect(kept).toContainText("holiday-photo.jpg");
+      await expect(kept).toContainText("This type of file cannot be read.");
+      await expect(page.getByRole("heading", { name: "Not accepted at upload (1)" })).toBeVisible();
+      await captureScreen(page, `batch-with-refused-file-${screen}`);
     });
 
     test("when the whole upload is refused, every row says so and the files can be changed and sent again", async ({

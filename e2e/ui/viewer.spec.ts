@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { bearer } from "../support/accounts";
+import { uploadBatch } from "../api/batch-support";
 import { BatchPage, ViewerPage } from "./support/documents-pages";
 import { uploadAndWait } from "./support/documents-api";
 import { invoicePdf } from "./support/documents-samples";
@@ -77,4 +79,68 @@ test("boxes and values point at each other; layers and zoom change the picture",
   await expect.poll(async () => (await viewer.canvas.boundingBox())!.width).toBeGreaterThan(before * 1.2);
   await page.getByRole("button", { name: "Fit width" }).click();
   await expect(page.getByTestId("zoom-level")).toHaveText("100%");
+});
+
+test("pages read after the viewer opened appear by themselves, and a page number goes straight to its page", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const user = await signedInUser(page, "/batches");
+  // Uploaded without reading, so the viewer opens before any page is read.
+  const sample = await invoicePdf("late.pdf", "INV-20", 12);
+  const upload = await uploadBatch(page.request, {
+    headers: bearer(user.token),
+    files: [sample],
+    batchName: "Read later",
+    skipProcessing: true,
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+  const { batch_id: batchId, documents } = (await upload.json()) as {
+    batch_id: string;
+    documents: { document_id: string }[];
+  };
+  await page.goto(`/batches/${batchId}/documents/${documents[0].document_id}`);
+  await expect(page.getByText("Page 1 is not read yet")).toBeVisible();
+  const viewer = new ViewerPage(page);
+  await expect(viewer.thumbnail(2).locator("img")).toHaveCount(0);
+
+  const started = await page.request.post(`/api/batch/${batchId}/process`, { headers: bearer(user.token) });
+  expect(started.status(), await started.text()).toBe(200);
+  // No reload and no click: the page and the thumbnails fill in as the reading finishes.
+  await expect(viewer.canvas).toBeVisible({ timeout: 45_000 });
+  await viewer.expectPage(1, 12);
+  await expect(viewer.thumbnail(2).locator("img")).toHaveCount(1, { timeout: 45_000 });
+
+  const goTo = page.getByLabel("Go to page");
+  await goTo.fill("12");
+  await goTo.press("Enter");
+  await viewer.expectPage(12, 12);
+  await expect(viewer.text).toHaveValue(/Appendix page 12/);
+  await goTo.fill("13");
+  await expect(page.getByRole("button", { name: "Go", exact: true })).toBeDisabled();
+});
+
+test("a corrected key-value offers to change the same words in the page's text and entities", async ({ page }) => {
+  const user = await signedInUser(page, "/batches");
+  const { batchId, documentIds } = await uploadAndWait(
+    page.request,
+    user.token,
+    [await invoicePdf("same-value.pdf", "INV-5151")],
+    "Same value",
+  );
+  await page.goto(`/batches/${batchId}/documents/${documentIds[0]}`);
+  const viewer = new ViewerPage(page);
+  await viewer.expectPage(1, 1);
+  const invoiceNumber = viewer.keyValue("Invoice number");
+  await expect(invoiceNumber).toHaveValue("INV-5151");
+  await invoiceNumber.fill("INV-5152");
+  const offer = page.getByTestId("same-value-offer");
+  await expect(offer).toContainText("“INV-5151” still stands in the text (1)");
+  await offer.getByRole("button", { name: "Change it to “INV-5152” there too" }).click();
+  await expect(viewer.text).toHaveValue(/Invoice number: INV-5152/);
+  await expect(offer).toHaveCount(0);
+  await viewer.save();
+  await page.reload();
+  await expect(viewer.text).toHaveValue(/Invoice number: INV-5152/);
+  await expect(viewer.keyValue("Invoice number")).toHaveValue("INV-5152");
 });

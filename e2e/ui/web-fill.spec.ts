@@ -1,5 +1,6 @@
 import { makeTextPdf } from "../../lib/documents/testing/make-pdfs";
 import { startFormSite, type FormSite } from "../../lib/web/testing/form-site";
+import { captureScreen } from "./support/accessibility";
 import { uploadAndWait } from "./support/documents-api";
 import { expect, test } from "./support/fixtures";
 import { signedInUser } from "./support/session";
@@ -38,6 +39,42 @@ test("fill a web form from a document: preview, fill with sources, correct, subm
   await expect(page.getByText(/Received ·/)).toBeVisible();
   expect(site.posts).toHaveLength(1);
   expect(site.posts[0].fields).toMatchObject({ invoice_number: "INV-5150", customer: "Initech LLC", total: "99.9" });
+});
+
+test("a payment form: every field listed, the amount typed as a number, sources link to the page, a currency warning", async ({
+  page,
+}) => {
+  const user = await signedInUser(page, "/web-fill");
+  const invoice = {
+    name: "usd-invoice.pdf",
+    mimeType: "application/pdf",
+    buffer: await makeTextPdf([["Invoice", "Invoice number: INV-4410", "Total: 100.44 USD"]]),
+  };
+  const { batchId } = await uploadAndWait(page.request, user.token, [invoice], "Dollar invoice");
+
+  const screen = new WebFillPage(page);
+  await screen.goto();
+  await screen.preview(`${site.origin}/payment`);
+  await screen.chooseBatch(batchId);
+
+  const progress = page.getByRole("list", { name: "Fill progress" });
+  await expect(progress).toContainText("Found 4 fields on the page.");
+  await expect(progress).toContainText("Nothing is sent until you press “Submit the form”.");
+  await expect(progress).not.toContainText("web-submit");
+  // As many rows as fields found: the ones left empty are listed too.
+  await expect(page.getByRole("region", { name: "Fields of the form" }).locator("tbody tr")).toHaveCount(4);
+  await expect(screen.row("Payer phone")).toContainText("Not filled: no value found");
+  await expect(screen.valueOf("Total amount")).toHaveValue("100.44");
+  await expect(screen.row("Total amount")).toContainText("100.44 USD without the currency");
+  const source = screen.row("Invoice number").getByRole("link", { name: /usd-invoice\.pdf, page 1/ });
+  await expect(source).toHaveAttribute(
+    "href",
+    new RegExp(`^/batches/${batchId}/documents/[0-9a-f-]{36}\\?page=1&box=`),
+  );
+  await expect(page.getByRole("alert").filter({ hasText: "Check before submitting" })).toContainText(
+    "Payment currency is set to EUR, but the amounts filled from the document are in USD.",
+  );
+  await captureScreen(page, "web-fill-payment");
 });
 
 test("add a web page on the upload screen", async ({ page }) => {

@@ -101,6 +101,37 @@ test("a word on a skewed scan is corrected in place and stays on its pixels", as
   }
 });
 
+test("a saved word correction says what it changed and can be undone", async ({ page }) => {
+  const user = await signedInUser(page, "/batches");
+  const { batchId, documentIds } = await uploadAndWait(
+    page.request,
+    user.token,
+    [{ name: "undo.jpg", mimeType: "image/jpeg", buffer: await skewedScan() }],
+    "Undo",
+  );
+  await page.goto(`/batches/${batchId}/documents/${documentIds[0]}`);
+  const viewer = new ViewerPage(page);
+  await viewer.expectPage(1, 1);
+  await viewer
+    .wordBoxes()
+    .filter({ has: page.locator("title", { hasText: /^COMPANY —/ }) })
+    .click();
+  const editor = page.getByTestId("word-editor");
+  await editor.fill("COMPANIES");
+  await editor.press("Enter");
+  await expect(viewer.text).toHaveValue(/ACME SUPPLY COMPANIES/);
+  await expect(page.getByTestId("word-saved")).toHaveText(
+    "Saved “COMPANIES” in place of “COMPANY” on page 1; the page's text was rebuilt from its words.",
+  );
+
+  await page.getByRole("button", { name: "Undo correction" }).click();
+  await expect(viewer.text).toHaveValue(/ACME SUPPLY COMPANY\b/);
+  await expect(page.getByTestId("word-saved")).toHaveCount(0);
+  const { text } = await pageWords(page.request, user.token, batchId);
+  expect(text).toContain("ACME SUPPLY COMPANY");
+  expect(text).not.toContain("COMPANIES");
+});
+
 test("keyboard: arrows move a visible focus between words, Enter opens one, Escape leaves it unchanged", async ({
   page,
 }) => {

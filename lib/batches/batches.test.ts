@@ -282,6 +282,9 @@ describe("batches", () => {
     ]);
     expect(upload.message).toContain("2 file(s) were not accepted");
     expect((await store.list(`batches/${upload.batch_id}/`)).length).toBe(1);
+    // The batch's status keeps listing the refused files, so they do not vanish once the upload answer is gone.
+    const status = await getBatchStatus({ db, owner, batchId: upload.batch_id });
+    expect(status.rejected).toEqual(upload.rejected);
 
     await expect(uploadBatch({ db, store, owner, tier: "free", files: [junk, empty] })).rejects.toMatchObject({
       status: 415,

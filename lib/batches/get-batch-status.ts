@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db";
 import type { BatchOwner } from "./batch-owner";
 import { ownsBatch } from "./batch-owner";
 import { getBatchOrThrow } from "./get-batch-or-throw";
-import type { BatchStatusResponse } from "./schemas";
+import { RejectedUploadFile, type BatchStatusResponse } from "./schemas";
 import { isRetryable, type DocumentStatus } from "./statuses";
 import { readStatusCache, statusCacheMark, writeStatusCache } from "./status-cache";
 
@@ -66,6 +66,7 @@ export async function getBatchStatus(options: { db: Db; owner: BatchOwner; batch
       started_at: document.startedAt?.toISOString() ?? null,
       processed_at: document.processedAt?.toISOString() ?? null,
     })),
+    rejected: RejectedUploadFile.array().catch([]).parse(batch.rejectedFiles),
   };
   writeStatusCache({
     batchId,

@@ -89,6 +89,9 @@ export const BatchStatusResponse = z
     created_at: z.string().datetime(),
     updated_at: z.string().datetime(),
     documents: z.array(DocumentStatus),
+    rejected: z
+      .array(RejectedUploadFile)
+      .describe("Files refused at upload, with their reasons; they are not documents of the batch."),
   })
   .meta({ id: "BatchStatusResponse" });
 

@@ -81,6 +81,7 @@ export async function uploadBatch(
           status: "uploaded",
           processingMode: mode,
           model: model.id,
+          rejectedFiles: inspection.rejected,
           documents: {
             create: inspected.map((entry, index) => ({
               id: entry.documentId,

@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db";
 import type { BatchUploadResponseBody } from "@/lib/batches/to-batch-upload-response";
+import { invalidateBatchStatus } from "@/lib/batches/status-cache";
 import { uploadBatch } from "@/lib/batches/upload-batch";
 import { AppError } from "@/lib/errors/app-error";
 import type { BlobStore } from "@/lib/storage";
@@ -75,5 +76,10 @@ export async function importDriveFiles(options: {
     ...batch.rejected.map((entry) => ({ ...entry, file_index: positions[entry.file_index] ?? entry.file_index })),
     ...refused,
   ].sort((a, b) => a.file_index - b.file_index);
+  // The batch lists every refusal by its place in the person's choice, not only those of the files downloaded.
+  if (refused.length > 0) {
+    await db.batch.update({ where: { id: batch.batch_id }, data: { rejectedFiles: rejected } });
+    invalidateBatchStatus(batch.batch_id);
+  }
   return { ...batch, rejected };
 }

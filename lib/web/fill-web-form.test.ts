@@ -93,3 +93,37 @@ describe("fillWebForm", () => {
     expect(site.posts).toHaveLength(0);
   });
 });
+
+describe("fillWebForm on a payment form", () => {
+  it("types an amount without its currency and warns that the currency picker disagrees with the document", async () => {
+    const pdf = await makeTextPdf([["Invoice", "Invoice number: INV-4410", "Total: 100.44 USD"]]);
+    const { pages } = await readDocument({ bytes: pdf, fileName: "usd-invoice.pdf" });
+    const usdInvoice: FillSource = {
+      documentId: "5f0f3d1e-7a0b-4c55-8a5e-2c1d9f0e6b11",
+      fileName: "usd-invoice.pdf",
+      pages,
+    };
+    const events: Array<{ event: string; data: Record<string, unknown> }> = [];
+    const { session } = await fillWebForm({
+      ownerId: "payer",
+      url: `${site.origin}/payment`,
+      sources: [usdInvoice],
+      submit: false,
+      maxSteps: 40,
+      ai: null,
+      send: (event, data) => events.push({ event, data: data as Record<string, unknown> }) > 0,
+      signal: new AbortController().signal,
+      loadDocument: () => Promise.reject(new Error("no files")),
+    });
+    const total = events.find((entry) => entry.event === "value" && entry.data.label === "Total amount");
+    expect(total?.data).toMatchObject({ value: "100.44", note: "100.44 USD without the currency" });
+    const page = Object.fromEntries(session.fields.map((field) => [field.label, field.value]));
+    expect(page["Total amount"]).toBe("100.44");
+    const summary = events.at(-1)!;
+    expect(summary.event).toBe("summary");
+    expect(summary.data.warnings).toEqual([
+      "Payment currency is set to EUR, but the amounts filled from the document are in USD. Check it before submitting.",
+    ]);
+    expect(summary.data.unfilled).toEqual(expect.arrayContaining([expect.objectContaining({ label: "Payer phone" })]));
+  });
+});

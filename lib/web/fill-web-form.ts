@@ -1,5 +1,6 @@
 import type { ConfiguredModel } from "@/lib/ai/language-model";
 import { parseDate, parseNumber } from "@/lib/extraction/entities/normalise-values";
+import { currencyMismatches, currencyOf } from "./currency-mismatch";
 import { planFill } from "@/lib/fill/map/plan-fill";
 import { resolvePlan, unresolvedNotes } from "@/lib/fill/map/resolve-plan";
 import { coerceFieldValue } from "@/lib/fill/pdf/coerce-field-value";
@@ -99,6 +100,8 @@ async function fillInSession(
   const acted = new Set<string>();
   const reports: Array<FieldUpdateReport & { source: ReturnType<typeof sourceOf> }> = [];
   let steps = 0;
+  // The values as the documents gave them (with their currency), before each field's form of them.
+  const filledTexts: string[] = [];
   for (const field of formFields) {
     if (signal.aborted) return { session };
     const assignment = decisions.get(field.name)?.assignment;
@@ -112,6 +115,7 @@ async function fillInSession(
     const webField = scan.fields.find((candidate) => candidate.ref === field.name) as WebField;
     const source = sourceOf(assignment, options.sources);
     const value = toWebValue(field, webField, assignment.value);
+    filledTexts.push(assignment.value);
     send("value", {
       ref: field.name,
       label: field.label,
@@ -142,6 +146,13 @@ async function fillInSession(
     submitted = { url: result.url, status: result.status, title: result.title };
     send("submitted", { ...submitted, navigated: result.navigated, screenshot: result.screenshot.toString("base64") });
   }
+  // Pickers the fill did not touch keep their default; a currency default may contradict the document.
+  const warnings = signal.aborted
+    ? []
+    : currencyMismatches({
+        fields: (await scanWebForm(session)).fields,
+        filledValues: filledTexts,
+      });
   const filledRefs = new Set(
     reports
       .filter((report) => report.status !== "refused" && report.status !== "not_found")
@@ -162,6 +173,7 @@ async function fillInSession(
       .filter((field) => !acted.has(field.ref))
       .map((field) => ({ ref: field.ref, label: field.label, required: field.required })),
     unresolved: [...unmatched, ...unresolvedNotes(plans)],
+    warnings,
     submitted: submitted !== null,
     result: submitted,
     message: submitted
@@ -218,6 +230,11 @@ function toWebValue(
     const iso = parseDate(text);
     return iso ? { value: iso, text, note: iso !== text ? `as ${iso}` : undefined } : { value: text, text };
   }
+  // An amount field gets the number: "100.44 USD" typed into it would be refused or kept as text.
+  if (webField.type !== "number" && looksLikeAmountField(webField) && currencyOf(text)) {
+    const number = parseNumber(text);
+    if (number !== null) return { value: String(number), text: String(number), note: `${text} without the currency` };
+  }
   if (webField.type === "number") {
     const number = parseNumber(text);
     return number !== null
@@ -225,4 +242,15 @@ function toWebValue(
       : { value: text, text };
   }
   return { value: text, text };
+}
+
+const AMOUNT_WORDS = /(^|[^a-z])(amount|total|price|sum|subtotal|tax|vat|cost|fee|balance|betrag|montant)([^a-z]|$)/i;
+
+/** A text field that takes an amount, by its label, name or id. */
+function looksLikeAmountField(field: WebField): boolean {
+  return (
+    field.kind === "input" &&
+    ["text", "", "tel"].includes(field.type) &&
+    AMOUNT_WORDS.test(`${field.label} ${field.name.replace(/_/g, " ")} ${field.id.replace(/_/g, " ")}`)
+  );
 }

@@ -6,6 +6,7 @@ import { AuthPanel } from "@/components/auth/auth-panel";
 import { getCurrentUser } from "@/components/auth/get-current-user";
 import { VerifyEmailForm } from "@/components/auth/verify-email-form";
 import { Alert } from "@/components/ui/alert";
+import { mailDelivery } from "@/lib/email/mail-delivery";
 import { buttonClasses } from "@/components/ui/button-classes";
 
 export const metadata: Metadata = { title: "Verify your email" };
@@ -39,7 +40,7 @@ export default async function VerifyEmailPage({
   }
   return (
     <AuthPanel title={emailChange ? "Confirm your new email" : "Verify your email"}>
-      <VerifyEmailForm sentTo={sent} emailChange={emailChange} next={next} />
+      <VerifyEmailForm sentTo={sent} emailChange={emailChange} next={next} delivery={mailDelivery()} />
     </AuthPanel>
   );
 }

@@ -12,7 +12,7 @@ import { saveDocumentCorrections, type WordChangesSummary } from "../batch-api";
 import { plural } from "../format";
 import { batchPath, CLAIM_PATH, viewerPath } from "../paths";
 import { StatusBadge } from "../status-badge";
-import type { PageBoxes, ResultPage } from "../types";
+import type { PageBoxes, PageStructure, ResultPage } from "../types";
 import { useViewer } from "../use-viewer";
 import { zoomAfterDoubleTap } from "./double-tap";
 import { EditBar } from "./edit-bar";
@@ -203,6 +203,26 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
           and correct its text and values.
         </Alert>
       )}
+      {words.lastSaved && words.lastSaved.page === current ? (
+        <Alert
+          tone="success"
+          action={
+            <Button
+              variant="secondary"
+              className="px-3 py-1.5"
+              loading={words.saving}
+              onClick={() => void words.undo()}
+            >
+              Undo correction
+            </Button>
+          }
+        >
+          <span data-testid="word-saved">
+            Saved “{words.lastSaved.after}” in place of “{words.lastSaved.before}” on page {current}; the page&apos;s
+            text was rebuilt from its words.
+          </span>
+        </Alert>
+      ) : null}
       <ViewerToolbar
         current={current}
         totalPages={totalPages}
@@ -221,7 +241,8 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
           onSelect={goTo}
           onVisible={ensurePage}
         />
-        <div className="min-w-0">
+        {/* On wide screens the page stays beside the panels while they scroll, so what they select is seen. */}
+        <div className="min-w-0 lg:sticky lg:top-2 lg:self-start">
           {page ? (
             <PageCanvas
               page={page}
@@ -261,7 +282,7 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
                 <Spinner label={`Loading page ${current}…`} />
               ) : (
                 <>
-                  <p className="text-sm text-ink-muted">Page {current} is not read yet.</p>
+                  <p className="text-sm text-ink-muted">Page {current} is not read yet; it appears here once it is.</p>
                   <Button variant="secondary" onClick={() => refetchPage(current)}>
                     Check again
                   </Button>
@@ -302,8 +323,11 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
                 structure={structureOf(page, edits.drafts)}
                 canEdit={signedIn}
                 selection={selection}
-                onSelect={(picked) => setSelection({ ...picked, related: [] })}
+                onSelect={(picked) => setSelection({ related: [], ...picked })}
                 onEdit={(target, value) => dispatch({ type: "edit", page, target, value })}
+                saved={page.structured_data as PageStructure}
+                text={textOf(page, edits.drafts)}
+                onReplaceSameValue={(from, to) => dispatch({ type: "propagate", page, from, to })}
               />
             </>
           ) : null}
@@ -315,7 +339,7 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
           documentId={documentId}
           onShowBox={(pageNumber, box) => {
             goTo(pageNumber);
-            setSelection({ id: "citation", page: pageNumber, box, related: [] });
+            setSelection({ id: "citation", page: pageNumber, box, related: [], reveal: true });
           }}
         />
       ) : null}

@@ -15,6 +15,8 @@ export interface Selection {
   box?: Box;
   /** Structured items whose boxes overlap the picked page box. */
   related: string[];
+  /** Scroll the page image into view too (asked from a panel or the chat, which may sit far from it). */
+  reveal?: boolean;
 }
 
 /** Ids of the structured values whose boxes overlap a box picked on the page. */

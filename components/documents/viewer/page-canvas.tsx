@@ -73,6 +73,7 @@ export function PageCanvas({
   const focused = words && focusedWord !== undefined ? items[focusedWord] : undefined;
   const shown = hovered ?? focused;
   const regionRef = useRef<HTMLDivElement>(null);
+  const selectedRef = useRef<SVGRectElement>(null);
   const wasEditing = useRef(false);
   const editing = Boolean(editor);
 
@@ -82,6 +83,22 @@ export function PageCanvas({
       regionRef.current?.focus({ preventScroll: true });
     wasEditing.current = editing;
   }, [editing]);
+
+  // A selected box stays in sight: the zoomed page scrolls to it, and when asked the page itself comes into view.
+  const selectedBox = selection?.box && selection.page === page.page_number ? selection.box : undefined;
+  const reveal = Boolean(selection?.reveal);
+  useEffect(() => {
+    const region = regionRef.current;
+    const target = selectedRef.current;
+    if (!selectedBox || !region || !target) return;
+    const area = region.getBoundingClientRect();
+    const box = target.getBoundingClientRect();
+    if (box.top < area.top || box.bottom > area.bottom)
+      region.scrollTop += box.top - area.top - Math.max(0, (area.height - box.height) / 2);
+    if (box.left < area.left || box.right > area.right)
+      region.scrollLeft += box.left - area.left - Math.max(0, (area.width - box.width) / 2);
+    if (reveal) region.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [selectedBox, reveal]);
 
   function pickWord(index: number) {
     onSelectBox({ id: `words:${index}`, page: page.page_number, box: items[index].box });
@@ -217,6 +234,7 @@ export function PageCanvas({
             })}
             {selection?.box && selection.page === page.page_number ? (
               <rect
+                ref={selectedRef}
                 data-testid="selected-box"
                 x={selection.box.x}
                 y={selection.box.y}

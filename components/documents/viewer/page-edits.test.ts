@@ -90,3 +90,24 @@ describe("applySaved", () => {
     expect(saved.structured_data).toEqual(page(2).structured_data);
   });
 });
+
+describe("propagate", () => {
+  it("changes a corrected key-value's old words in the page's cells and entities as one undo step", () => {
+    const first = page(1);
+    let state = editReducer(EMPTY_EDITS, {
+      type: "edit",
+      page: first,
+      target: { kind: "key_value", index: 0 },
+      value: "42.50",
+    });
+    state = editReducer(state, { type: "propagate", page: first, from: "42.00", to: "42.50" });
+    const structure = structureOf(first, state.drafts);
+    expect(structure.key_value_pairs![0].value).toBe("42.50");
+    expect(structure.entities![0]).toMatchObject({ text: "42.50", value: "42.50" });
+    // The text had no "42.00": it is not made a draft.
+    expect(state.drafts[1].extracted_text).toBeUndefined();
+    state = editReducer(state, { type: "undo" });
+    expect(structureOf(first, state.drafts).entities![0].value).toBe("42.00");
+    expect(structureOf(first, state.drafts).key_value_pairs![0].value).toBe("42.50");
+  });
+});

@@ -1,5 +1,6 @@
 import type { PageCorrection } from "../batch-api";
 import type { PageStructure, ResultPage } from "../types";
+import { replaceSameValue } from "./same-value";
 
 // A person's unsaved corrections of a document's pages, and the undo history over them. Pure, so
 // the rules (what counts as one undo step, what gets saved) are tested without a browser.
@@ -27,6 +28,7 @@ export type EditTarget =
 
 export type EditAction =
   | { type: "edit"; page: ResultPage; target: EditTarget; value: string }
+  | { type: "propagate"; page: ResultPage; from: string; to: string }
   | { type: "undo" }
   | { type: "discard" }
   | { type: "saved" };
@@ -100,6 +102,21 @@ export function editReducer(state: EditState, action: EditAction): EditState {
       const field = fieldKey(action.page.page_number, action.target);
       const undo = field === state.lastField ? state.undo : [...state.undo, state.drafts];
       return { drafts: applyEdit(state.drafts, action.page, action.target, action.value), undo, lastField: field };
+    }
+    case "propagate": {
+      // A corrected key-value's old words, changed wherever else the page has them: one undo step.
+      const { page, from, to } = action;
+      const changed = replaceSameValue(structureOf(page, state.drafts), textOf(page, state.drafts), from, to);
+      const draft: PageDraft = {
+        ...state.drafts[page.page_number],
+        structured_data: changed.structure,
+        ...(changed.text !== textOf(page, state.drafts) ? { extracted_text: changed.text } : {}),
+      };
+      return {
+        drafts: { ...state.drafts, [page.page_number]: draft },
+        undo: [...state.undo, state.drafts],
+        lastField: undefined,
+      };
     }
     case "undo": {
       if (state.undo.length === 0) return state;

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, type ReactNode } from "react";
+import { findSameValue, totalPlaces, type SameValuePlaces } from "./same-value";
 import { FOCUS_RING } from "@/components/ui/button-classes";
 import { formatConfidence } from "../format";
 import type { Box, PageStructure } from "../types";
@@ -14,8 +15,23 @@ export interface StructurePanelsProps {
   selection?: Selection;
   onSelect: (selection: Omit<Selection, "related">) => void;
   onEdit: (target: EditTarget, value: string) => void;
+  /** The page as saved and its current text: a changed key-value's old words are looked for elsewhere. */
+  saved?: PageStructure;
+  text?: string;
+  /** Changes `from` to `to` in the page's text, cells and entities. */
+  onReplaceSameValue?: (from: string, to: string) => void;
 }
 
+function describePlaces(places: SameValuePlaces): string {
+  const parts = [
+    places.text ? `the text (${places.text})` : "",
+    places.cells ? `${places.cells === 1 ? "a table cell" : `${places.cells} table cells`}` : "",
+    places.entities ? `${places.entities === 1 ? "an entity" : `${places.entities} entities`}` : "",
+  ].filter(Boolean);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
+}
+
+const CELL_INPUT = `rounded border border-line bg-surface px-2 py-1 text-sm text-ink read-only:bg-surface-muted ${FOCUS_RING}`;
 const INPUT = `w-full min-w-0 rounded border border-line bg-surface px-2 py-1 text-sm text-ink read-only:bg-surface-muted ${FOCUS_RING}`;
 
 function Panel({ title, count, children }: { title: string; count: number; children: ReactNode }) {
@@ -34,7 +50,17 @@ function Panel({ title, count, children }: { title: string; count: number; child
  * Key-values, tables and entities of the page as readable, editable panels. Focusing a value marks
  * its box on the page; a box picked on the page marks (and scrolls to) the values it belongs to.
  */
-export function StructurePanels({ pageNumber, structure, canEdit, selection, onSelect, onEdit }: StructurePanelsProps) {
+export function StructurePanels({
+  pageNumber,
+  structure,
+  canEdit,
+  selection,
+  onSelect,
+  onEdit,
+  saved,
+  text,
+  onReplaceSameValue,
+}: StructurePanelsProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const pairs = structure.key_value_pairs ?? [];
   const entities = structure.entities ?? [];
@@ -42,7 +68,7 @@ export function StructurePanels({ pageNumber, structure, canEdit, selection, onS
   const marked = (id: string) => selection?.id === id || (selection?.related.includes(id) ?? false);
   const itemClass = (id: string) =>
     `rounded-md border p-2 ${marked(id) ? "border-brand-500 bg-brand-50 dark:bg-surface-muted" : "border-line"}`;
-  const select = (id: string, box?: Box) => onSelect({ id, page: pageNumber, box });
+  const select = (id: string, box?: Box, reveal?: boolean) => onSelect({ id, page: pageNumber, box, reveal });
 
   useEffect(() => {
     const first = selection?.related[0];
@@ -77,6 +103,15 @@ export function StructurePanels({ pageNumber, structure, canEdit, selection, onS
                     onFocus={() => select(id, pair.value_box ?? pair.key_box)}
                     onChange={(event) => onEdit({ kind: "key_value", index }, event.target.value)}
                   />
+                  {canEdit && onReplaceSameValue ? (
+                    <SameValueOffer
+                      before={saved?.key_value_pairs?.[index]?.value}
+                      after={pair.value}
+                      structure={structure}
+                      text={text ?? ""}
+                      onReplace={onReplaceSameValue}
+                    />
+                  ) : null}
                 </div>
               </li>
             );
@@ -98,7 +133,7 @@ export function StructurePanels({ pageNumber, structure, canEdit, selection, onS
               <button
                 type="button"
                 className={`mb-2 text-xs font-medium text-brand-600 underline dark:text-brand-100 ${FOCUS_RING}`}
-                onClick={() => select(id, table.box)}
+                onClick={() => select(id, table.box, true)}
               >
                 Show table {tableIndex + 1} on the page
               </button>
@@ -111,7 +146,10 @@ export function StructurePanels({ pageNumber, structure, canEdit, selection, onS
                         <td key={column} className="p-0.5">
                           <input
                             aria-label={`Table ${tableIndex + 1}, row ${rowIndex + 1}, column ${column + 1}`}
-                            className={`${INPUT} min-w-24`}
+                            // A cell as wide as its value (a fixed width cut "INV-2024-001" to "INV-2"); the
+                            // table scrolls sideways when the page is narrower than its values.
+                            className={`${CELL_INPUT} min-w-16 field-sizing-content`}
+                            size={Math.max(cell.length, 4)}
                             value={cell}
                             readOnly={!canEdit}
                             onFocus={() => select(id, table.box)}
@@ -163,6 +201,39 @@ export function StructurePanels({ pageNumber, structure, canEdit, selection, onS
           })}
         </ul>
       </Panel>
+    </div>
+  );
+}
+
+/** After a key-value changed: where its old words still stand on the page, and a button to change them too. */
+function SameValueOffer({
+  before,
+  after,
+  structure,
+  text,
+  onReplace,
+}: {
+  before?: string;
+  after: string;
+  structure: PageStructure;
+  text: string;
+  onReplace: (from: string, to: string) => void;
+}) {
+  if (!before || before.trim() === after.trim() || after.trim() === "") return null;
+  const places = findSameValue(structure, text, before);
+  if (totalPlaces(places) === 0) return null;
+  return (
+    <div className="flex flex-col items-start gap-1 text-xs text-ink-muted" data-testid="same-value-offer">
+      <p>
+        “{before}” still stands in {describePlaces(places)} of this page.
+      </p>
+      <button
+        type="button"
+        className={`font-medium text-brand-600 underline dark:text-brand-100 ${FOCUS_RING}`}
+        onClick={() => onReplace(before, after)}
+      >
+        Change it to “{after}” there too
+      </button>
     </div>
   );
 }

@@ -1,12 +1,17 @@
 "use client";
 
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "@/lib/client/api-error";
 import { fetchDocumentResults, type Viewer } from "../batch-api";
 import type { ResultDocumentBody, ResultPage } from "../types";
 
 /** Pages fetched per request: a long document is read a few pages at a time, as they come into view. */
 export const PAGE_WINDOW = 5;
+
+/** While pages are still being read, windows that came back short are asked for again this often. */
+export const UNREAD_PAGES_POLL_MS = 3000;
+
+const FINAL_STATUSES = new Set(["completed", "partially_completed", "failed"]);
 
 export type DocumentMeta = Omit<ResultDocumentBody, "pages">;
 
@@ -24,12 +29,16 @@ export function useDocumentPages(viewer: Viewer | undefined, batchId: string, do
   const [error, setError] = useState<ApiError>();
   const [loadingWindows, setLoadingWindows] = useState<ReadonlySet<number>>(new Set());
   const requested = useRef(new Set<number>());
+  // Windows fetched before all their pages were read: their thumbnails and pages would stay blank otherwise.
+  const unread = useRef(new Set<number>());
+  const inFlight = useRef(new Set<number>());
   const guestSessionId = viewer?.guestSessionId;
   const ready = viewer !== undefined;
 
   const loadWindow = useCallback(
     async (offset: number) => {
       setLoadingWindows((previous) => new Set(previous).add(offset));
+      inFlight.current.add(offset);
       try {
         const results = await fetchDocumentResults({ guestSessionId }, batchId, documentId, {
           offset,
@@ -38,6 +47,9 @@ export function useDocumentPages(viewer: Viewer | undefined, batchId: string, do
         const document = results.documents.find((item) => item.document_id === documentId);
         if (!document) throw new ApiError(404, "This document is not in the batch.");
         const { pages: windowPages, ...rest } = document;
+        const expected = Math.min(PAGE_WINDOW, (rest.total_pages ?? offset + PAGE_WINDOW) - offset);
+        if (windowPages.length < expected) unread.current.add(offset);
+        else unread.current.delete(offset);
         setMeta(rest);
         setPages((previous) => {
           const next = new Map(previous);
@@ -49,6 +61,7 @@ export function useDocumentPages(viewer: Viewer | undefined, batchId: string, do
         requested.current.delete(offset);
         setError(thrown instanceof ApiError ? thrown : new ApiError(0, String(thrown)));
       } finally {
+        inFlight.current.delete(offset);
         setLoadingWindows((previous) => {
           const next = new Set(previous);
           next.delete(offset);
@@ -86,6 +99,23 @@ export function useDocumentPages(viewer: Viewer | undefined, batchId: string, do
       return next;
     });
   }, []);
+
+  // Pages read after their window was fetched arrive without a reload: short windows are fetched
+  // again until the document is finished, and once more when it has.
+  const finished = meta ? FINAL_STATUSES.has(meta.status) : false;
+  const hasMeta = meta !== undefined;
+  useEffect(() => {
+    if (!hasMeta) return;
+    const refresh = () => {
+      for (const offset of unread.current) if (!inFlight.current.has(offset)) void loadWindow(offset);
+    };
+    if (finished) {
+      refresh();
+      return;
+    }
+    const timer = setInterval(refresh, UNREAD_PAGES_POLL_MS);
+    return () => clearInterval(timer);
+  }, [hasMeta, finished, loadWindow]);
 
   const isLoading = useCallback((pageNumber: number) => loadingWindows.has(windowStart(pageNumber)), [loadingWindows]);
 

@@ -20,6 +20,8 @@ export function useWordCorrections(options: {
   const [focused, setFocused] = useState<{ page: number; index: number }>();
   const [open, setOpen] = useState<{ page: number; index: number }>();
   const [saving, setSaving] = useState(false);
+  // The last correction, so it can be taken back: the word's place and its text before and after.
+  const [lastSaved, setLastSaved] = useState<{ page: number; index: number; before: string; after: string }>();
   const pageNumber = page?.page_number;
   const boxes = page?.bounding_boxes as Partial<PageBoxes> | undefined;
 
@@ -50,9 +52,16 @@ export function useWordCorrections(options: {
   const save = useCallback(
     async (index: number, text: string): Promise<boolean> => {
       if (pageNumber === undefined) return false;
+      const before = boxes?.words?.[index]?.text;
       setSaving(true);
       try {
         onSaved(await saveWordCorrections(batchId, documentId, pageNumber, [{ index, text }]));
+        // One word for one word keeps the word's place, so the old text can be put back there.
+        setLastSaved(
+          before !== undefined && before !== text && !/\s/.test(text.trim())
+            ? { page: pageNumber, index, before, after: text.trim() }
+            : undefined,
+        );
         return true;
       } catch (thrown) {
         onError(`Word not saved: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
@@ -61,8 +70,26 @@ export function useWordCorrections(options: {
         setSaving(false);
       }
     },
-    [batchId, documentId, pageNumber, onSaved, onError],
+    [batchId, documentId, pageNumber, boxes, onSaved, onError],
   );
+
+  /** Puts the last corrected word back as it was (saved, like the correction). */
+  const undo = useCallback(async (): Promise<void> => {
+    if (!lastSaved) return;
+    setSaving(true);
+    try {
+      onSaved(
+        await saveWordCorrections(batchId, documentId, lastSaved.page, [
+          { index: lastSaved.index, text: lastSaved.before },
+        ]),
+      );
+      setLastSaved(undefined);
+    } catch (thrown) {
+      onError(`Not undone: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
+    } finally {
+      setSaving(false);
+    }
+  }, [batchId, documentId, lastSaved, onSaved, onError]);
 
   const move = useCallback(
     (index: number, direction: "next" | "previous") => {
@@ -73,5 +100,5 @@ export function useWordCorrections(options: {
     [step, close, openAt],
   );
 
-  return { focusedWord, openWord, saving, focus, open: openAt, close, save, move, step };
+  return { focusedWord, openWord, saving, focus, open: openAt, close, save, move, step, lastSaved, undo };
 }

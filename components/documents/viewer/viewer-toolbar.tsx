@@ -33,6 +33,7 @@ export function ViewerToolbar({ current, totalPages, onPage, zoom, onZoom, layer
   const viewId = useId();
   const viewControls = (
     <>
+      {totalPages > 1 ? <GoToPage totalPages={totalPages} onPage={onPage} /> : null}
       <Button variant="ghost" className="px-3 py-1.5" disabled={zoom === 1} onClick={() => onZoom(1)}>
         Fit width
       </Button>
@@ -124,10 +125,46 @@ export function ViewerToolbar({ current, totalPages, onPage, zoom, onZoom, layer
       {/* One set of controls: a menu under the View button on a phone, inline from sm up. */}
       <div
         id={viewId}
-        className={`${viewOpen ? "flex" : "hidden"} absolute right-0 top-full z-10 mt-1 w-48 flex-col items-start gap-2 rounded-md border border-line bg-surface p-3 shadow-lg sm:static sm:ml-auto sm:mt-0 sm:flex sm:w-auto sm:flex-row sm:items-center sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none`}
+        className={`${viewOpen ? "flex" : "hidden"} absolute right-0 top-full z-10 mt-1 w-60 flex-col items-start gap-2 rounded-md border border-line bg-surface p-3 shadow-lg sm:static sm:ml-auto sm:mt-0 sm:flex sm:w-auto sm:flex-row sm:items-center sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none`}
       >
         {viewControls}
       </div>
     </div>
+  );
+}
+
+/** A page number typed and sent with Enter or Go: a long document is not walked a page at a time. */
+function GoToPage({ totalPages, onPage }: { totalPages: number; onPage: (pageNumber: number) => void }) {
+  const [typed, setTyped] = useState("");
+  const inputId = useId();
+  const wanted = Number(typed);
+  const valid = Number.isInteger(wanted) && wanted >= 1 && wanted <= totalPages;
+  return (
+    <form
+      className="flex items-center gap-1"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!valid) return;
+        onPage(wanted);
+        setTyped("");
+      }}
+    >
+      <label htmlFor={inputId} className="text-ink-muted">
+        Go to page
+      </label>
+      <input
+        id={inputId}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={totalPages}
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        className={`w-16 rounded-md border border-line bg-surface px-2 py-1.5 text-ink ${FOCUS_RING}`}
+      />
+      <Button type="submit" variant="secondary" className="px-3 py-1.5" disabled={!valid}>
+        Go
+      </Button>
+    </form>
   );
 }

@@ -11,6 +11,16 @@ export const ConvertParams = z.object({
     .describe("Output format."),
 });
 
+export const BATCH_CONVERT_FORMATS = ["json", "csv", "markdown"] as const;
+export type BatchConvertFormat = (typeof BATCH_CONVERT_FORMATS)[number];
+
+export const BatchConvertParams = z.object({
+  batch_id: z.string().describe("One of the caller's batches."),
+  format_type: z
+    .enum(BATCH_CONVERT_FORMATS, { error: `format_type must be one of: ${BATCH_CONVERT_FORMATS.join(", ")}` })
+    .describe("Output format."),
+});
+
 export const ConvertedOutput = z
   .object({
     format: z.enum(CONVERT_ALL_FORMATS).describe("The format of content."),
@@ -63,3 +73,16 @@ export const ConvertRequest = z
   })
   .strict()
   .meta({ id: "ConvertRequest", title: "ConvertRequest" });
+
+export const BatchConvertResponse = z
+  .object({
+    format: z.enum(BATCH_CONVERT_FORMATS),
+    content_type: z.string().describe("MIME type of content."),
+    file_name: z.string().describe("A file name for saving content (the batch's name with the format's extension)."),
+    content: z.string().describe("Every read document of the batch in this format."),
+    generated_at: z.string().describe("ISO 8601 time of generation."),
+    documents: z.number().int().describe("How many documents the content holds."),
+    skipped: z.array(z.string()).describe("File names of documents left out because no page of them is read yet."),
+    message: z.string(),
+  })
+  .meta({ id: "BatchConvertResponse", title: "BatchConvertResponse" });

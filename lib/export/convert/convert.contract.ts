@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/contracts/contract";
 import { HTTPValidationErrorSchema } from "@/lib/contracts/error-schemas";
-import { ConvertAllResponse, ConvertParams, ConvertRequest, ConvertResponse } from "./convert-schemas";
+import {
+  BatchConvertParams,
+  BatchConvertResponse,
+  ConvertAllResponse,
+  ConvertParams,
+  ConvertRequest,
+  ConvertResponse,
+} from "./convert-schemas";
 
 const tags = ["Export"];
 const responses = {
@@ -49,4 +56,28 @@ export const convertDocumentAllRoute = defineRoute({
   body: ConvertRequest.optional(),
   maxBodyBytes: 50 * 1024 * 1024,
   responses: { 200: ConvertAllResponse, ...responses },
+});
+
+export const convertBatchRoute = defineRoute({
+  method: "POST",
+  path: "/api/batch/{batch_id}/convert/{format_type}",
+  surface: "api",
+  auth: "user",
+  operationId: "batchConvertBatch",
+  summary: "Convert a whole batch to JSON, CSV or Markdown",
+  description:
+    "Every document of the batch (edits included) in one file. json: { batch_id, batch_name, documents } with each document as convert-all's json; " +
+    "csv: for each document a document,<file name> row, then its field,value section and tables as in the single-document CSV; " +
+    "markdown: the batch's name as the heading, each document's Markdown one level below. Documents with no read page are left out and named in skipped. Nothing is saved.",
+  tags,
+  params: BatchConvertParams,
+  responses: {
+    200: BatchConvertResponse,
+    404: { description: "No such batch among the caller's own (another user's batch answers 404 too)." },
+    409: { description: "No document of the batch has a read page yet." },
+    422: {
+      schema: HTTPValidationErrorSchema,
+      description: "An unknown format_type (the detail lists the valid ones).",
+    },
+  },
 });

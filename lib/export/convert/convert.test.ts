@@ -12,12 +12,14 @@ import { functionDefinitions } from "@/inngest/functions";
 import { getExecutor, startExecutor, stopExecutor } from "@/lib/background";
 import { getOcrDocument } from "@/lib/ocr-api/get-ocr-document";
 import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
+import { convertBatch } from "./convert-batch";
 import { CONVERT_ALL_FORMATS, convertDocument } from "./convert-document";
 
 let database: { dispose(): Promise<void> };
 let owner: { userId: string };
 let stranger: { userId: string };
 let documentId: string;
+let batchId: string;
 
 const table = [
   ["Item", "Note", "Price"],
@@ -57,6 +59,7 @@ beforeAll(async () => {
     files: [new File([new Uint8Array(pdf)], "invoice.pdf")],
   });
   documentId = upload.documents[0].document_id;
+  batchId = upload.batch_id;
   await (await getExecutor()).drain({ timeoutMs: 60_000 });
   // A person's edit: a table with separators, quotes, line breaks and non-Latin text.
   await updatePage({
@@ -154,5 +157,26 @@ describe("convert a document", () => {
     await expect(
       convertDocument(db, { owner, documentId: upload.documents[0].document_id, formats: ["text"] }),
     ).rejects.toMatchObject({ code: "conflict" });
+  });
+});
+
+describe("convert a whole batch", () => {
+  it("puts every read document in one JSON, CSV and Markdown file, and answers 404 to another user", async () => {
+    const db = await getDb();
+    const json = await convertBatch(db, { owner, batchId, format: "json" });
+    const parsed = JSON.parse(json.content) as { batch_id: string; documents: Array<{ file_name: string }> };
+    expect(parsed.batch_id).toBe(batchId);
+    expect(parsed.documents.map((document) => document.file_name)).toEqual(["invoice.pdf"]);
+    expect(json).toMatchObject({ documents: 1, skipped: [], content_type: "application/json; charset=utf-8" });
+
+    const csv = await convertBatch(db, { owner, batchId, format: "csv" });
+    expect(csv.content.startsWith("document,invoice.pdf\r\nfield,value\r\n")).toBe(true);
+    expect(csv.content).toContain("INV-2041");
+
+    const markdown = await convertBatch(db, { owner, batchId, format: "markdown" });
+    expect(markdown.content).toMatch(/^# Batch [0-9a-f]{8}\n\n## invoice\.pdf\n/);
+    expect(markdown.content).toContain("### Page 2");
+
+    await expect(convertBatch(db, { owner: stranger, batchId, format: "json" })).rejects.toMatchObject({ status: 404 });
   });
 });

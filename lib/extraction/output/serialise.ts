@@ -21,7 +21,7 @@ function csvCell(value: unknown): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-function csvRows(rows: unknown[][]): string {
+export function csvRows(rows: unknown[][]): string {
   return rows.map((row) => row.map(csvCell).join(",")).join("\r\n");
 }
 

@@ -111,6 +111,18 @@ customElements.define("closed-field", class extends HTMLElement {
 
 const FRAME_PAGE = `<!doctype html><html><body><label for="ref">Reference</label> <input id="ref" name="reference"></body></html>`;
 
+// A payment form whose amount is a plain text field and whose currency picker starts at EUR.
+const PAYMENT_PAGE = `<!doctype html><html><head><title>Payment</title></head><body>
+<form id="payment" method="post" action="/submit" enctype="multipart/form-data">
+  <p><label for="invoice_number">Invoice number</label> <input id="invoice_number" name="invoice_number"></p>
+  <p><label for="total">Total amount</label> <input id="total" name="total" type="text"></p>
+  <p><label for="currency">Payment currency</label>
+    <select id="currency" name="currency"><option value="EUR" selected>EUR – Euro</option><option value="USD">USD – US dollar</option><option value="GBP">GBP – Pound sterling</option></select></p>
+  <p><label for="payer_phone">Payer phone</label> <input id="payer_phone" name="payer_phone" type="tel"></p>
+  <p><button type="submit">Pay</button></p>
+</form>
+</body></html>`;
+
 const TABLE_PAGE = `<!doctype html><html><head><title>Price list</title><style>table{border-collapse:collapse}td,th{border:1px solid #000;padding:4px 12px}</style></head>
 <body><h1>Price list 2026</h1><p>Prices valid from January.</p>
 <table><thead><tr><th>Item</th><th>Quantity</th><th>Price</th></tr></thead>
@@ -161,6 +173,8 @@ export async function startFormSite(options: { secretOrigin?: string } = {}): Pr
         return html(FORM_PAGE);
       case "/custom":
         return html(CUSTOM_PAGE);
+      case "/payment":
+        return html(PAYMENT_PAGE);
       case "/frame":
         return html(FRAME_PAGE);
       case "/table":

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "batches" ADD COLUMN     "rejectedFiles" JSONB NOT NULL DEFAULT '[]';
