@@ -15,12 +15,17 @@ export interface DocumentInspection {
   pageCount: number | null;
 }
 
-/** A page tree whose root has no kids: a PDF of zero pages. */
+/** A page tree whose root has no kids: a PDF of zero pages. False when pdf-lib cannot tell (no catalog, no tree). */
 async function hasEmptyPageTree(bytes: Buffer): Promise<boolean> {
   const document = await openPdfLib(bytes);
-  const pages = document?.catalog.lookupMaybe(PDFName.of("Pages"), PDFDict);
-  const kids = pages?.lookupMaybe(PDFName.of("Kids"), PDFArray);
-  return pages !== undefined && (kids === undefined || kids.size() === 0);
+  try {
+    const pages = document?.catalog.lookupMaybe(PDFName.of("Pages"), PDFDict);
+    const kids = pages?.lookupMaybe(PDFName.of("Kids"), PDFArray);
+    return pages !== undefined && (kids === undefined || kids.size() === 0);
+  } catch {
+    // A damaged file pdf-lib opened anyway (no catalog, a Pages entry of the wrong type): not known to be empty.
+    return false;
+  }
 }
 
 // Called only after checkArchiveLimits, so unpacking presentation.xml is bounded.

@@ -55,6 +55,42 @@ export function tiffDeclaring(width: number, height: number): Buffer {
   return Buffer.concat([Buffer.from([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]), ifd, Buffer.alloc(16)]);
 }
 
+/**
+ * A TIFF of `pages` pages (640 × 480 grey) whose headers are sound and whose pixels are missing: each
+ * strip lies past the end of the file. It opens and counts its pages, and no page decodes.
+ */
+export function tiffWithoutPixels(pages: number): Buffer {
+  const [width, height] = [640, 480];
+  const entries: Array<[tag: number, type: number, value: number]> = [
+    [256, 4, width],
+    [257, 4, height],
+    [258, 3, 8],
+    [259, 3, 1],
+    [262, 3, 1],
+    [273, 4, 1 << 30],
+    [277, 3, 1],
+    [278, 4, height],
+    [279, 4, width * height],
+    [284, 3, 1],
+  ];
+  const ifdSize = 2 + entries.length * 12 + 4;
+  const ifds = Array.from({ length: pages }, (_, page) => {
+    const ifd = Buffer.alloc(ifdSize);
+    ifd.writeUInt16LE(entries.length, 0);
+    entries.forEach(([tag, type, value], index) => {
+      const at = 2 + index * 12;
+      ifd.writeUInt16LE(tag, at);
+      ifd.writeUInt16LE(type, at + 2);
+      ifd.writeUInt32LE(1, at + 4);
+      if (type === 3) ifd.writeUInt16LE(value, at + 8);
+      else ifd.writeUInt32LE(value, at + 8);
+    });
+    ifd.writeUInt32LE(page + 1 < pages ? 8 + (page + 1) * ifdSize : 0, ifdSize - 4);
+    return ifd;
+  });
+  return Buffer.concat([Buffer.from([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]), ...ifds]);
+}
+
 /** A GIF whose screen and image declare width × height (at most 65,535 each). */
 export function gifDeclaring(width: number, height: number): Buffer {
   const size = Buffer.alloc(4);
