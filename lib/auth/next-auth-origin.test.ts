@@ -46,6 +46,10 @@ describe("next-auth's origin with APP_URL unset", () => {
     expect(forwarded("http://127.0.0.1:3000/api/auth/signin/oidc", { ...forged, "x-docsvc-peer": "203.0.113.9" })).toBe(
       "http://127.0.0.1:3000",
     );
+    // Next.js builds the request URL's scheme from X-Forwarded-Proto, whoever sent it: not believed either.
+    expect(
+      forwarded("https://127.0.0.1:3000/api/auth/signin/oidc", { ...forged, "x-docsvc-peer": "203.0.113.9" }),
+    ).toBe("http://127.0.0.1:3000");
     expect(
       forwarded("http://10.0.0.2:3000/api/auth/signin/oidc", {
         host: "10.0.0.2:3000",
