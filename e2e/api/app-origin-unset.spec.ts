@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { createUser, latestEmail, uniqueEmail } from "../support/accounts";
 import { type Instance, portOf, startInstance, stop } from "../support/instances";
@@ -17,7 +18,7 @@ const forgedForwarding = { "x-forwarded-host": "evil.example", "x-forwarded-prot
 test("with APP_URL unset, OIDC sign-in uses the address the app was opened at, and e-mail links do not", async () => {
   test.setTimeout(240_000);
   const dataDir = mkdtempSync(join(tmpdir(), "docsvc-origin-"));
-  const peerPreload = new URL("../../scripts/stamp-peer-address.mjs", import.meta.url).href;
+  const peerPreload = pathToFileURL(join(process.cwd(), "scripts/stamp-peer-address.mjs")).href;
   let instance: Instance | undefined;
   try {
     instance = startInstance(
