@@ -17,9 +17,13 @@ export const OIDC_PROVIDER_ID = "oidc";
  */
 export function getNextAuthOptions(): NextAuthOptions {
   const config = getConfig();
-  // next-auth v4 reads its public address, and from it its cookie names (__Secure- over HTTPS), only
-  // from NEXTAUTH_URL at request time; APP_URL is ours. Every caller builds these options first.
-  process.env.NEXTAUTH_URL ??= new URL("/api/auth", config.APP_URL).toString();
+  // next-auth v4 reads its public address (its callback URLs, redirects and, from the scheme, its
+  // cookie names) from NEXTAUTH_URL, or with AUTH_TRUST_HOST from X-Forwarded-Host/-Proto. APP_URL set:
+  // that address. Unset: each request's own, which proxy.ts writes into those headers for /api/auth/
+  // (withAppOriginHeaders), so a client's forwarding headers never reach next-auth.
+  // Every caller builds these options first.
+  if (config.APP_URL_SET) process.env.NEXTAUTH_URL ??= new URL("/api/auth", config.APP_URL).toString();
+  else process.env.AUTH_TRUST_HOST ??= "1";
   const providers: NextAuthOptions["providers"] = [
     CredentialsProvider({
       id: "credentials",

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "@/lib/auth/register-user";
 import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { getDb } from "@/lib/db";
+import { tiffWithoutPixels } from "@/lib/documents/testing/make-hostile-files";
 import { renderTextImage } from "@/lib/documents/testing/render-text-image";
 import { AppError } from "@/lib/errors/app-error";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
@@ -28,11 +29,18 @@ async function newUser(label: string) {
   return { id: user.id, tier: "free" };
 }
 
-/** A PNG cut after its header: the upload's inspection accepts it (size and type are in the header), reading it fails. */
+/**
+ * A two-page TIFF whose pixels are missing: the upload's inspection accepts it (a page of a multi-page
+ * file that does not decode fails alone when it is read, as a PDF's does), and no page can be read.
+ */
+function unreadableTiff(): File {
+  return new File([new Uint8Array(tiffWithoutPixels(2))], "damaged.tif", { type: "image/tiff" });
+}
+
+/** A PNG cut in half: one picture that cannot be decoded, refused at upload. */
 async function truncatedPng(): Promise<File> {
   const png = await renderTextImage(["Receipt 7731"], { fontSize: 40 });
-  // Its header is whole (an upload accepts it), its pixel data cut off (reading fails).
-  return new File([new Uint8Array(png.subarray(0, Math.floor(png.length / 2)))], "damaged.png", { type: "image/png" });
+  return new File([new Uint8Array(png.subarray(0, Math.floor(png.length / 2)))], "cut.png", { type: "image/png" });
 }
 
 async function scan(): Promise<File> {
@@ -45,18 +53,20 @@ describe("POST /api/ocr/process when no page can be read", () => {
   it("answers 422 with the reason, and keeps the document stored, failed and uncharged", async () => {
     const db = await getDb();
     const user = await newUser("unreadable");
-    const error = await processOcrFile({ db, store: getBlobStore(), user, file: await truncatedPng() }).catch(
+    const error = await processOcrFile({ db, store: getBlobStore(), user, file: unreadableTiff() }).catch(
       (thrown: unknown) => thrown,
     );
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: "processing_error", status: 422 });
-    expect((error as AppError).message).toMatch(/^No page of damaged\.png could be read: .+\/retry reads it again\.$/);
+    expect((error as AppError).message).toMatch(
+      /^No page of damaged\.tif could be read: [\s\S]+\/retry reads it again\.$/,
+    );
 
     const document = await db.batchDocument.findFirstOrThrow({
       where: { batch: { userId: user.id } },
       include: { batch: true },
     });
-    expect(document).toMatchObject({ status: "failed", fileName: "damaged.png", error: expect.any(String) });
+    expect(document).toMatchObject({ status: "failed", fileName: "damaged.tif", error: expect.any(String) });
     expect(document.batch.status).toBe("failed");
     expect((error as AppError).message).toContain(document.id);
     expect(await getBlobStore().exists(document.storageKey)).toBe(true);
@@ -70,14 +80,14 @@ describe("POST /api/ocr/process when no page can be read", () => {
       db,
       store: getBlobStore(),
       user,
-      files: [await truncatedPng(), await scan()],
+      files: [unreadableTiff(), await scan()],
     });
     expect(answer).toMatchObject({ succeeded: 1, failed: 1 });
     expect(answer.results[0]).toMatchObject({
-      file_name: "damaged.png",
+      file_name: "damaged.tif",
       success: false,
       result: null,
-      error: { status: 422, detail: expect.stringMatching(/^No page of damaged\.png could be read/) },
+      error: { status: 422, detail: expect.stringMatching(/^No page of damaged\.tif could be read/) },
     });
     expect(answer.results[1]).toMatchObject({
       file_name: "scan.png",
@@ -86,6 +96,20 @@ describe("POST /api/ocr/process when no page can be read", () => {
       result: { status: "completed" },
     });
     expect(answer.results[1].result?.text).toMatch(/7731/);
+  });
+});
+
+describe("POST /api/ocr/process with a picture that cannot be decoded", () => {
+  it("answers 422 naming the file at upload, before storing, reading or charging anything", async () => {
+    const db = await getDb();
+    const user = await newUser("undecodable");
+    const error = await processOcrFile({ db, store: getBlobStore(), user, file: await truncatedPng() }).catch(
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toMatchObject({ code: "corrupt_document", status: 422 });
+    expect((error as AppError).message).toBe("cut.png: The image is damaged: its pixels cannot be decoded");
+    expect(await db.batch.count({ where: { userId: user.id } })).toBe(0);
+    expect(await db.usageEvent.count({ where: { userId: user.id } })).toBe(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors/app-error";
-import { requestOrigin } from "./request-origin";
+import { appOrigin } from "./app-origin";
 
 /** Methods that change state; a cross-site page must not make them with the person's cookie. */
 const STATE_CHANGING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -11,9 +11,7 @@ const STATE_CHANGING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * 127.0.0.1 or a LAN address is as much itself as at localhost).
  */
 export function allowedOrigins(req: Request): Set<string> {
-  const { APP_URL, APP_URL_SET, ALLOWED_ORIGINS } = getConfig();
-  const own = APP_URL_SET ? APP_URL : (requestOrigin(req) ?? APP_URL);
-  return new Set([own, ...ALLOWED_ORIGINS].map((url) => new URL(url).origin));
+  return new Set([appOrigin(req), ...getConfig().ALLOWED_ORIGINS].map((url) => new URL(url).origin));
 }
 
 /**

@@ -5,7 +5,6 @@ import { AppError } from "@/lib/errors/app-error";
 import { openFlowState } from "./flow-state";
 import { getOidcProvider } from "@/lib/oidc/oidc-provider";
 import { signInWithIdentity } from "./sign-in-with-identity";
-import { idpCallbackUrl } from "./start-idp-flow";
 import { verifyIdToken } from "./verify-id-token";
 
 /**
@@ -22,7 +21,7 @@ export async function completeIdpFlow(input: { db: Db; code: string; state: stri
     code: input.code,
     clientId: provider.clientId,
     clientSecret: provider.clientSecret,
-    redirectUri: idpCallbackUrl(),
+    redirectUri: flow.redirectUri,
     codeVerifier: flow.codeVerifier,
   });
   if (!tokens.id_token) throw new AppError("service_unavailable", "The identity provider returned no ID token");

@@ -13,6 +13,8 @@ export const FlowState = z.object({
   invitationToken: z.string().optional(),
   /** The signed-in user a connect-mode flow adds the calendar grant to. */
   userId: z.string().optional(),
+  /** The callback the provider was told to return to; the code exchange must name the same. */
+  redirectUri: z.string().url(),
 });
 export type FlowState = z.infer<typeof FlowState>;
 

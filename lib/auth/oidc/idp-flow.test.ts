@@ -12,6 +12,7 @@ import { startIdpFlow } from "./start-idp-flow";
 import { verifyIdToken } from "./verify-id-token";
 
 let issuer: LocalIssuer;
+const appOrigin = "http://127.0.0.1:3999";
 let database: { dispose(): Promise<void> };
 
 beforeAll(async () => {
@@ -42,7 +43,7 @@ async function authorize(url: string): Promise<{ code: string; state: string }> 
 describe("identity-provider flow", () => {
   it("signs up a new user and stores the calendar grant encrypted", async () => {
     issuer.nextIdentity = { sub: "sub-ann", email: "Ann@Example.test", email_verified: true, name: "Ann" };
-    const flow = await startIdpFlow({ db: await getDb(), mode: "combined" });
+    const flow = await startIdpFlow({ db: await getDb(), mode: "combined", appOrigin });
     const url = new URL(flow.authorizationUrl);
     expect(url.searchParams.get("code_challenge_method")).toBe("S256");
     expect(url.searchParams.get("state")).toBe(flow.state);
@@ -56,7 +57,7 @@ describe("identity-provider flow", () => {
     expect(decryptSecret(result.connection.accessTokenEnc)).toMatch(/^at-/);
 
     // The same identity signs in to the same account.
-    const again = await startIdpFlow({ db: await getDb(), mode: "combined" });
+    const again = await startIdpFlow({ db: await getDb(), mode: "combined", appOrigin });
     const second = await completeIdpFlow({
       db: await getDb(),
       ...(await authorize(again.authorizationUrl)),
@@ -65,9 +66,21 @@ describe("identity-provider flow", () => {
     expect(second).toMatchObject({ isNewUser: false, user: { id: result.user.id } });
   });
 
+  it("sends the browser back to the address the flow began at, and redeems the code with that callback", async () => {
+    issuer.nextIdentity = { sub: "sub-lan", email: "lan@example.test", email_verified: true };
+    const flow = await startIdpFlow({ db: await getDb(), mode: "combined", appOrigin: "http://10.0.0.7:3000" });
+    const callback = new URL(flow.authorizationUrl).searchParams.get("redirect_uri");
+    expect(callback).toBe("http://10.0.0.7:3000/api/auth/idp/callback");
+    const { code, state } = await authorize(flow.authorizationUrl);
+    // The issuer refuses a code redeemed with another redirect_uri than it was issued for.
+    const result = await completeIdpFlow({ db: await getDb(), code, state, sealedFlow: flow.sealedFlow });
+    expect(result.user.email).toBe("lan@example.test");
+    expect(issuer.tokenRequests.findLast((form) => form.get("code") === code)?.get("redirect_uri")).toBe(callback);
+  });
+
   it("refuses a callback whose state does not match the browser's flow", async () => {
-    const first = await startIdpFlow({ db: await getDb(), mode: "combined" });
-    const other = await startIdpFlow({ db: await getDb(), mode: "combined" });
+    const first = await startIdpFlow({ db: await getDb(), mode: "combined", appOrigin });
+    const other = await startIdpFlow({ db: await getDb(), mode: "combined", appOrigin });
     const { code, state } = await authorize(first.authorizationUrl);
     await expect(
       completeIdpFlow({ db: await getDb(), code, state, sealedFlow: other.sealedFlow }),
@@ -87,7 +100,7 @@ describe("identity-provider flow", () => {
     });
     const { token } = await signAccessToken(user);
     issuer.nextIdentity = { sub: "sub-carl-google", email: "carl.other@example.test", email_verified: true };
-    const flow = await startIdpFlow({ db: await getDb(), mode: "connect", authToken: token });
+    const flow = await startIdpFlow({ db: await getDb(), mode: "connect", authToken: token, appOrigin });
     const result = await completeIdpFlow({
       db: await getDb(),
       ...(await authorize(flow.authorizationUrl)),
@@ -100,10 +113,12 @@ describe("identity-provider flow", () => {
     });
     const db = await getDb();
     expect(await db.user.count({ where: { email: "carl.other@example.test" } })).toBe(0);
-    await expect(startIdpFlow({ db: await getDb(), mode: "connect", authToken: "not-a-token" })).rejects.toBeInstanceOf(
-      AppError,
-    );
-    await expect(startIdpFlow({ db: await getDb(), mode: "connect" })).rejects.toMatchObject({ code: "unauthorized" });
+    await expect(
+      startIdpFlow({ db: await getDb(), mode: "connect", authToken: "not-a-token", appOrigin }),
+    ).rejects.toBeInstanceOf(AppError);
+    await expect(startIdpFlow({ db: await getDb(), mode: "connect", appOrigin })).rejects.toMatchObject({
+      code: "unauthorized",
+    });
   });
 
   it("verifies ID tokens: forged, expired and wrong-audience tokens are refused", async () => {

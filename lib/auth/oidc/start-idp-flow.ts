@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors/app-error";
 import type { Db } from "@/lib/db";
 import { resolveAccessToken } from "@/lib/auth/caller/resolve-caller";
@@ -7,18 +6,17 @@ import { generateSecretToken } from "../secret-token";
 import { sealFlowState, type FlowState } from "./flow-state";
 import { getOidcProvider } from "@/lib/oidc/oidc-provider";
 
-export function idpCallbackUrl(): string {
-  return new URL("/api/auth/idp/callback", getConfig().APP_URL).toString();
-}
-
 /**
  * Starts an authorization-code flow with state, nonce and PKCE (S256). combined signs in (or onboards
  * an invitation) and asks for calendar consent at once; connect only adds the calendar grant to the
- * user of auth_token, which is checked now so the callback needs no token in its URL.
+ * user of auth_token, which is checked now so the callback needs no token in its URL. The provider
+ * sends the browser back to `appOrigin` (lib/auth/caller/app-origin), where the flow began; the
+ * redirect URI is sealed into the flow, so the code is redeemed with the very same one.
  */
 export async function startIdpFlow(input: {
   db: Db;
   mode: "combined" | "connect";
+  appOrigin: string;
   invitationToken?: string;
   authToken?: string;
 }) {
@@ -35,12 +33,13 @@ export async function startIdpFlow(input: {
     mode: input.mode,
     invitationToken: input.invitationToken,
     userId,
+    redirectUri: new URL("/api/auth/idp/callback", input.appOrigin).toString(),
   };
   const url = new URL(provider.authorizationEndpoint);
   url.search = new URLSearchParams({
     response_type: "code",
     client_id: provider.clientId,
-    redirect_uri: idpCallbackUrl(),
+    redirect_uri: flow.redirectUri,
     scope: provider.scopes,
     state: flow.state,
     nonce: flow.nonce,

@@ -63,6 +63,23 @@ export async function countImageFrames(
   return format.id === "tiff" ? (metadata.pages ?? 1) : 1;
 }
 
+/**
+ * Refuses (corrupt_document) a picture whose pixels do not decode (a truncated or garbled PNG or
+ * JPEG behind a sound header), decoding it as OCR would but shrunk to a few pixels, so an upload
+ * learns it at once instead of after waiting for a reader. HEIC, BMP and PSD are decoded by their own
+ * readers, SVG is drawn rather than decoded: their headers were read already.
+ */
+export async function assertImageDecodes(bytes: Buffer, format: FormatInfo): Promise<void> {
+  if (["heic", "bmp", "psd", "svg"].includes(format.id)) return;
+  try {
+    await sharp(bytes, { limitInputPixels: false }).resize(8, 8, { fit: "fill" }).raw().toBuffer();
+  } catch (error) {
+    throw new DocumentError("corrupt_document", "The image is damaged: its pixels cannot be decoded", {
+      cause: error,
+    });
+  }
+}
+
 async function readMetadata(bytes: Buffer, options: SharpOptions): Promise<Metadata> {
   try {
     return await sharp(bytes, { ...options, limitInputPixels: false }).metadata();

@@ -22,15 +22,33 @@ import { sharedCache } from "../shared-cache";
 /** Above every tier's and model's pages per request (200), so such a PDF is refused by the page limit. */
 const maxPagesCheckedAtUpload = 1000;
 
-/** The page count, refusing (image_too_large) a page too large to render. */
+/**
+ * The page count, refusing a page too large to render (image_too_large) and a page tree that does not
+ * lead to every page it counts (corrupt_document: a loop, a missing kid), so such a file is refused at
+ * upload rather than failing, or being retried, when it is read.
+ */
 export async function countPdfPages(bytes: Buffer, options: OpenPdfOptions = {}): Promise<number> {
   return withOpenedPdf(bytes, options, async ({ document }) => {
-    // A page too large to render is refused here, at upload, rather than failing when it is read.
     // More pages than any tier takes in one request are refused by the page limit, unchecked.
     if (document.numPages <= maxPagesCheckedAtUpload)
-      for (let number = 1; number <= document.numPages; number++) assertRenderablePage(await document.getPage(number));
+      for (let number = 1; number <= document.numPages; number++)
+        assertRenderablePage(await findPage(document, number));
     return document.numPages;
   });
+}
+
+/** Page `number` as pdfjs finds it through the page tree; its failure (a loop, a missing object) is the file's damage. */
+async function findPage(document: PDFDocumentProxy, number: number): Promise<PDFPageProxy> {
+  try {
+    return await document.getPage(number);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DocumentError(
+      "corrupt_document",
+      `The PDF is damaged: page ${number} of ${document.numPages} cannot be found (${reason.replace(/\.$/, "")})`,
+      { cause: error },
+    );
+  }
 }
 
 async function renderedPageImage(page: PDFPageProxy, dpi: number): Promise<ScanImage> {

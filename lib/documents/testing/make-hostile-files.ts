@@ -2,7 +2,7 @@ import { constants, crc32, deflateSync } from "node:zlib";
 
 // Malformed and hostile inputs for the fuzz and abuse suites, built byte by byte: headers that
 // declare enormous images (decompression bombs refused before decoding), truncated and corrupt
-// files of each format, an encrypted office package.
+// files of each format, page trees that loop, an encrypted office package.
 
 function pngChunk(type: string, data: Buffer): Buffer {
   const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
@@ -53,6 +53,42 @@ export function tiffDeclaring(width: number, height: number): Buffer {
     else ifd.writeUInt32LE(value, at + 8);
   });
   return Buffer.concat([Buffer.from([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]), ifd, Buffer.alloc(16)]);
+}
+
+/**
+ * A TIFF of `pages` pages (640 × 480 grey) whose headers are sound and whose pixels are missing: each
+ * strip lies past the end of the file. It opens and counts its pages, and no page decodes.
+ */
+export function tiffWithoutPixels(pages: number): Buffer {
+  const [width, height] = [640, 480];
+  const entries: Array<[tag: number, type: number, value: number]> = [
+    [256, 4, width],
+    [257, 4, height],
+    [258, 3, 8],
+    [259, 3, 1],
+    [262, 3, 1],
+    [273, 4, 1 << 30],
+    [277, 3, 1],
+    [278, 4, height],
+    [279, 4, width * height],
+    [284, 3, 1],
+  ];
+  const ifdSize = 2 + entries.length * 12 + 4;
+  const ifds = Array.from({ length: pages }, (_, page) => {
+    const ifd = Buffer.alloc(ifdSize);
+    ifd.writeUInt16LE(entries.length, 0);
+    entries.forEach(([tag, type, value], index) => {
+      const at = 2 + index * 12;
+      ifd.writeUInt16LE(tag, at);
+      ifd.writeUInt16LE(type, at + 2);
+      ifd.writeUInt32LE(1, at + 4);
+      if (type === 3) ifd.writeUInt16LE(value, at + 8);
+      else ifd.writeUInt32LE(value, at + 8);
+    });
+    ifd.writeUInt32LE(page + 1 < pages ? 8 + (page + 1) * ifdSize : 0, ifdSize - 4);
+    return ifd;
+  });
+  return Buffer.concat([Buffer.from([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]), ...ifds]);
 }
 
 /** A GIF whose screen and image declare width × height (at most 65,535 each). */
@@ -113,9 +149,8 @@ export function svgDeclaring(width: number, height: number): Buffer {
   );
 }
 
-/** A PDF with a page tree but no pages. */
-export function zeroPagePdf(): Buffer {
-  const objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [] /Count 0 >>"];
+/** A PDF written object by object as given (object n is `objects[n - 1]`), with its cross-reference table. */
+function writePdf(objects: string[]): Buffer {
   let body = "%PDF-1.7\n";
   const offsets: number[] = [];
   objects.forEach((object, index) => {
@@ -126,6 +161,47 @@ export function zeroPagePdf(): Buffer {
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("")}`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, "latin1");
+}
+
+/** A PDF with a page tree but no pages. */
+export function zeroPagePdf(): Buffer {
+  return writePdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [] /Count 0 >>"]);
+}
+
+/** A PDF whose page tree counts a page but has no kids: no page to find. */
+export function miscountedZeroPagePdf(): Buffer {
+  return writePdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [] /Count 1 >>"]);
+}
+
+/**
+ * A PDF whose page tree leads back to itself: one real page, then the root again among its own kids
+ * (`through: "self"`), or a second node whose only kid is the root (`through: "child"`).
+ */
+export function loopingPageTreePdf(through: "self" | "child" = "self"): Buffer {
+  const text = "BT /F1 24 Tf 72 700 Td (Invoice 12) Tj ET";
+  const loop = through === "self" ? "2 0 R" : "6 0 R";
+  return writePdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    `<< /Type /Pages /Kids [3 0 R ${loop}] /Count 2 >>`,
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    "<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 1 >>",
+  ]);
+}
+
+/** A PNG whose header is sound (800 × 600 grey) and whose pixel data is not zlib data at all. */
+export function pngWithGarbledPixels(): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(800, 0);
+  header.writeUInt32BE(600, 4);
+  header[8] = 8;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", Buffer.from("these bytes are no deflate stream, just garbage")),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /**
