@@ -1,5 +1,5 @@
-import { crc32 } from "node:zlib";
 import { expect, test } from "@playwright/test";
+import { tiffWithoutPixels } from "@/lib/documents/testing/make-hostile-files";
 import { bearer, createUser } from "../support/accounts";
 import { digitalPdf, scannedPng, waitForBatch } from "./batch-support";
 
@@ -90,18 +90,18 @@ test.describe("OCR endpoints", () => {
   }) => {
     const user = await createUser(request);
     const auth = bearer(user.token);
-    // The header is whole (size and type check out at upload), the compressed pixels after it are not.
-    const png = await scannedPng();
-    const damaged = withUnreadablePixels(png.buffer);
+    // A two-page TIFF whose pages have no pixels: the upload counts its pages (a damaged page of a
+    // multi-page picture fails alone, when read), and then no page can be read. A single picture
+    // that does not decode is refused at upload instead (damaged-uploads.spec.ts).
     const response = await request.post("/api/ocr/process", {
       headers: auth,
-      multipart: { file: { name: "damaged.png", mimeType: "image/png", buffer: damaged } },
+      multipart: { file: { name: "damaged.tif", mimeType: "image/tiff", buffer: tiffWithoutPixels(2) } },
     });
     expect(response.status(), await response.text()).toBe(422);
     const { detail } = await response.json();
-    expect(detail).toMatch(/^No page of damaged\.png could be read: /);
+    expect(detail).toMatch(/^No page of damaged\.tif could be read: /);
     const list = await (await request.get("/api/ocr/documents", { headers: auth })).json();
-    expect(list.documents).toEqual([expect.objectContaining({ file_name: "damaged.png", status: "failed" })]);
+    expect(list.documents).toEqual([expect.objectContaining({ file_name: "damaged.tif", status: "failed" })]);
     expect(detail).toContain(list.documents[0].document_id);
     expect((await (await request.get("/api/ocr/usage", { headers: auth })).json()).tokens_used).toBe(0);
   });
@@ -148,17 +148,3 @@ test.describe("OCR endpoints", () => {
     expect((await (await request.get("/api/batch/history", { headers: auth })).json()).total).toBe(batchIds.length);
   });
 });
-
-/** The PNG with every IDAT chunk's compressed pixels overwritten (and its checksum redone): the header reads, the pixels do not. */
-function withUnreadablePixels(png: Buffer): Buffer {
-  const damaged = Buffer.from(png);
-  for (let offset = 8; offset + 8 <= damaged.length;) {
-    const length = damaged.readUInt32BE(offset);
-    if (damaged.toString("latin1", offset + 4, offset + 8) === "IDAT") {
-      damaged.fill(0xff, offset + 8, offset + 8 + length);
-      damaged.writeUInt32BE(crc32(damaged.subarray(offset + 4, offset + 8 + length)), offset + 8 + length);
-    }
-    offset += 12 + length;
-  }
-  return damaged;
-}

@@ -161,4 +161,21 @@ describe("tables laid out without rules", () => {
     ]);
     expect(tables).toEqual([]);
   });
+
+  it("leaves the title and the line under it out of the table below them", async () => {
+    const tables = await tablesOf([
+      [72, 80, "Price list 2026"],
+      [72, 95, "Prices valid from January."],
+      ...row(115, "Item", ["Quantity", "Price"], [250, 310]),
+      ...row(130, "Widget", ["4", "12.50"], [250, 310]),
+      ...row(145, "Gadget", ["2", "40.00"], [250, 310]),
+    ]);
+    expect(tables.map((table) => table.rows)).toEqual([
+      [
+        ["Item", "Quantity", "Price"],
+        ["Widget", "4", "12.50"],
+        ["Gadget", "2", "40.00"],
+      ],
+    ]);
+  });
 });
