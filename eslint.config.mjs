@@ -49,9 +49,6 @@ const eslintConfig = [
             {
               target: "./lib/!(http|documents|ocr|extraction|export|fill)/**",
               from: "./lib/http",
-              // Known exception: chat and web-fill build their server-sent event streams in the service
-              // (services that return a Response; moving the stream into the route kit is not done yet).
-              except: ["./sse.ts"],
               message:
                 "lib/http is the route kit, used by app/ routes: services throw AppError (lib/errors) and declare contracts (lib/contracts).",
             },

@@ -4,6 +4,7 @@ import { PythonSandbox } from "@/lib/chat/python/python-sandbox";
 import { streamDocumentChat } from "@/lib/chat/stream-document-chat";
 import { storeProcessedDocument } from "@/lib/chat/testing/chat-fixtures";
 import { getDb } from "@/lib/db";
+import { createUIMessageEventStream } from "@/lib/http/sse";
 import { makeTextPdf } from "@/lib/documents/testing/make-pdfs";
 import { percentile } from "./figures";
 
@@ -43,13 +44,10 @@ afterAll(async () => {
 
 async function timeAnswer(question: string): Promise<{ first: number; last: number; events: number }> {
   const started = performance.now();
-  const response = await streamDocumentChat({
-    db: await getDb(),
-    req: new Request("http://bench/"),
-    userId,
-    request: { message: question } as never,
-    ai: null,
-  });
+  const response = createUIMessageEventStream(
+    new Request("http://bench/"),
+    await streamDocumentChat({ db: await getDb(), userId, request: { message: question } as never, ai: null }),
+  );
   const reader = response.body!.getReader();
   let first = 0;
   let events = 0;

@@ -3,7 +3,11 @@
 import { FOCUS_RING } from "@/components/ui/button-classes";
 import { inlineRuns, markdownBlocks } from "@/components/ui/markdown-blocks";
 import { Spinner } from "@/components/ui/spinner";
-import type { ChatCitation, ChatMessage, ChatPart } from "./chat-types";
+import { getToolName, isToolUIPart } from "ai";
+import type { ChatCitation, ChatMessage } from "./chat-types";
+
+type ChatPart = ChatMessage["parts"][number];
+type ToolPart = Extract<ChatPart, { toolCallId: string }>;
 
 const TOOL_LABELS: Record<string, [running: string, done: string]> = {
   search_knowledge_base: ["Searching the documents…", "Searched the documents"],
@@ -115,18 +119,29 @@ function TextWithCitations({
   );
 }
 
-function ToolActivity({ part }: { part: Extract<ChatPart, { type: "tool" }> }) {
-  const [running, done] = TOOL_LABELS[part.toolName] ?? [`Using ${part.toolName}…`, `Used ${part.toolName}`];
+/** Running while its input comes and it works, done with its output, failed with an error (or refused). */
+function toolState(part: ToolPart): "running" | "done" | "error" {
+  if (part.state === "output-available") return "done";
+  if (part.state === "output-error" || part.state === "output-denied") return "error";
+  return "running";
+}
+
+function ToolActivity({ part }: { part: ToolPart }) {
+  const toolName = getToolName(part);
+  const state = toolState(part);
+  const [running, done] = TOOL_LABELS[toolName] ?? [`Using ${toolName}…`, `Used ${toolName}`];
   return (
     <p
       className="flex items-center gap-2 text-xs text-ink-muted"
       data-testid="tool-activity"
-      data-tool={part.toolName}
-      data-state={part.state}
+      data-tool={toolName}
+      data-state={state}
     >
-      {part.state === "running" ? <Spinner /> : <span aria-hidden="true">{part.state === "error" ? "✗" : "✓"}</span>}
-      {part.state === "running" ? running : done}
-      {part.state === "error" ? <span className="text-red-700 dark:text-red-300">— {part.error}</span> : null}
+      {state === "running" ? <Spinner /> : <span aria-hidden="true">{state === "error" ? "✗" : "✓"}</span>}
+      {state === "running" ? running : done}
+      {state === "error" && part.errorText ? (
+        <span className="text-red-700 dark:text-red-300">— {part.errorText}</span>
+      ) : null}
     </p>
   );
 }
@@ -135,13 +150,11 @@ function ToolActivity({ part }: { part: Extract<ChatPart, { type: "tool" }> }) {
 export function ChatMessageView({
   message,
   onCitation,
-  streaming,
 }: {
   message: ChatMessage;
   onCitation: (citation: ChatCitation) => void;
-  streaming: boolean;
 }) {
-  const citations = message.parts.flatMap((part) => (part.type === "citation" ? [part.citation] : []));
+  const citations = message.parts.flatMap((part) => (part.type === "data-citation" ? [part.data] : []));
   if (message.role === "user") {
     const text = message.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
     return (
@@ -156,38 +169,35 @@ export function ChatMessageView({
       data-testid="assistant-message"
     >
       {message.parts.map((part, index) => {
+        if (isToolUIPart(part)) return <ToolActivity key={index} part={part} />;
         switch (part.type) {
-          case "tool":
-            return <ToolActivity key={index} part={part} />;
           case "text":
             return <TextWithCitations key={index} text={part.text} citations={citations} onCitation={onCitation} />;
-          case "image":
-            return (
+          case "file":
+            return part.mediaType.startsWith("image/") ? (
               // eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn by the server.
               <img key={index} src={part.url} alt="Chart" className="max-w-full rounded border border-line bg-white" />
-            );
-          case "file":
+            ) : null;
+          case "data-file":
             return (
               <a
                 key={index}
-                href={part.file.download_url}
-                download={part.file.file_name}
+                href={part.data.download_url}
+                download={part.data.file_name}
                 className={`self-start rounded border border-line px-2 py-1 font-medium text-brand-600 underline ${FOCUS_RING}`}
               >
-                Download {part.file.file_name}
+                Download {part.data.file_name}
               </a>
-            );
-          case "error":
-            return (
-              <p key={index} role="alert" className="text-red-700 dark:text-red-300">
-                {part.text}
-              </p>
             );
           default:
             return null;
         }
       })}
-      {streaming && message.parts.length === 0 ? <Spinner label="Thinking…" /> : null}
+      {message.metadata?.error ? (
+        <p role="alert" className="text-red-700 dark:text-red-300">
+          {message.metadata.error}
+        </p>
+      ) : null}
       {citations.length > 0 ? (
         <div className="flex flex-col gap-1 border-t border-line pt-2 text-xs">
           <span className="font-semibold text-ink-muted">Sources</span>
@@ -200,10 +210,12 @@ export function ChatMessageView({
           ))}
         </div>
       ) : null}
-      {message.engine ? (
+      {message.metadata?.engine ? (
         <span className="text-xs text-ink-muted">
           Answered by:{" "}
-          {message.engine === "offline" ? "the built-in engine (no AI provider)" : message.engine.replace(/^ai:/, "")}
+          {message.metadata.engine === "offline"
+            ? "the built-in engine (no AI provider)"
+            : message.metadata.engine.replace(/^ai:/, "")}
         </span>
       ) : null}
     </div>

@@ -1,4 +1,6 @@
-// The chat as the browser keeps it: messages built from the server's UI message stream chunks.
+import type { UIMessage } from "ai";
+
+// The chat as the browser keeps it: the AI SDK's UI messages, with this service's metadata and data parts.
 
 export interface ChatBox {
   x: number;
@@ -27,28 +29,12 @@ export interface ChatFileLink {
   download_url: string;
 }
 
-export type ChatPart =
-  | { type: "text"; text: string }
-  | {
-      type: "tool";
-      toolCallId: string;
-      toolName: string;
-      input?: unknown;
-      output?: unknown;
-      error?: string;
-      state: "running" | "done" | "error";
-    }
-  | { type: "image"; url: string; mediaType: string }
-  | { type: "citation"; citation: ChatCitation }
-  | { type: "file"; file: ChatFileLink }
-  | { type: "error"; text: string };
-
-export interface ChatMessage {
-  id: string;
-  role: "user" | "assistant";
-  parts: ChatPart[];
+/** What the server puts on an answer: its session, the engine that gave it, a provider's error. */
+export interface ChatMetadata {
+  session_id?: string;
   engine?: string;
+  error?: string;
 }
 
-/** A stream chunk as the server sends it (the AI SDK's UI message chunk). */
-export type StreamChunk = { type: string } & Record<string, unknown>;
+/** A chat message: text, tool parts (`tool-<name>`), chart images (`file`), `data-citation` and `data-file` parts. */
+export type ChatMessage = UIMessage<ChatMetadata, { citation: ChatCitation; file: ChatFileLink }>;

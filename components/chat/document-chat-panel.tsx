@@ -4,6 +4,7 @@ import { useMemo, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FOCUS_RING } from "@/components/ui/button-classes";
+import { Spinner } from "@/components/ui/spinner";
 import { ChatMessageView } from "./chat-message-view";
 import type { ChatCitation } from "./chat-types";
 import { useChatSessions } from "./use-chat-sessions";
@@ -87,14 +88,10 @@ export function DocumentChatPanel({ batchId, documentId, title, onCitation }: Do
               they come from.
             </p>
           ) : null}
-          {chat.messages.map((message, index) => (
-            <ChatMessageView
-              key={message.id}
-              message={message}
-              onCitation={onCitation}
-              streaming={chat.busy && index === chat.messages.length - 1}
-            />
+          {chat.messages.map((message) => (
+            <ChatMessageView key={message.id} message={message} onCitation={onCitation} />
           ))}
+          {chat.waiting ? <Spinner label="Thinking…" /> : null}
         </div>
         {chat.error ? <Alert tone="error">{chat.error}</Alert> : null}
         <form onSubmit={submit} className="flex items-end gap-2">
@@ -113,7 +110,7 @@ export function DocumentChatPanel({ batchId, documentId, title, onCitation }: Do
             />
           </label>
           {chat.busy ? (
-            <Button variant="secondary" onClick={chat.stop}>
+            <Button variant="secondary" onClick={() => void chat.stop()}>
               Stop
             </Button>
           ) : (

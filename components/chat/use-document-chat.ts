@@ -1,99 +1,105 @@
 "use client";
 
-import { useCallback, useRef, useState } from "react";
+import { useChat } from "@ai-sdk/react";
+import { DefaultChatTransport } from "ai";
+import { useCallback, useState } from "react";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { toApiError } from "@/lib/client/api-error";
-import { applyChunk, fromStoredMessage } from "./apply-chunk";
 import type { ChatMessage } from "./chat-types";
-import { readEventStream } from "./read-event-stream";
 
 export interface ChatScope {
   batchId?: string;
   documentIds?: string[];
 }
 
-let nextId = 0;
-const localId = () => `local-${Date.now()}-${nextId++}`;
+/** The transport's fetch: a refused question (402, 404, 422, …) becomes the API's error, in its own words. */
+async function fetchAnswer(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const response = await fetch(input, init);
+  if (response.ok) return response;
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  throw toApiError(response.status, body);
+}
 
-/** One conversation: ask (streams the answer in), open a saved session, start over, stop. */
+const textOf = (message: ChatMessage | undefined) =>
+  (message?.parts ?? []).map((part) => (part.type === "text" ? part.text : "")).join("");
+
+// The server keeps the conversation: each request carries the new question and the session it continues,
+// as POST /api/batch/document-chat takes them, and the answer streams back in the UI message protocol.
+const transport = new DefaultChatTransport<ChatMessage>({
+  api: "/api/batch/document-chat",
+  credentials: "same-origin",
+  headers: { accept: "text/event-stream" },
+  fetch: fetchAnswer,
+  prepareSendMessagesRequest: ({ messages, body }) => ({ body: { ...body, message: textOf(messages.at(-1)) } }),
+});
+
+/** One conversation on the AI SDK's `useChat`: ask (streams the answer in), open a saved session, start over, stop. */
 export function useDocumentChat(scope: ChatScope, onSaved?: () => void) {
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const [sessionId, setSessionId] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const running = useRef<AbortController | null>(null);
-
-  const updateLast = (update: (message: ChatMessage) => ChatMessage) =>
-    setMessages((current) => [...current.slice(0, -1), update(current.at(-1)!)]);
+  const [openedSessionId, setOpenedSessionId] = useState<string>();
+  const [openError, setOpenError] = useState<string>();
+  const chat = useChat<ChatMessage>({
+    transport,
+    onFinish: () => onSaved?.(),
+    // A refused question was not saved: it leaves the conversation, and the error says why.
+    onError: () => chat.setMessages((current) => (current.at(-1)?.role === "user" ? current.slice(0, -1) : current)),
+  });
+  const { messages, setMessages, sendMessage, clearError, stop } = chat;
+  // The session an answer was saved in comes with its start; a reopened session may hold no answer yet.
+  const sessionId =
+    messages.findLast((message) => message.metadata?.session_id)?.metadata?.session_id ?? openedSessionId;
 
   const ask = useCallback(
-    async (question: string) => {
-      const controller = new AbortController();
-      running.current = controller;
-      setBusy(true);
-      setError(undefined);
-      setMessages((current) => [
-        ...current,
-        { id: localId(), role: "user", parts: [{ type: "text", text: question }] },
-        { id: localId(), role: "assistant", parts: [] },
-      ]);
-      try {
-        const response = await fetch("/api/batch/document-chat", {
-          method: "POST",
-          headers: { "content-type": "application/json", accept: "text/event-stream" },
-          credentials: "same-origin",
-          signal: controller.signal,
-          body: JSON.stringify({
-            message: question,
-            session_id: sessionId,
-            batch_id: scope.batchId,
-            document_ids: scope.documentIds,
-          }),
-        });
-        if (!response.ok || !response.body) {
-          const text = await response.text();
-          throw toApiError(response.status, text ? JSON.parse(text) : undefined);
-        }
-        await readEventStream(response.body, (chunk) => {
-          const metadata = chunk.messageMetadata as { session_id?: string } | undefined;
-          if (chunk.type === "start" && metadata?.session_id) setSessionId(metadata.session_id);
-          updateLast((message) => applyChunk(message, chunk));
-        });
-        onSaved?.();
-      } catch (thrown) {
-        if (thrown instanceof DOMException && thrown.name === "AbortError") return;
-        setMessages((current) => (current.at(-1)?.parts.length === 0 ? current.slice(0, -2) : current));
-        setError(thrown instanceof Error ? thrown.message : String(thrown));
-      } finally {
-        running.current = null;
-        setBusy(false);
-      }
+    (question: string) => {
+      setOpenError(undefined);
+      return sendMessage(
+        { text: question },
+        { body: { session_id: sessionId, batch_id: scope.batchId, document_ids: scope.documentIds } },
+      );
     },
-    [scope.batchId, scope.documentIds, sessionId, onSaved],
+    [sendMessage, sessionId, scope.batchId, scope.documentIds],
   );
 
-  const open = useCallback(async (id: string) => {
-    running.current?.abort();
-    setError(undefined);
-    try {
-      const session = await apiFetch<{ session_id: string; messages: Parameters<typeof fromStoredMessage>[0][] }>(
-        `/api/batch/document-chat/sessions/${id}`,
-      );
-      setSessionId(session.session_id);
-      setMessages(session.messages.map(fromStoredMessage));
-    } catch (thrown) {
-      setError(thrown instanceof Error ? thrown.message : String(thrown));
-    }
-  }, []);
+  const open = useCallback(
+    async (id: string) => {
+      await stop();
+      clearError();
+      setOpenError(undefined);
+      try {
+        const session = await apiFetch<{ session_id: string; messages: ChatMessage[] }>(
+          `/api/batch/document-chat/sessions/${id}`,
+        );
+        setOpenedSessionId(session.session_id);
+        setMessages(session.messages);
+      } catch (thrown) {
+        setOpenError(thrown instanceof Error ? thrown.message : String(thrown));
+      }
+    },
+    [stop, clearError, setMessages],
+  );
 
   const reset = useCallback(() => {
-    running.current?.abort();
-    setSessionId(undefined);
+    void stop();
+    clearError();
+    setOpenError(undefined);
+    setOpenedSessionId(undefined);
     setMessages([]);
-    setError(undefined);
-  }, []);
+  }, [stop, clearError, setMessages]);
 
-  const stop = useCallback(() => running.current?.abort(), []);
-
-  return { messages, sessionId, busy, error, ask, open, reset, stop };
+  return {
+    messages,
+    sessionId,
+    busy: chat.status === "submitted" || chat.status === "streaming",
+    waiting: chat.status === "submitted",
+    error: openError ?? chat.error?.message,
+    ask,
+    open,
+    reset,
+    stop,
+  };
 }

@@ -16,7 +16,9 @@ import { startBatchProcessing } from "./start-batch-processing";
 import { sampleBatchFiles } from "./testing/sample-files";
 import { updatePage } from "./update-page";
 import { uploadBatch } from "./upload-batch";
-
+import { sendFile } from "@/lib/http/send-file";
+// The service's file as its route sends it.
+const openImageResponse = async (...args: Parameters<typeof openBatchImage>) => sendFile(await openBatchImage(...args));
 let database: { dispose(): Promise<void> };
 beforeAll(async () => {
   database = await useTempDatabase();
@@ -131,7 +133,7 @@ describe("batches", () => {
     expect(await pageImages()).toHaveLength(0);
     for (const page of results.documents[0].pages) {
       const url = new URL(page.image_url!, "http://localhost");
-      const response = await openBatchImage({
+      const response = await openImageResponse({
         db,
         store: getBlobStore(),
         storageKey: decodeURIComponent(url.pathname.replace("/api/batch/image/", "")),

@@ -1,3 +1,4 @@
+import type { FileAnswer, RangeNotSatisfiable } from "@/lib/contracts/file-answer";
 import type { Db } from "@/lib/db";
 import { resolveAccessToken } from "@/lib/auth/caller/resolve-caller";
 import type { Caller } from "@/lib/contracts/caller";
@@ -12,7 +13,7 @@ import { verifyImageToken } from "./image-token";
 const PAGE_IMAGE_KEY = /^batches\/([0-9a-f-]{36})\/([0-9a-f-]{36})\/pages\/([1-9]\d{0,5})\.png$/;
 
 /**
- * Streams a stored page image (a PDF's text page is rendered and stored when first asked for). Allowed with the image token from the results' image_url (for that
+ * A stored page image, or the asked part of it (a PDF's text page is rendered and stored when first asked for). Allowed with the image token from the results' image_url (for that
  * batch only), an access token in `token`, or the caller's own credentials (Bearer, API key,
  * session cookie, guest session); 404 for keys outside the caller's batches, as for missing ones.
  */
@@ -24,7 +25,7 @@ export async function openBatchImage(options: {
   caller: Caller;
   /** From the request's Range header: a viewer may fetch a large page image in parts. */
   range?: ByteRange;
-}): Promise<Response> {
+}): Promise<FileAnswer | RangeNotSatisfiable> {
   const { db, store } = options;
   const match = PAGE_IMAGE_KEY.exec(options.storageKey);
   if (!match) throw new AppError("not_found", "No such image");
@@ -44,20 +45,15 @@ export async function openBatchImage(options: {
     if (await ensurePageImage({ db, store, ...page })) blob = await read();
   }
   if (!blob) throw new AppError("not_found", "No such image");
-  if ("unsatisfiable" in blob) {
-    return new Response(null, { status: 416, headers: { "content-range": `bytes */${blob.size}` } });
-  }
-  const headers: Record<string, string> = {
-    "content-type": blob.contentType || "image/png",
-    "content-length": String(blob.range ? blob.range.end! - blob.range.start + 1 : blob.size),
-    "accept-ranges": "bytes",
+  if ("unsatisfiable" in blob) return { rangeNotSatisfiable: true, size: blob.size };
+  return {
+    body: blob.stream,
+    contentType: blob.contentType || "image/png",
+    size: blob.size,
+    ranges: { part: blob.range ? { start: blob.range.start, end: blob.range.end! } : undefined },
     // Private: the URL carries a credential; an hour matches the token's lifetime.
-    "cache-control": "private, max-age=3600",
-    "x-content-type-options": "nosniff",
+    cacheControl: "private, max-age=3600",
   };
-  if (!blob.range) return new Response(blob.stream, { headers });
-  headers["content-range"] = `bytes ${blob.range.start}-${blob.range.end}/${blob.size}`;
-  return new Response(blob.stream, { status: 206, headers });
 }
 
 async function readImage(

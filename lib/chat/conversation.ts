@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readUIMessageStream, type ModelMessage, type UIMessage, type UIMessageChunk } from "ai";
+import type { ModelMessage, UIMessage } from "ai";
 import { AppError } from "@/lib/errors/app-error";
 import { maxChatMessages, messageText, type ChatMessageInput, type DocumentChatRequest } from "./schemas";
 
@@ -50,22 +50,4 @@ export function toModelMessages(conversation: StoredMessage[]): ModelMessage[] {
     if (!text || message.role === "system") return [];
     return [message.role === "user" ? { role: "user", content: text } : { role: "assistant", content: text }];
   });
-}
-
-/** The assistant message the streamed chunks describe (text, tool parts, files, citations), for saving. */
-export async function assembleMessage(chunks: UIMessageChunk[]): Promise<StoredMessage | null> {
-  let message: StoredMessage | null = null;
-  const stream = readUIMessageStream<StoredMessage>({
-    stream: new ReadableStream<UIMessageChunk>({
-      start(controller) {
-        for (const chunk of chunks) controller.enqueue(chunk);
-        controller.close();
-      },
-    }),
-    terminateOnError: false,
-    // The error is already in the stream and in the answer's metadata.
-    onError: () => undefined,
-  });
-  for await (const snapshot of stream) message = snapshot;
-  return message;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { getDb } from "@/lib/db";
+import { createUIMessageEventStream } from "@/lib/http/sse";
 import { resetBlobStoreForTests } from "@/lib/storage";
 import { messageText } from "./schemas";
 import { getChatSession } from "./sessions/get-chat-session";
@@ -21,13 +22,10 @@ afterAll(async () => {
 
 async function ask(userId: string, body: Record<string, unknown>) {
   return readSse(
-    await streamDocumentChat({
-      db: await getDb(),
-      req: new Request("http://test/api/batch/document-chat", { method: "POST" }),
-      userId,
-      request: body as never,
-      ai: null,
-    }),
+    createUIMessageEventStream(
+      new Request("http://test/api/batch/document-chat", { method: "POST" }),
+      await streamDocumentChat({ db: await getDb(), userId, request: body as never, ai: null }),
+    ),
   );
 }
 

@@ -3,6 +3,7 @@ import { MockLanguageModelV4 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { getDb } from "@/lib/db";
+import { createUIMessageEventStream } from "@/lib/http/sse";
 import { readLibraryFile } from "@/lib/library";
 import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
 import { PythonSandbox } from "./python/python-sandbox";
@@ -45,15 +46,17 @@ const ask = async (
   ai: ConstructorParameters<typeof MockLanguageModelV4>[0] | null = null,
 ) =>
   readSse(
-    await streamDocumentChat({
-      db: await getDb(),
-      req: new Request("http://test/api/batch/document-chat", { method: "POST" }),
-      userId,
-      request: body as never,
-      ai: ai ? { model: new MockLanguageModelV4(ai), label: "mock:test" } : null,
-      maxRetries: 0,
-      python,
-    }),
+    createUIMessageEventStream(
+      new Request("http://test/api/batch/document-chat", { method: "POST" }),
+      await streamDocumentChat({
+        db: await getDb(),
+        userId,
+        request: body as never,
+        ai: ai ? { model: new MockLanguageModelV4(ai), label: "mock:test" } : null,
+        maxRetries: 0,
+        python,
+      }),
+    ),
   );
 
 describe("streamDocumentChat", () => {
@@ -221,9 +224,8 @@ describe("streamDocumentChat", () => {
     const db = await getDb();
     const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
     const client = new AbortController();
-    const response = await streamDocumentChat({
+    const chunks = await streamDocumentChat({
       db,
-      req: new Request("http://test/api/batch/document-chat", { method: "POST", signal: client.signal }),
       userId: stored.userId,
       request: { message: "Loop forever" } as never,
       python,
@@ -243,6 +245,10 @@ describe("streamDocumentChat", () => {
         }),
       },
     });
+    const response = createUIMessageEventStream(
+      new Request("http://test/api/batch/document-chat", { method: "POST", signal: client.signal }),
+      chunks,
+    );
     const reader = response.body!.getReader();
     let seen = "";
     while (!seen.includes("tool-input-available")) seen += new TextDecoder().decode((await reader.read()).value);
@@ -290,7 +296,7 @@ describe("streamDocumentChat", () => {
     const other = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
     const model = { model: new MockLanguageModelV4({}), label: "mock:test" };
     const call = (userId: string, request: Record<string, unknown>, ai: typeof model | null = null) =>
-      streamDocumentChat({ db, req: new Request("http://test/"), userId, request: request as never, ai });
+      streamDocumentChat({ db, userId, request: request as never, ai });
     await expect(call(stored.userId, { message: "hi", batch_id: other.batchId })).rejects.toMatchObject({
       code: "not_found",
     });
@@ -308,7 +314,8 @@ describe("streamDocumentChat", () => {
     await expect(call(stored.userId, { message: "hi" }, model)).rejects.toMatchObject({ code: "insufficient_tokens" });
     // The offline engine uses no tokens, so it still answers.
     const offline = await call(stored.userId, { message: "hi" });
-    expect(offline.status).toBe(200);
-    expect((await readSse(offline)).at(-1)).toMatchObject({ event: "finish" });
+    expect((await readSse(createUIMessageEventStream(new Request("http://test/"), offline))).at(-1)).toMatchObject({
+      event: "finish",
+    });
   });
 });

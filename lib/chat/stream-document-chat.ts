@@ -1,23 +1,16 @@
 import { randomUUID } from "node:crypto";
-import type { UIMessageChunk } from "ai";
+import { createUIMessageStream, type UIMessageChunk } from "ai";
 import { configuredEmbeddingModel, type ConfiguredEmbeddingModel } from "@/lib/ai/embedding-model";
 import { configuredLanguageModel, type ConfiguredModel } from "@/lib/ai/language-model";
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
-import { createEventStream } from "@/lib/http/sse";
 import { saveLibraryFile } from "@/lib/library";
 import { getBlobStore, type BlobStore } from "@/lib/storage";
 import { assertTokensAvailable } from "@/lib/usage/assert-tokens-available";
 import { chatChargeKey } from "@/lib/usage/charge-keys";
 import { chargeUsage } from "@/lib/usage/charge-usage";
 import { runAgent } from "./agent/run-agent";
-import {
-  assembleMessage,
-  conversationOf,
-  toModelMessages,
-  type AnswerMetadata,
-  type StoredMessage,
-} from "./conversation";
+import { conversationOf, toModelMessages, type AnswerMetadata, type StoredMessage } from "./conversation";
 import { EmbeddingSearch } from "./knowledge/embedding-search";
 import { KnowledgeIndex } from "./knowledge/knowledge-index";
 import { answerOffline, offlineEngineLabel } from "./offline/answer-offline";
@@ -29,14 +22,12 @@ import { getChatSessionOrThrow } from "./sessions/get-chat-session-or-throw";
 
 export interface StreamDocumentChatOptions {
   db: Db;
-  req: Request;
   userId: string;
   request: DocumentChatRequest;
   /** The model; undefined = the configured provider, null = the offline engine. */
   ai?: ConfiguredModel | null;
   /** Embeddings for search beside a model; undefined = the provider's, null = BM25 alone. */
   embedding?: ConfiguredEmbeddingModel | null;
-  heartbeatMs?: number;
   /** Retries of a failed provider call (the AI SDK's default: 2). */
   maxRetries?: number;
   /** Where the agent's Python runs (default: the process's sandbox, started on first use). */
@@ -50,13 +41,13 @@ const estimateTokens = (conversation: StoredMessage[]) =>
 
 /**
  * POST /api/batch/document-chat: checks everything that can be refused (session, scope, token
- * balance) before the stream starts, saves the session, then streams the answer in the AI SDK's UI
- * message stream protocol over SSE (each event named after its chunk type): start (session_id and
- * engine), tool calls with input and output, text deltas, chart images, data-citation parts, and
- * finish with the engine. The session is saved with the answer whatever happens, a provider error
- * included; a client that disconnects aborts the agent and its tools.
+ * balance) before the stream starts, saves the session, then answers as an AI SDK UI message stream
+ * (`createUIMessageStream`; the route serves it as SSE): start (session_id and engine), tool calls with
+ * input and output, text deltas, chart images, data-citation parts, and finish with the engine. The
+ * answer is appended to the session whatever happens, a provider error included; cancelling the
+ * stream (the client disconnected) aborts the agent and its tools.
  */
-export async function streamDocumentChat(options: StreamDocumentChatOptions): Promise<Response> {
+export async function streamDocumentChat(options: StreamDocumentChatOptions): Promise<ReadableStream<UIMessageChunk>> {
   const { db, userId, request } = options;
   const saved =
     request.session_id !== undefined
@@ -94,15 +85,14 @@ export async function streamDocumentChat(options: StreamDocumentChatOptions): Pr
   const metadata: AnswerMetadata = { engine: ai ? `ai:${ai.label}` : offlineEngineLabel, session_id: session.id };
   const messageId = randomUUID();
 
-  return createEventStream(
-    options.req,
-    async ({ send, signal }) => {
-      const chunks: UIMessageChunk[] = [];
-      const emit = (chunk: UIMessageChunk) => {
-        chunks.push(chunk);
-        send(chunk.type, chunk);
-      };
-      emit({ type: "start", messageId, messageMetadata: metadata });
+  const stop = new AbortController();
+  const signal = stop.signal;
+
+  return createUIMessageStream({
+    execute: async ({ writer }) => {
+      const emit = (chunk: UIMessageChunk) => writer.write(chunk);
+      // Copies: a chunk may be read after the metadata gains an error.
+      emit({ type: "start", messageId, messageMetadata: { ...metadata } });
       const store = options.store ?? getBlobStore();
       const index = new KnowledgeIndex(documents);
       const embedding = ai ? (options.embedding === undefined ? configuredEmbeddingModel() : options.embedding) : null;
@@ -149,13 +139,14 @@ export async function streamDocumentChat(options: StreamDocumentChatOptions): Pr
         if (signal.aborted) return;
         metadata.error = error instanceof Error ? error.message : String(error);
         emit({ type: "error", errorText: metadata.error });
-      } finally {
-        if (!signal.aborted)
-          emit({ type: "finish", finishReason: metadata.error ? "error" : "stop", messageMetadata: metadata });
-        const answer = await assembleMessage(chunks);
-        if (answer) await appendChatMessages({ db, sessionId: session.id, messages: [{ ...answer, metadata }] });
       }
+      emit({ type: "finish", finishReason: metadata.error ? "error" : "stop", messageMetadata: { ...metadata } });
     },
-    { heartbeatMs: options.heartbeatMs },
-  );
+    // Called when the stream ends or is cancelled, with the answer as streamed so far.
+    onEnd: async ({ responseMessage, isCancelled }) => {
+      if (isCancelled) stop.abort();
+      // Its metadata is the AnswerMetadata the start and finish chunks carry.
+      await appendChatMessages({ db, sessionId: session.id, messages: [responseMessage as StoredMessage] });
+    },
+  });
 }

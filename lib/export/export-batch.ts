@@ -1,6 +1,6 @@
 import type { BatchOwner } from "@/lib/batches/batch-owner";
+import type { FileAnswer } from "@/lib/contracts/file-answer";
 import type { Db } from "@/lib/db";
-import { attachmentDisposition } from "@/lib/library/attachment-disposition";
 import type { BlobStore } from "@/lib/storage";
 import { writeReportDocx } from "./docx/write-report-docx";
 import type { ExportPageOverride, ExportRequestBody } from "./export-schemas";
@@ -34,7 +34,7 @@ export async function exportBatch(
     /** The request's signal: when the client goes away, the export stops at the next page. */
     signal?: AbortSignal;
   },
-): Promise<Response> {
+): Promise<FileAnswer> {
   const { batch, documents } = await selectExportDocuments({
     db,
     owner: options.owner,
@@ -64,15 +64,10 @@ export async function exportBatch(
   const missing = await listMissingPages(db, documents);
   const body = await pullStream(chunks, { event: "export_stream_failed", batch_id: batch.id, mode });
   const fileName = `${safeBaseName(title)}${mode === "report" ? "-report" : ""}.${options.format}`;
-  const headers: Record<string, string> = {
-    "content-type": CONTENT_TYPES[options.format],
-    "content-disposition": attachmentDisposition(fileName),
-    "cache-control": "private, no-store",
-    "x-export-mode": mode,
-  };
+  const headers: Record<string, string> = { "x-export-mode": mode };
   if (missing.length > 0) headers["x-export-missing-pages"] = encodeURIComponent(missing.join("; "));
-  // Streamed: no content-length, so a download cut short by a failure is seen as incomplete.
-  return new Response(body, { headers });
+  // Streamed: no size, so a download cut short by a failure is seen as incomplete.
+  return { body, contentType: CONTENT_TYPES[options.format], fileName, cacheControl: "private, no-store", headers };
 }
 
 /** Searchable when any page was read by OCR (scanned or photographed), a report otherwise. */

@@ -7,7 +7,9 @@ import { makeTextPdf } from "@/lib/documents/testing/make-pdfs";
 import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
 import { convertDocument } from "./convert/convert-document";
 import { exportBatch, type ExportFormat } from "./export-batch";
-
+import { sendFile } from "@/lib/http/send-file";
+// The service's file as its route sends it.
+const exportResponse = async (...args: Parameters<typeof exportBatch>) => sendFile(await exportBatch(...args));
 // Export and convert work only on a document's own pages: a page number it does not have is a 422
 // naming it (not a walk to that number), and an export stops once its client has gone.
 
@@ -53,7 +55,7 @@ const exports: { format: ExportFormat; mode?: "searchable" | "report" }[] = [
 describe("export and convert page bounds", () => {
   for (const { format, mode } of exports) {
     it(`refuses a page number beyond the document's pages at once (${format}${mode ? ` ${mode}` : ""})`, async () => {
-      const attempt = exportBatch(await getDb(), getBlobStore(), {
+      const attempt = exportResponse(await getDb(), getBlobStore(), {
         owner,
         batchId,
         format,
@@ -97,7 +99,7 @@ describe("export and convert page bounds", () => {
   });
 
   it("still exports an edit to a page the document has", async () => {
-    const response = await exportBatch(await getDb(), getBlobStore(), {
+    const response = await exportResponse(await getDb(), getBlobStore(), {
       owner,
       batchId,
       format: "docx",
@@ -113,7 +115,7 @@ describe("export and convert page bounds", () => {
     await db.batchDocument.update({ where: { id: documentId }, data: { pagesTotal: 5000 } });
     try {
       const client = new AbortController();
-      const response = await exportBatch(db, getBlobStore(), {
+      const response = await exportResponse(db, getBlobStore(), {
         owner,
         batchId,
         format: "pdf",

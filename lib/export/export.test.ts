@@ -17,7 +17,9 @@ import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
 import { exportBatch } from "./export-batch";
 import sharp from "sharp";
 import { pdfToText, renderPdfPage } from "./testing/read-back";
-
+import { sendFile } from "@/lib/http/send-file";
+// The service's file as its route sends it.
+const exportResponse = async (...args: Parameters<typeof exportBatch>) => sendFile(await exportBatch(...args));
 let database: { dispose(): Promise<void> };
 let owner: { userId: string };
 let stranger: { userId: string };
@@ -86,7 +88,7 @@ describe("export a batch", () => {
       orderBy: [{ documentId: "asc" }, { pageNumber: "asc" }],
     });
 
-    const response = await exportBatch(db, getBlobStore(), {
+    const response = await exportResponse(db, getBlobStore(), {
       owner,
       batchId,
       format: "pdf",
@@ -138,7 +140,7 @@ describe("export a batch", () => {
     const office = results.documents.find((document) => document.type === "docx")!;
     const boxes = structuredClone(scan.pages[0].bounding_boxes) as Words & Record<string, unknown>;
     boxes.words.find((word) => /7731/.test(word.text))!.text = "7739";
-    const response = await exportBatch(db, getBlobStore(), {
+    const response = await exportResponse(db, getBlobStore(), {
       owner,
       batchId,
       format: "pdf",
@@ -184,7 +186,7 @@ describe("export a batch", () => {
     });
     expect(pages.map((page) => page.source)).toEqual(["text_layer", "ocr"]);
 
-    const response = await exportBatch(db, getBlobStore(), {
+    const response = await exportResponse(db, getBlobStore(), {
       owner,
       batchId: upload.batch_id,
       format: "pdf",
@@ -235,7 +237,7 @@ describe("export a batch", () => {
       documents: [{ document_id: invoice.document_id, pages: [{ page_number: 1, structured_data: structured }] }],
     };
 
-    const pdf = await exportBatch(db, getBlobStore(), {
+    const pdf = await exportResponse(db, getBlobStore(), {
       owner,
       batchId,
       format: "pdf",
@@ -263,7 +265,7 @@ describe("export a batch", () => {
     expect(text).toContain("شركة النور");
     expect(text).toContain("上海贸易有限公司 🚀");
 
-    const docx = await exportBatch(db, getBlobStore(), { owner, batchId, format: "docx", request });
+    const docx = await exportResponse(db, getBlobStore(), { owner, batchId, format: "docx", request });
     expect(docx.headers.get("content-disposition")).toContain(".docx");
     const { value: docxText } = await mammoth.extractRawText({ buffer: Buffer.from(await docx.arrayBuffer()) });
     for (const expected of [
@@ -281,7 +283,7 @@ describe("export a batch", () => {
     }
     const { value: html } = await mammoth.convertToHtml({
       buffer: Buffer.from(
-        await (await exportBatch(db, getBlobStore(), { owner, batchId, format: "docx", request })).arrayBuffer(),
+        await (await exportResponse(db, getBlobStore(), { owner, batchId, format: "docx", request })).arrayBuffer(),
       ),
     });
     expect(html).toMatch(/<h1>invoice\.pdf<\/h1>/);
@@ -293,10 +295,10 @@ describe("export a batch", () => {
   it("answers 404 for another user's batch and for documents not in the batch", async () => {
     const db = await getDb();
     await expect(
-      exportBatch(db, getBlobStore(), { owner: stranger, batchId, format: "pdf", request: {} }),
+      exportResponse(db, getBlobStore(), { owner: stranger, batchId, format: "pdf", request: {} }),
     ).rejects.toMatchObject({ code: "not_found" });
     await expect(
-      exportBatch(db, getBlobStore(), {
+      exportResponse(db, getBlobStore(), {
         owner,
         batchId,
         format: "docx",
@@ -310,7 +312,7 @@ describe("export a batch", () => {
     const docx = results.documents.find((document) => document.type === "docx")!;
     // As if the document were still being read: two more pages are expected than are stored.
     await db.batchDocument.update({ where: { id: docx.document_id }, data: { pagesTotal: 3, status: "processing" } });
-    const response = await exportBatch(db, getBlobStore(), {
+    const response = await exportResponse(db, getBlobStore(), {
       owner,
       batchId,
       format: "pdf",
@@ -332,7 +334,7 @@ describe("export a batch", () => {
       skipProcessing: true,
     });
     await expect(
-      exportBatch(db, getBlobStore(), { owner, batchId: unread.batch_id, format: "docx", request: {} }),
+      exportResponse(db, getBlobStore(), { owner, batchId: unread.batch_id, format: "docx", request: {} }),
     ).rejects.toMatchObject({ code: "conflict" });
   });
 });

@@ -10,5 +10,6 @@ export { route, type HandlerContext, type NextRouteHandler } from "./route";
 export { serveRoutes, notFoundRoutes } from "./serve-routes";
 export { AppError, ERROR_STATUS, type ErrorCode, type ValidationIssue } from "@/lib/errors/app-error";
 export { renderError, type Surface } from "./error-response";
-export { createEventStream, type SendEvent } from "./sse";
+export { createEventStream, createUIMessageEventStream } from "./sse";
+export { sendFile } from "./send-file";
 export type { AuthMode, Caller, CallerUser, GuestCaller, UserCaller } from "@/lib/contracts/caller";

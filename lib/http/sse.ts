@@ -1,23 +1,20 @@
+import type { EventStream, SendEvent } from "@/lib/contracts/event-stream";
 import { toAppError } from "@/lib/errors/app-error";
-
-export type SendEvent = (event: string, data: unknown) => boolean;
 
 export interface EventStreamOptions {
   /** Milliseconds between heartbeat comments that keep proxies from closing an idle stream. */
   heartbeatMs?: number;
-  /** Runs once when the stream ends for any reason (finished, failed, client gone). */
-  onClose?: () => void | Promise<void>;
 }
 
 /**
- * A text/event-stream Response fed by `produce`. `send(event, data)` writes one event with JSON data
- * and returns false once the stream is closed. The stream closes when `produce` settles; if it throws,
- * an `error` event ({code, message}) goes out first. When the client disconnects, `signal` aborts,
- * heartbeats stop and `onClose` runs, so the producer can stop its work.
+ * The text/event-stream Response serving a service's event stream. `send(event, data)` writes one
+ * event with JSON data and returns false once the stream is closed. The stream closes when `produce`
+ * settles; if it throws, an `error` event ({code, message}) goes out first. When the client
+ * disconnects, `signal` aborts, heartbeats stop and `onClose` runs, so the producer can stop its work.
  */
 export function createEventStream(
   req: Request,
-  produce: (stream: { send: SendEvent; signal: AbortSignal }) => Promise<void>,
+  { produce, onClose }: EventStream,
   options: EventStreamOptions = {},
 ): Response {
   const encoder = new TextEncoder();
@@ -40,9 +37,10 @@ export function createEventStream(
     req.signal.removeEventListener("abort", onClientGone);
     producerAbort.abort();
     if (closeStream) controller.close();
-    if (options.onClose) {
+    if (onClose) {
+      const clientGone = !closeStream || req.signal.aborted;
       Promise.resolve()
-        .then(options.onClose)
+        .then(() => onClose({ clientGone }))
         .catch((error: unknown) => console.error("[sse] cleanup failed", error));
     }
   };
@@ -91,4 +89,36 @@ export function createEventStream(
       "X-Accel-Buffering": "no",
     },
   });
+}
+
+/**
+ * An AI SDK UI message stream (`createUIMessageStream`) served as server-sent events, each named
+ * after its chunk's type; the SDK's chat client reads the data lines. A client that disconnects
+ * cancels the stream, which tells its producer to stop.
+ */
+export function createUIMessageEventStream(
+  req: Request,
+  chunks: ReadableStream<{ type: string }>,
+  options: EventStreamOptions = {},
+): Response {
+  return createEventStream(
+    req,
+    {
+      produce: async ({ send, signal }) => {
+        const reader = chunks.getReader();
+        const cancel = () => void reader.cancel().catch(() => undefined);
+        signal.addEventListener("abort", cancel, { once: true });
+        try {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            send(value.type, value);
+          }
+        } finally {
+          signal.removeEventListener("abort", cancel);
+        }
+      },
+    },
+    options,
+  );
 }

@@ -1,4 +1,3 @@
-export { attachmentDisposition } from "./attachment-disposition";
 export { deleteLibraryFile } from "./delete-library-file";
 export { downloadLibraryFile } from "./download-library-file";
 export { getLibraryFileOrThrow } from "./get-library-file-or-throw";

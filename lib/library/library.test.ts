@@ -9,7 +9,10 @@ import { listLibraryFiles } from "./list-library-files";
 import { readLibraryFile } from "./read-library-file";
 import { saveGeneratedFile } from "./save-generated-file";
 import { saveLibraryFile } from "./save-library-file";
-
+import { sendFile } from "@/lib/http/send-file";
+// The service's file as its route sends it.
+const downloadResponse = async (...args: Parameters<typeof downloadLibraryFile>) =>
+  sendFile(await downloadLibraryFile(...args));
 let database: { dispose(): Promise<void> };
 beforeAll(async () => {
   database = await useTempDatabase();
@@ -62,17 +65,17 @@ describe("library", () => {
     ]);
     expect((await listLibraryFiles({ db, userId: stranger })).total).toBe(0);
 
-    const download = await downloadLibraryFile({ db, store, userId: owner, fileId: report.id });
+    const download = await downloadResponse({ db, store, userId: owner, fileId: report.id });
     expect(download.headers.get("content-disposition")).toContain(
       "filename*=UTF-8''Bericht%20%E2%80%93%20M%C3%A4rz.pdf",
     );
     expect(await download.text()).toBe("%PDF-1.7 test");
 
     for (const attempt of [
-      () => downloadLibraryFile({ db, store, userId: stranger, fileId: report.id }),
+      () => downloadResponse({ db, store, userId: stranger, fileId: report.id }),
       () => deleteLibraryFile({ db, store, userId: stranger, fileId: report.id }),
       () => readLibraryFile({ db, store, userId: stranger, fileId: report.id }),
-      () => downloadLibraryFile({ db, store, userId: owner, fileId: "not-a-uuid" }),
+      () => downloadResponse({ db, store, userId: owner, fileId: "not-a-uuid" }),
     ]) {
       await expect(attempt()).rejects.toMatchObject({ code: "not_found" });
     }

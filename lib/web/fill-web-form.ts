@@ -5,7 +5,7 @@ import { planFill } from "@/lib/fill/map/plan-fill";
 import { resolvePlan, unresolvedNotes } from "@/lib/fill/map/resolve-plan";
 import { coerceFieldValue } from "@/lib/fill/pdf/coerce-field-value";
 import type { FieldAssignment, FormField } from "@/lib/fill/types";
-import type { SendEvent } from "@/lib/http/sse";
+import type { SendEvent } from "@/lib/contracts/event-stream";
 import { withWebSession } from "./acquire-web-session";
 import { findWebField } from "./find-web-field";
 import type { FillSource } from "./load-fill-sources";

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { resetConfigForTests } from "@/lib/config";
 import { getDb } from "@/lib/db";
+import { createEventStream } from "@/lib/http/sse";
 import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
 import { closeBrowser } from "./browser";
 import { streamWebFill } from "./stream-web-fill";
@@ -44,10 +45,10 @@ describe("the web-fill stream", () => {
   };
 
   it("keeps the session open for review when it finishes", async () => {
-    const response = await streamWebFill(new Request("http://app/api/batch/web-fill"), await getDb(), getBlobStore(), {
-      ...input,
-      url: `${site.origin}/form`,
-    });
+    const response = createEventStream(
+      new Request("http://app/api/batch/web-fill"),
+      await streamWebFill({ db: await getDb(), store: getBlobStore(), ...input, url: `${site.origin}/form` }),
+    );
     const text = await readUntil(response.body!.getReader(), "summary");
     expect(text).toContain('"value":"Acme GmbH"');
     expect(text).toMatch(/event: summary\ndata: .*"submitted":false/);
@@ -57,11 +58,9 @@ describe("the web-fill stream", () => {
 
   it("closes the session when the client disconnects mid-fill", async () => {
     const client = new AbortController();
-    const response = await streamWebFill(
+    const response = createEventStream(
       new Request("http://app/api/batch/web-fill", { signal: client.signal }),
-      await getDb(),
-      getBlobStore(),
-      { ...input, url: `${site.origin}/form` },
+      await streamWebFill({ db: await getDb(), store: getBlobStore(), ...input, url: `${site.origin}/form` }),
     );
     const reader = response.body!.getReader();
     await readUntil(reader, "navigated");
@@ -73,14 +72,18 @@ describe("the web-fill stream", () => {
 
   it("refuses a fill with nothing to fill from before streaming", async () => {
     await expect(
-      streamWebFill(new Request("http://app/x"), await getDb(), getBlobStore(), {
+      streamWebFill({
+        db: await getDb(),
+        store: getBlobStore(),
         ...input,
         values: {},
         url: `${site.origin}/form`,
       }),
     ).rejects.toMatchObject({ status: 400 });
     await expect(
-      streamWebFill(new Request("http://app/x"), await getDb(), getBlobStore(), {
+      streamWebFill({
+        db: await getDb(),
+        store: getBlobStore(),
         ...input,
         batchId: "00000000-0000-4000-8000-000000000009",
       }),

@@ -1,7 +1,7 @@
 import { configuredLanguageModel } from "@/lib/ai/language-model";
+import type { EventStream } from "@/lib/contracts/event-stream";
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
-import { createEventStream } from "@/lib/http/sse";
 import type { BlobStore } from "@/lib/storage";
 import { fillWebForm } from "./fill-web-form";
 import { userWebShare } from "./web-caller";
@@ -22,16 +22,12 @@ export interface StreamWebFillInput {
 }
 
 /**
- * web-fill as a server-sent event stream. Sources are loaded (and refused) before the stream starts,
+ * web-fill as a server-sent event stream (served by the route kit). Sources are loaded (and refused) before the stream starts,
  * so a bad batch id is a plain 404. A client that disconnects mid-fill, or a fill that fails in a
  * session it opened, closes that session; a finished fill keeps it open for review and web-submit.
  */
-export async function streamWebFill(
-  req: Request,
-  db: Db,
-  store: BlobStore,
-  input: StreamWebFillInput,
-): Promise<Response> {
+export async function streamWebFill(options: StreamWebFillInput & { db: Db; store: BlobStore }): Promise<EventStream> {
+  const { db, store, ...input } = options;
   const sources = await loadFillSources({
     db,
     userId: input.userId,
@@ -44,9 +40,8 @@ export async function streamWebFill(
   }
   let session: WebSession | undefined;
   let finished = false;
-  return createEventStream(
-    req,
-    async ({ send, signal }) => {
+  return {
+    produce: async ({ send, signal }) => {
       await fillWebForm({
         ownerId: input.userId,
         share: userWebShare(),
@@ -67,11 +62,8 @@ export async function streamWebFill(
       });
       finished = !signal.aborted;
     },
-    {
-      onClose: async () => {
-        const clientGone = req.signal.aborted;
-        if (session && !finished && (clientGone || !input.sessionId)) await closeWebSession(session);
-      },
+    onClose: async ({ clientGone }) => {
+      if (session && !finished && (clientGone || !input.sessionId)) await closeWebSession(session);
     },
-  );
+  };
 }

@@ -1,10 +1,11 @@
+import type { FileAnswer } from "@/lib/contracts/file-answer";
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import type { BlobStore } from "@/lib/storage";
 import { getJobOrThrow } from "./get-job-or-throw";
 
 /**
- * The file a job produced, as a download response: 404 when the job has none (an extract job, or one
+ * The file a job produced, to download: 404 when the job has none (an extract job, or one
  * still processing), 410 once expires_at (7 days after creation) has passed or the file was deleted.
  */
 export async function downloadJobOutput({
@@ -19,7 +20,7 @@ export async function downloadJobOutput({
   userId: string;
   jobId: string;
   now?: Date;
-}): Promise<Response> {
+}): Promise<FileAnswer> {
   const job = await getJobOrThrow({ db, userId, jobId });
   // outputName outlives the file: deleteExpiredJobOutputs clears only the storage key.
   const producedFile = job.outputKey !== null || job.outputName !== null;
@@ -36,11 +37,5 @@ export async function downloadJobOutput({
   const blob = await store.get(job.outputKey);
   if (!blob) throw new AppError("gone", `The file of job ${jobId} is no longer available`);
   const fileName = job.outputName ?? job.outputKey.split("/").at(-1) ?? "download";
-  return new Response(blob.stream, {
-    headers: {
-      "content-type": job.outputType ?? blob.contentType,
-      "content-length": String(blob.size),
-      "content-disposition": `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-    },
-  });
+  return { body: blob.stream, contentType: job.outputType ?? blob.contentType, size: blob.size, fileName };
 }

@@ -10,7 +10,10 @@ import { AppError } from "@/lib/errors/app-error";
 import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
 import { deleteExpiredJobOutputs } from "./delete-expired-job-outputs";
 import { downloadJobOutput } from "./download-job-output";
-
+import { sendFile } from "@/lib/http/send-file";
+// The service's file as its route sends it.
+const downloadResponse = async (...args: Parameters<typeof downloadJobOutput>) =>
+  sendFile(await downloadJobOutput(...args));
 // downloadJobOutput and deleteExpiredJobOutputs on a real test database and the local blob store in
 // a temporary DATA_DIR (both read the process-wide store, getBlobStore()).
 let dataDir: string;
@@ -71,7 +74,7 @@ async function thrownBy(promise: Promise<unknown>): Promise<AppError> {
 describe("downloadJobOutput", () => {
   it("serves the file before expires_at with its type, size and file name", async () => {
     const { job } = await jobWithFile({ expiresAt: new Date(Date.now() + DAY_MS), name: "Überweisung 1.pdf" });
-    const response = await downloadJobOutput({ db, store: getBlobStore(), userId: alice, jobId: job.id });
+    const response = await downloadResponse({ db, store: getBlobStore(), userId: alice, jobId: job.id });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("content-length")).toBe(String("%PDF-1.7 filled".length));
@@ -84,7 +87,7 @@ describe("downloadJobOutput", () => {
 
   it("falls back to the stored type and the key's file name", async () => {
     const { job } = await jobWithFile({ expiresAt: new Date(Date.now() + DAY_MS), name: null, type: null });
-    const response = await downloadJobOutput({ db, store: getBlobStore(), userId: alice, jobId: job.id });
+    const response = await downloadResponse({ db, store: getBlobStore(), userId: alice, jobId: job.id });
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("content-disposition")).toContain('filename="output.pdf"');
   });
@@ -94,7 +97,7 @@ describe("downloadJobOutput", () => {
     const { job, key } = await jobWithFile({ expiresAt });
     expect(
       (
-        await downloadJobOutput({
+        await downloadResponse({
           db,
           store: getBlobStore(),
           userId: alice,
@@ -105,7 +108,7 @@ describe("downloadJobOutput", () => {
     ).toBe(200);
     for (const now of [expiresAt, new Date(expiresAt.getTime() + DAY_MS)]) {
       const error = await thrownBy(
-        downloadJobOutput({ db, store: getBlobStore(), userId: alice, jobId: job.id, now: now }),
+        downloadResponse({ db, store: getBlobStore(), userId: alice, jobId: job.id, now: now }),
       );
       expect(error).toMatchObject({
         code: "gone",
@@ -119,12 +122,12 @@ describe("downloadJobOutput", () => {
   it("answers 410 when the file is gone from storage before expires_at", async () => {
     const { job, key } = await jobWithFile({ expiresAt: new Date(Date.now() + DAY_MS) });
     await getBlobStore().delete(key);
-    expect(
-      await thrownBy(downloadJobOutput({ db, store: getBlobStore(), userId: alice, jobId: job.id })),
-    ).toMatchObject({
-      code: "gone",
-      message: `The file of job ${job.id} is no longer available`,
-    });
+    expect(await thrownBy(downloadResponse({ db, store: getBlobStore(), userId: alice, jobId: job.id }))).toMatchObject(
+      {
+        code: "gone",
+        message: `The file of job ${job.id} is no longer available`,
+      },
+    );
   });
 
   it("answers 404 for a job without a file, a running job, another user's job and a malformed id", async () => {
@@ -138,7 +141,7 @@ describe("downloadJobOutput", () => {
       },
     });
     expect(
-      await thrownBy(downloadJobOutput({ db, store: getBlobStore(), userId: alice, jobId: extract.id })),
+      await thrownBy(downloadResponse({ db, store: getBlobStore(), userId: alice, jobId: extract.id })),
     ).toMatchObject({
       code: "not_found",
       message: `Job ${extract.id} produced no file`,
@@ -147,18 +150,18 @@ describe("downloadJobOutput", () => {
       data: { userId: alice, type: "fill_pdf", expiresAt: new Date(Date.now() + DAY_MS) },
     });
     expect(
-      await thrownBy(downloadJobOutput({ db, store: getBlobStore(), userId: alice, jobId: running.id })),
+      await thrownBy(downloadResponse({ db, store: getBlobStore(), userId: alice, jobId: running.id })),
     ).toMatchObject({
       code: "not_found",
       message: expect.stringContaining("still processing"),
     });
     const { job } = await jobWithFile({ expiresAt: new Date(Date.now() + DAY_MS) });
-    expect(await thrownBy(downloadJobOutput({ db, store: getBlobStore(), userId: bob, jobId: job.id }))).toMatchObject({
+    expect(await thrownBy(downloadResponse({ db, store: getBlobStore(), userId: bob, jobId: job.id }))).toMatchObject({
       code: "not_found",
       status: 404,
     });
     expect(
-      await thrownBy(downloadJobOutput({ db, store: getBlobStore(), userId: alice, jobId: "not-a-job" })),
+      await thrownBy(downloadResponse({ db, store: getBlobStore(), userId: alice, jobId: "not-a-job" })),
     ).toMatchObject({
       code: "not_found",
     });
@@ -186,7 +189,7 @@ describe("deleteExpiredJobOutputs", () => {
         outputName: "filled form.pdf",
       });
       expect(
-        await thrownBy(downloadJobOutput({ db, store: getBlobStore(), userId: alice, jobId: job.id, now: now })),
+        await thrownBy(downloadResponse({ db, store: getBlobStore(), userId: alice, jobId: job.id, now: now })),
       ).toMatchObject({
         code: "gone",
         status: 410,
