@@ -164,7 +164,7 @@ describe("tables laid out without rules", () => {
 
   it("leaves the title and the line under it out of the table below them", async () => {
     const tables = await tablesOf([
-      [72, 80, "Price list 2026"],
+      [72, 80, "Price list for the spring and summer season of 2026"],
       [72, 95, "Prices valid from January."],
       ...row(115, "Item", ["Quantity", "Price"], [250, 310]),
       ...row(130, "Widget", ["4", "12.50"], [250, 310]),

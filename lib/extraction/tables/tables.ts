@@ -189,8 +189,9 @@ function headingPlaces(cells: Word[][], columns: Column[], tolerance: number): n
   if (spans.some((span) => span.length === 0) || cells.some(prose)) return undefined;
   // A line ending in a colon introduces the table from the text above it.
   if (cells.length === 1 && cells[0].at(-1)!.text.endsWith(":")) return undefined;
-  // A lone line over the first column only is the title or caption above the table, not a heading.
-  if (cells.length === 1 && spans[0].length === 1 && spans[0][0] === 0) return undefined;
+  // A lone line starting over the first column is the title or caption above the table, not a heading
+  // (a heading over several columns stands over them, not at the table's left edge).
+  if (cells.length === 1 && spans[0][0] === 0) return undefined;
   if (spans.some((span, at) => at > 0 && span[0] <= spans[at - 1].at(-1)!)) return undefined;
   return spans.map((span) => span[0]);
 }
