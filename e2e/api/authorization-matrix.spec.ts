@@ -4,7 +4,7 @@ import { bearer } from "../support/accounts";
 import { createV1Account, pdfPart, postExtract, secondKey, textPdf, type V1Account } from "../support/v1";
 import { digitalPdf, guestHeaders, uploadBatch, waitForBatch } from "./batch-support";
 
-// Issue 17, item 4: every route with an id in its path, found from /openapi.json so a new route
+// Every route with an id in its path, found from /openapi.json so a new route
 // cannot be forgotten, called with another user's JWT, another user's sd_ key and another guest
 // session: 404 (or 401 where the OpenAPI document says that credential is not accepted there), and
 // never a byte of the owner's data. The owner's own calls answer first, so the ids are real.

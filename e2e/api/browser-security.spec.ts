@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { bearer, createUser, uniqueClientAddress } from "../support/accounts";
 
-// The probe's reproductions from issue 21 against the built app: a signed-in browser session
+// A probe's reproductions against the built app: a signed-in browser session
 // (next-auth's cookie, obtained as the sign-in page obtains it) used from another site, redirects
 // through `next`, and the security headers on pages, API answers and files.
 

@@ -3,7 +3,7 @@ import { uniqueClientAddress } from "../support/accounts";
 import { GuestUploadPanel, ViewerPage } from "./support/documents-pages";
 import { scannedReceiptPng } from "./support/documents-samples";
 
-// Issue 17, item 7: guests get three sessions per address per day, so merely opening the landing page
+// Guests get three sessions per address per day, so merely opening the landing page
 // must not spend one; the session is created when a guest first chooses a file.
 
 async function visitLanding(browser: Browser, address: string, baseURL: string | undefined) {

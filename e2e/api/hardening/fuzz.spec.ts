@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { callers, inputCases, ownedState, run, uploadCases } from "./fuzz-cases";
 import { hostileFiles } from "./hostile-inputs";
 
-// Issue 17 item 3: malformed and hostile input, generated here, against every route that takes
+// Malformed and hostile input, generated here, against every route that takes
 // input. Each case must answer a clear 4xx (JSON with a message) within 30 s; afterwards the server
 // is healthy and nothing the callers own has changed.
 
