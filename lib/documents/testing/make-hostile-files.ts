@@ -30,7 +30,7 @@ export function pngDeclaring(width: number, height: number): Buffer {
 
 /** A baseline TIFF (one 8-bit grey strip) whose header declares width × height. */
 export function tiffDeclaring(width: number, height: number): Buffer {
-  const entries: Array<[tag: number, type: number, value: number]> = [
+  const entries: TiffEntry[] = [
     [256, 4, width],
     [257, 4, height],
     [258, 3, 8],
@@ -42,6 +42,17 @@ export function tiffDeclaring(width: number, height: number): Buffer {
     [279, 4, 16],
     [284, 3, 1],
   ];
+  return Buffer.concat([
+    Buffer.from([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]),
+    tiffDirectory(entries, 0),
+    Buffer.alloc(16),
+  ]);
+}
+
+type TiffEntry = [tag: number, type: number, value: number];
+
+/** One TIFF image directory (little-endian, one value per entry), pointing at the next one or at none (0). */
+function tiffDirectory(entries: TiffEntry[], next: number): Buffer {
   const ifd = Buffer.alloc(2 + entries.length * 12 + 4);
   ifd.writeUInt16LE(entries.length, 0);
   entries.forEach(([tag, type, value], index) => {
@@ -52,7 +63,8 @@ export function tiffDeclaring(width: number, height: number): Buffer {
     if (type === 3) ifd.writeUInt16LE(value, at + 8);
     else ifd.writeUInt32LE(value, at + 8);
   });
-  return Buffer.concat([Buffer.from([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]), ifd, Buffer.alloc(16)]);
+  ifd.writeUInt32LE(next, ifd.length - 4);
+  return ifd;
 }
 
 /**
@@ -61,7 +73,7 @@ export function tiffDeclaring(width: number, height: number): Buffer {
  */
 export function tiffWithoutPixels(pages: number): Buffer {
   const [width, height] = [640, 480];
-  const entries: Array<[tag: number, type: number, value: number]> = [
+  const entries: TiffEntry[] = [
     [256, 4, width],
     [257, 4, height],
     [258, 3, 8],
@@ -74,20 +86,9 @@ export function tiffWithoutPixels(pages: number): Buffer {
     [284, 3, 1],
   ];
   const ifdSize = 2 + entries.length * 12 + 4;
-  const ifds = Array.from({ length: pages }, (_, page) => {
-    const ifd = Buffer.alloc(ifdSize);
-    ifd.writeUInt16LE(entries.length, 0);
-    entries.forEach(([tag, type, value], index) => {
-      const at = 2 + index * 12;
-      ifd.writeUInt16LE(tag, at);
-      ifd.writeUInt16LE(type, at + 2);
-      ifd.writeUInt32LE(1, at + 4);
-      if (type === 3) ifd.writeUInt16LE(value, at + 8);
-      else ifd.writeUInt32LE(value, at + 8);
-    });
-    ifd.writeUInt32LE(page + 1 < pages ? 8 + (page + 1) * ifdSize : 0, ifdSize - 4);
-    return ifd;
-  });
+  const ifds = Array.from({ length: pages }, (_, page) =>
+    tiffDirectory(entries, page + 1 < pages ? 8 + (page + 1) * ifdSize : 0),
+  );
   return Buffer.concat([Buffer.from([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]), ...ifds]);
 }
 
