@@ -18,8 +18,8 @@ const rows: Array<[label: string, amount: string]> = [
 ];
 const rowY = (index: number) => 80 + index * 100;
 
-async function footImage(): Promise<{ grey: Buffer; width: number; height: number }> {
-  const text = rows
+async function footImage(drawn = rows): Promise<{ grey: Buffer; width: number; height: number }> {
+  const text = drawn
     .map(
       ([label, amount], index) =>
         `<text x="40" y="${rowY(index)}" font-family="DejaVu Sans" font-size="${fontSize}">${label}</text>` +
@@ -79,5 +79,11 @@ describe("rereadAmountRows", () => {
       ]),
     ]);
     expect(await rereadAmountRows(layout, await footImage(), "fast")).toBe(layout);
+  });
+
+  it("takes a sentence that mentions a total for prose, not a label: an amount far right of it stays apart", async () => {
+    const sentence: Array<[string, string]> = [["we pay a total due to you in a day", "12.50"]];
+    const layout = assembleLayout([[labelWords(sentence[0][0], 0)]]);
+    expect(await rereadAmountRows(layout, await footImage(sentence), "fast")).toBe(layout);
   });
 });

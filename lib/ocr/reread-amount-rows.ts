@@ -21,11 +21,15 @@ const maxRows = 8;
 /** An amount with cents, a currency or tax code possibly glued on: "9.50", "RM93.00", "1,234.50SR". */
 const amountWord = /^[A-Z]{0,3}[$€£]?\d{1,3}(?:[.,]?\d{3})*[.,]\d{2}[A-Z]{0,2}$/;
 const hasAmount = /\d[.,] ?\d{2}\b/;
+/** A label is a few words ("TOTAL AMOUNT PAYABLE (INCL. GST) :"); a sentence that mentions a total is prose. */
+const maxLabelWords = 8;
+const maxLabelCharacters = 48;
 
 /** Lines that are a money label alone ("TOTAL:", "Total (Inclusive of GST):") with nothing read to their right. */
 function emptyAmountRows(layout: AssembledLayout): Array<{ line: number; box: Box }> {
   const rows: Array<{ line: number; box: Box }> = [];
   layout.lines.forEach((line, index) => {
+    if (line.wordCount > maxLabelWords || line.text.length > maxLabelCharacters) return;
     if (hasAmount.test(line.text) || !totalLabelKind(line.text)) return;
     const right = line.box.x + line.box.width;
     const middle = line.box.y + line.box.height / 2;
