@@ -94,24 +94,34 @@ function splitRun(
     }
     const first = index;
     while (index < characters.length && characters[index].trim() !== "") index++;
-    const placed = spans.slice(first, index).filter((span) => span !== undefined);
-    if (placed.length === 0) continue;
-    const start = Math.min(...placed.map((span) => span.start)) * scale;
-    const end = Math.max(...placed.map((span) => span.end)) * scale;
-    const corners = [start, end].flatMap((offset) =>
-      [ascent, descent].map((height) => [
-        x + ux * offset + vx * height * fontHeight,
-        y + uy * offset + vy * height * fontHeight,
-      ]),
-    );
-    const xs = corners.map(([cx]) => cx);
-    const ys = corners.map(([, cy]) => cy);
+    // Plain loops: a 50-page text PDF has ~35,000 words, and this runs once per word.
+    let start = Infinity;
+    let end = -Infinity;
+    for (let at = first; at < index; at++) {
+      const span = spans[at];
+      if (!span) continue;
+      if (span.start < start) start = span.start;
+      if (span.end > end) end = span.end;
+    }
+    if (start === Infinity) continue;
+    [start, end] = [start * scale, end * scale];
+    let [left, right, top, bottom] = [Infinity, -Infinity, Infinity, -Infinity];
+    for (const offset of [start, end]) {
+      for (const height of [ascent, descent]) {
+        const cx = x + ux * offset + vx * height * fontHeight;
+        const cy = y + uy * offset + vy * height * fontHeight;
+        left = Math.min(left, cx);
+        right = Math.max(right, cx);
+        top = Math.min(top, cy);
+        bottom = Math.max(bottom, cy);
+      }
+    }
     words.push({
       text: characters.slice(first, index).join(""),
-      left: Math.min(...xs),
-      right: Math.max(...xs),
-      top: Math.min(...ys),
-      bottom: Math.max(...ys),
+      left,
+      right,
+      top,
+      bottom,
       angle: angle === 0 ? 0 : angle,
     });
   }
