@@ -1,5 +1,6 @@
 import sharp, { type SharpOptions } from "sharp";
 import { getConfig } from "@/lib/config";
+import { logger } from "@/lib/log/logger";
 import { withSharedAngles, type AssembledLayout } from "@/lib/pages/layout";
 import { resolveModel, type ModelVersion, type OcrPass } from "@/lib/models";
 import type { PageOrientation, RulingLines } from "@/lib/pages/types";
@@ -177,16 +178,31 @@ async function readPasses(
       // The first pass over a low-resolution scan also reads its unsure words again, one by one.
       const lowResolution = index === 0 && isLowResolution(page.enlargement * (image.width / page.width));
       return timeSecondReading(async () => {
-        const reread = await rereadAmountRows(
-          await rereadRotatedWords(
-            lowResolution ? await rereadUnsureWords(layout, image, pass.recogniser) : layout,
-            image,
-            pass.recogniser,
-          ),
-          image,
-          pass.recogniser,
-        );
-        return lowResolution ? readUncoveredText(reread, image, pass.recogniser) : reread;
+        // A second reading only improves the first: when one fails (an image the engine refuses, an
+        // overrun), the page keeps what was read before it instead of failing.
+        const keepOnFailure =
+          (step: string, reread: (layout: AssembledLayout) => Promise<AssembledLayout>) =>
+          async (before: AssembledLayout): Promise<AssembledLayout> => {
+            try {
+              return await reread(before);
+            } catch (error) {
+              logger.warn("ocr_second_reading_failed", { step, error: String(error) });
+              return before;
+            }
+          };
+        const steps = [
+          ...(lowResolution
+            ? [keepOnFailure("unsure words", (before) => rereadUnsureWords(before, image, pass.recogniser))]
+            : []),
+          keepOnFailure("rotated words", (before) => rereadRotatedWords(before, image, pass.recogniser)),
+          keepOnFailure("amount rows", (before) => rereadAmountRows(before, image, pass.recogniser)),
+          ...(lowResolution
+            ? [keepOnFailure("uncovered text", (before) => readUncoveredText(before, image, pass.recogniser))]
+            : []),
+        ];
+        let reread = layout;
+        for (const step of steps) reread = await step(reread);
+        return reread;
       });
     }),
   );

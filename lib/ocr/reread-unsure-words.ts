@@ -26,6 +26,11 @@ const minGain = 0.3;
 const margin = 0.3;
 /** A page with more unsure words than this is noise or handwriting, which a second look does not read. */
 const maxWords = 300;
+/**
+ * Tallest image of stacked words read at once: tesseract refuses an image past 32,767 pixels either
+ * way, and one tall "word" (a smudge, a logo) would set the gap between every row of the stack.
+ */
+export const maxStackHeight = 8_000;
 
 const hasTwoCharacters = (word: Word) => (word.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2;
 
@@ -48,6 +53,30 @@ function wordCrop(word: Word, index: number, page: GreyPage): Crop {
   };
 }
 
+/**
+ * The crops in stacks no taller than `maxStackHeight`, crops of like height together (a stack's rows
+ * are its tallest crop's height apart). A crop too tall to fit a stack on its own is left out.
+ */
+export function planStacks<T extends Pick<Crop, "top" | "bottom">>(crops: T[]): T[][] {
+  const byHeight = [...crops].sort((a, b) => a.bottom - a.top - (b.bottom - b.top));
+  const stacks: T[][] = [];
+  let stack: T[] = [];
+  let rowsHeight = 0;
+  for (const crop of byHeight) {
+    const height = crop.bottom - crop.top;
+    if (3 * height > maxStackHeight) break;
+    // Sorted by height, the crop being added is the stack's tallest and sets its gaps.
+    if (stack.length > 0 && rowsHeight + height + (stack.length + 2) * height > maxStackHeight) {
+      stacks.push(stack);
+      [stack, rowsHeight] = [[], 0];
+    }
+    stack.push(crop);
+    rowsHeight += height;
+  }
+  if (stack.length > 0) stacks.push(stack);
+  return stacks;
+}
+
 /** The crops one per row, a crop's height apart, and the band (0–1 of the image's height) each occupies. */
 function stackCrops(crops: Crop[], page: GreyPage): { image: GreyPage; bands: Array<{ top: number; bottom: number }> } {
   const gap = Math.max(...crops.map((crop) => crop.bottom - crop.top));
@@ -68,6 +97,23 @@ function stackCrops(crops: Crop[], page: GreyPage): { image: GreyPage; bands: Ar
     top += crop.bottom - crop.top + gap;
   }
   return { image: { grey, width, height }, bands };
+}
+
+/** Each crop's words as read in its stack, by the crop's word index. */
+async function readStack(crops: Crop[], page: GreyPage, recogniser: OcrRecogniser): Promise<Map<number, Word[]>> {
+  const { image, bands } = stackCrops(crops, page);
+  const tsv = await recognizeTsvWithPool({
+    image: greyToPgm(image),
+    recogniser,
+    params: { tessedit_pageseg_mode: PSM.SINGLE_BLOCK },
+  });
+  const readings = new Map<number, Word[]>();
+  for (const reading of layoutFromTsv(tsv, image.width, image.height).words) {
+    const middle = reading.box.y + reading.box.height / 2;
+    const band = bands.findIndex(({ top, bottom }) => middle >= top && middle <= bottom);
+    if (band >= 0) readings.set(crops[band].word, [...(readings.get(crops[band].word) ?? []), reading]);
+  }
+  return readings;
 }
 
 /** Letters between punctuation that the dictionary knows. */
@@ -94,18 +140,9 @@ export async function rereadUnsureWords(
     word.confidence < maxConfidence && hasTwoCharacters(word) ? [wordCrop(word, index, page)] : [],
   );
   if (crops.length === 0 || crops.length > maxWords) return layout;
-  const { image, bands } = stackCrops(crops, page);
-  const tsv = await recognizeTsvWithPool({
-    image: greyToPgm(image),
-    recogniser,
-    params: { tessedit_pageseg_mode: PSM.SINGLE_BLOCK },
-  });
   const readings = new Map<number, Word[]>();
-  for (const reading of layoutFromTsv(tsv, image.width, image.height).words) {
-    const middle = reading.box.y + reading.box.height / 2;
-    const band = bands.findIndex(({ top, bottom }) => middle >= top && middle <= bottom);
-    if (band >= 0) readings.set(crops[band].word, [...(readings.get(crops[band].word) ?? []), reading]);
-  }
+  for (const stack of planStacks(crops))
+    for (const [word, read] of await readStack(stack, page, recogniser)) readings.set(word, read);
   const speller = await englishSpeller();
   let changed = false;
   const words = layout.words.map((word, index) => {
