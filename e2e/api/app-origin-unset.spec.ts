@@ -15,7 +15,7 @@ import { localIssuer, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } from "../support/loca
 
 const forgedForwarding = { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
 
-test("with APP_URL unset, OIDC sign-in uses the address the app was opened at, and e-mail links do not", async () => {
+test("with APP_URL unset, OIDC sign-in and the developer pages use the address the app was opened at, and e-mail links do not", async () => {
   test.setTimeout(240_000);
   const dataDir = mkdtempSync(join(tmpdir(), "docsvc-origin-"));
   const peerPreload = pathToFileURL(join(process.cwd(), "scripts/stamp-peer-address.mjs")).href;
@@ -72,6 +72,13 @@ test("with APP_URL unset, OIDC sign-in uses the address the app was opened at, a
       };
       expect(await connect(forgedForwarding)).toBe(`${origin}/api/auth/idp/callback`);
       expect(await connect({ host: `localhost:${port}` })).toBe(`http://localhost:${port}/api/auth/idp/callback`);
+
+      // The quick start's commands and the API reference's examples call the app where it was opened.
+      for (const page of ["/developers/quick-start", "/developers/reference"]) {
+        const html = await (await app.get(page)).text();
+        expect(html, page).toContain(`${origin}/v1/`);
+        expect(html, page).not.toContain(`localhost:${port}`);
+      }
 
       // A password-reset link comes from APP_URL (its default here), never from Host or a forwarded host.
       const user = await createUser(app);

@@ -1,14 +1,12 @@
 import { getOpenApiDocument } from "@/lib/openapi/get-openapi-document";
-import { getConfig } from "@/lib/config";
 import { exampleRequests } from "./example-requests";
 import { listOperationsByTag, listSchemas } from "./read-openapi";
 import { ReferenceBrowser, type ReferenceGroup } from "./reference-browser";
 import { SchemaList } from "./schema-list";
 
 /** The API reference, rendered on the server from the same OpenAPI document /openapi.json serves. */
-export function ApiReference() {
+export function ApiReference({ baseUrl }: { baseUrl: string }) {
   const document = getOpenApiDocument();
-  const baseUrl = getConfig().APP_URL;
   const browserGroups: ReferenceGroup[] = listOperationsByTag(document).map((group) => ({
     tag: group.tag,
     operations: group.operations.map((operation) => ({ ...operation, examples: exampleRequests(operation, baseUrl) })),
