@@ -165,6 +165,12 @@ describe("schema fields naming the total", () => {
     expect(totalOf("Total Qty >3 Q")).toBeUndefined();
   });
 
+  it("reads a five that thermal print made a section sign", () => {
+    expect(
+      totalOf("Total GST : >0.30", "Total Sales (Inclusive of GST) : >§.30", "CASH : >§.30", "Change : >0.00"),
+    ).toBe(5.3);
+  });
+
   it("gives back a total's misread digit when its subtotal and charges add up to one digit apart", () => {
     const detail = totalDetail("SUBTOTAL RM >12.99", "Svc Chrg 10% RM >1.30", "GST 6% RM >0.86", "TOTAL RM >15.75");
     expect(detail.value).toBe("15.15");

@@ -68,13 +68,15 @@ function withoutTrailingCodes(words: Word[]): Word[] {
   return words.slice(0, end);
 }
 
-/** Characters a scan's OCR prints for a zero inside an amount ("10 5 . Q Q", "1@.00"). */
-const zeroLookAlike = /[OoQD@]/g;
-const amountPiece = /^[\dOoQD@.,]+$/;
+/** Characters a scan's OCR prints for digits inside an amount: zeros ("10 5 . Q Q", "1@.00"), a five on thermal print ("§.30"). */
+const digitLookAlikes: Record<string, string> = { O: "0", o: "0", Q: "0", D: "0", "@": "0", "§": "5" };
+const lookAlike = /[OoQD@§]/g;
+const amountPiece = /^[\dOoQD@§.,]+$/;
 
 /**
  * "Total: 10 5 . Q Q" → the words "Total:", "105.00": an amount OCR broke into pieces and read
- * zeros of as letters, rejoined when its pieces end the row and most of them are digits.
+ * zeros of as letters, rejoined when its pieces end the row and most of them are digits; an amount
+ * read whole with a digit misread ("§.30") is read the same way.
  */
 function rejoinedAmount(row: Word[]): Word[] {
   let start = row.length;
@@ -82,8 +84,9 @@ function rejoinedAmount(row: Word[]): Word[] {
   const pieces = row.slice(start);
   const joined = pieces.map((word) => word.text).join("");
   const digits = joined.replace(/\D/g, "").length;
-  if (pieces.length < 2 || digits < 2 || digits * 2 < joined.replace(/[.,]/g, "").length) return row;
-  const text = joined.replace(zeroLookAlike, "0");
+  const misread = joined.search(lookAlike) >= 0;
+  if ((pieces.length < 2 && !misread) || digits < 2 || digits * 2 < joined.replace(/[.,]/g, "").length) return row;
+  const text = joined.replace(lookAlike, (character) => digitLookAlikes[character]);
   const box = unionBox(pieces.map((word) => word.box));
   return [
     ...row.slice(0, start),
