@@ -100,6 +100,9 @@ describe("the document's date", () => {
     expect(dateDetail("SHOP SDN BHD", "18MAR2018 10:30").value).toBe("2018-03-18");
     expect(dateDetail("SHOP SDN BHD", "Mar 18,2018").value).toBe("2018-03-18");
     expect(dateDetail("SHOP SDN BHD", "Date: 18/03/2@18").value).toBe("2018-03-18");
+    // A slash lost between the day and the month, when what is left can only be a date.
+    expect(dateDetail("SHOP SDN BHD", "Tax Invoice", "2703/2018 No. : CS-20242").value).toBe("2018-03-27");
+    expect(dateDetail("SHOP SDN BHD", "Invoice 4821/2018").value).toBeNull();
     // Glued to anything else, a run of digits and slashes is a code, not a date.
     expect(dateDetail("SHOP SDN BHD", "REF18/03/2018").value).toBeNull();
     expect(dateDetail("SHOP SDN BHD", "Item 18/03/20184").value).toBeNull();

@@ -58,6 +58,11 @@ const numericDate = new RegExp(
   `(?:(?<![\\p{L}\\p{N}/.-])|${gluedLabel})(${d}{1,2}) *[/.~-] *(${d}{1,2}) *[/.~-] *(${d}{4}|${d}{2})(?:${gluedTime}|(?![\\p{L}\\p{N}/]|[.-]\\d))`,
   "gu",
 );
+/**
+ * A date whose first separator OCR lost ("2703/2018" for 27/03/2018, thin slashes on thermal print):
+ * two two-digit parts run together, then the year. Read only when the parts make a date.
+ */
+const lostSeparatorDate = /(?<![\p{L}\p{N}/.-])(\d{2})(\d{2}) *[/.-] *(\d{4})(?![\p{L}\p{N}/]|[.-]\d)/gu;
 const monthName = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?";
 /** "2018-12-25", "25 Dec 2018", "25-Dec-18", "25MAR2018", "Dec 25,2018": written one way only, read by parseDate. */
 const writtenDate = new RegExp(
@@ -170,6 +175,15 @@ function candidatesOn(page: Page, evidence: DateOrderEvidence | undefined): Cand
       });
     };
     for (const match of text.matchAll(numericDate)) add(match, readNumeric(match, evidence));
+    for (const match of text.matchAll(lostSeparatorDate)) {
+      const read = readNumeric(match, evidence);
+      if (read)
+        add(match, {
+          ...read,
+          repaired: true,
+          reason: `read ${match[0]} as ${match[1]}/${match[2]}/${match[3]}; ${read.reason}`,
+        });
+    }
     for (const match of text.matchAll(writtenDate)) {
       const value = parseDate(match[0]);
       if (value && plausible(value))
