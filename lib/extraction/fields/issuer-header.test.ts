@@ -35,6 +35,11 @@ describe("issuer name and address from the head of a receipt", () => {
       address: "NO 12, JALAN MAJU 3, TAMAN INDAH, 81100 JOHOR BAHRU",
       customer_address: null,
     });
+    // A digit of the number read as a letter still marks it as the registration number.
+    const misread = ocrPage(
+      head("99 SPEED MART S/B (519S37-X)", "LOT P.T. 33198, BATU 4 JALAN KAPAR,", "42100 KLANG, SELANGOR"),
+    );
+    expect(extractStructure({ pages: [misread], schema }).fields!.company).toBe("99 SPEED MART S/B");
   });
 
   // Known gap of the trained ranker (MODEL_CARD.md): it does not reproduce this hand-made case yet.

@@ -35,8 +35,11 @@ export interface IssuerPart {
 const headLines = 14;
 const maxAddressLines = 6;
 
-/** A registration number in brackets after the name: "(123456 X)", "(Co. No:98765-T)", "{456789-K)". */
-const registration = /[([{][^)\]}]*\d{4,}[^)\]}]*[)\]}]?/;
+/**
+ * A registration number in brackets after the name: "(123456 X)", "(Co. No:98765-T)", "{456789-K)",
+ * also with a digit OCR read as a letter ("(519S37-X)").
+ */
+const registration = /[([{][^)\]}]*(?:\d{4,}|\d{2,}[SOIlB]\d{2,})[^)\]}]*[)\]}]?/;
 const streetWord =
   /^(?:jalan|jln|lorong|lrg|taman|tmn|persiaran|lebuh|lebuhraya|kampung|lot|no\.?|unit|block|blk|level|lvl|floor|fl|suite|ste|building|bldg|street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|highway|hwy|plaza|square|sq|place|pl|rue|strasse|straße|str|via|calle|avenida|p\.?o\.?|box)\.?,?$/i;
 /** A company registration line ("Company Reg. No.", read through slips as "Company Rag No."): not the address. */
