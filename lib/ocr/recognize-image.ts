@@ -1,4 +1,5 @@
 import sharp, { type SharpOptions } from "sharp";
+import { PSM } from "tesseract.js";
 import { getConfig } from "@/lib/config";
 import { logger } from "@/lib/log/logger";
 import { withSharedAngles, type AssembledLayout } from "@/lib/pages/layout";
@@ -39,6 +40,8 @@ export interface OcrImageResult extends AssembledLayout {
 }
 
 type GreyPage = Pick<NormalizedGreyImage, "grey" | "width" | "height">;
+/** How tesseract finds the page's text: its own layout analysis, or the page taken as one block of lines. */
+type PageLayoutAnalysis = "auto" | "one block";
 /** A page to read, with the factor its pixels were enlarged by from the file's. */
 type PageToRead = GreyPage & Pick<NormalizedGreyImage, "enlargement">;
 
@@ -88,8 +91,10 @@ export async function recognizeImage(
       secondReadingMs += performance.now() - started;
     }
   };
-  const read = async (page: PageToRead) =>
-    correctMisreadWords(mergeOcrPasses(await readPasses(page, model, settings.passes, timeSecondReading, remote)));
+  const read = async (page: PageToRead, layout: PageLayoutAnalysis = "auto") =>
+    correctMisreadWords(
+      mergeOcrPasses(await readPasses(page, model, settings.passes, timeSecondReading, { remote, layout })),
+    );
   // The local engine reads the page without its ruling lines; a remote service gets the page as it is.
   const straight: PageToRead = {
     grey: remote ? normalized.grey : withoutLines,
@@ -108,6 +113,13 @@ export async function recognizeImage(
       const second = await timeSecondReading(() => read(turned));
       if (confidentCharacters(second) > confidentCharacters(merged))
         [merged, orientation, readCopy] = [second, turn, turned];
+    }
+    if (!remote && isPoorReading(merged)) {
+      // Upright but still poorly read: tesseract's layout analysis can cut a page into nonsense
+      // regions (dot-matrix print, handwriting over a receipt) that it reads well as one block.
+      const asBlock = await timeSecondReading(() => read(straight, "one block"));
+      if (confidentCharacters(asBlock) > confidentCharacters(merged))
+        [merged, orientation, readCopy] = [asBlock, 0, straight];
     }
   } else if (hasSidewaysWords(merged.words, normalized.width, normalized.height)) {
     // tesseract read sideways text itself; the words keep their turn.
@@ -153,8 +165,9 @@ async function readPasses(
   model: ModelVersion,
   passes: OcrPass[],
   timeSecondReading: <T>(work: () => Promise<T>) => Promise<T>,
-  remote?: { baseUrl: string; languages: string; model: string },
+  options: { remote?: { baseUrl: string; languages: string; model: string }; layout: PageLayoutAnalysis },
 ): Promise<AssembledLayout[]> {
+  const { remote } = options;
   // Clean-up follows the scaling (a median on 75-DPI strokes would erase them); denoising precedes it.
   const cleanUp = <T extends GreyPage>(image: T, pass: OcrPass): Promise<T> =>
     pass.image === "clean" ? cleanGreyImage(image) : Promise.resolve(image);
@@ -171,7 +184,11 @@ async function readPasses(
     passes.map(async (pass, index) => {
       const image = await cleanUp(scaled[index], pass);
       const layout = layoutFromTsv(
-        await recognizeTsvWithPool({ image: greyToPgm(image), recogniser: pass.recogniser }),
+        await recognizeTsvWithPool({
+          image: greyToPgm(image),
+          recogniser: pass.recogniser,
+          ...(options.layout === "one block" ? { params: { tessedit_pageseg_mode: PSM.SINGLE_BLOCK } } : {}),
+        }),
         image.width,
         image.height,
       );
