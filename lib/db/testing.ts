@@ -7,6 +7,7 @@ import pg from "pg";
 import { getConfig } from "../config";
 import { createPgliteAdapterFactory } from "./adapters";
 import { createPrismaClient, type DatabaseKind, type Db } from "./create-client";
+import { setDbForTests } from "./index";
 import { applyMigrations } from "./migrate";
 import { openPgliteInWorker, type PgliteClient } from "./pglite-in-worker";
 
@@ -28,16 +29,29 @@ export function testPostgresUrl(): string | undefined {
 }
 
 /**
- * A fresh, migrated database owned by one test file: a database created on the PostgreSQL server
- * named by TEST_DATABASE_URL (or DATABASE_URL), or a PGlite in a temporary directory. Call
- * `dispose()` in afterAll.
+ * The test database helper: a fresh, migrated database owned by one test file, a database created on
+ * the PostgreSQL server named by TEST_DATABASE_URL (or DATABASE_URL) as CI runs it, or a PGlite in a
+ * temporary directory. Pass its `db` to the code under test and call `dispose()` in afterAll.
+ * `serveGetDb`: getDb() answers this database too until dispose(), for code that opens the process's
+ * database itself (a route handler); no environment variable changes.
  */
-export async function createTestDatabase(options: { kind?: DatabaseKind } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { kind?: DatabaseKind; serveGetDb?: boolean } = {},
+): Promise<TestDatabase> {
   const serverUrl = testPostgresUrl();
   const kind = options.kind ?? (serverUrl ? "postgresql" : "pglite");
-  if (kind === "pglite") return createPgliteTestDatabase();
-  if (!serverUrl) throw new Error("A PostgreSQL test database needs TEST_DATABASE_URL or DATABASE_URL.");
-  return createPostgresTestDatabase(serverUrl);
+  if (kind === "postgresql" && !serverUrl)
+    throw new Error("A PostgreSQL test database needs TEST_DATABASE_URL or DATABASE_URL.");
+  const database = kind === "pglite" ? await createPgliteTestDatabase() : await createPostgresTestDatabase(serverUrl!);
+  if (!options.serveGetDb) return database;
+  setDbForTests(database.db);
+  return {
+    ...database,
+    async dispose() {
+      setDbForTests(undefined);
+      await database.dispose();
+    },
+  };
 }
 
 async function createPgliteTestDatabase(): Promise<TestDatabase> {
