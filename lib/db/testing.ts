@@ -1,10 +1,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { getConfig } from "../config";
+import { setAuthSecretForTests } from "../crypto/auth-secret";
 import { createPgliteAdapterFactory } from "./adapters";
 import { createPrismaClient, type DatabaseKind, type Db } from "./create-client";
 import { setDbForTests } from "./index";
@@ -32,8 +33,9 @@ export function testPostgresUrl(): string | undefined {
  * The test database helper: a fresh, migrated database owned by one test file, a database created on
  * the PostgreSQL server named by TEST_DATABASE_URL (or DATABASE_URL) as CI runs it, or a PGlite in a
  * temporary directory. Pass its `db` to the code under test and call `dispose()` in afterAll.
- * `serveGetDb`: getDb() answers this database too until dispose(), for code that opens the process's
- * database itself (a route handler); no environment variable changes.
+ * `serveGetDb`: until dispose(), getDb() answers this database and getAuthSecret() a fresh secret (as a
+ * fresh data folder would hold), for code that opens the process's database itself (a route handler, a
+ * token signer); no environment variable changes.
  */
 export async function createTestDatabase(
   options: { kind?: DatabaseKind; serveGetDb?: boolean } = {},
@@ -45,10 +47,12 @@ export async function createTestDatabase(
   const database = kind === "pglite" ? await createPgliteTestDatabase() : await createPostgresTestDatabase(serverUrl!);
   if (!options.serveGetDb) return database;
   setDbForTests(database.db);
+  setAuthSecretForTests(randomBytes(48).toString("base64url"));
   return {
     ...database,
     async dispose() {
       setDbForTests(undefined);
+      setAuthSecretForTests(undefined);
       await database.dispose();
     },
   };
