@@ -6,6 +6,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { getConfig } from "../config";
 import { setAuthSecretForTests } from "../crypto/auth-secret";
+import { createLocalBlobStore, setBlobStoreForTests } from "../storage";
 import { createPgliteAdapterFactory } from "./adapters";
 import { createPrismaClient, type DatabaseKind, type Db } from "./create-client";
 import { setDbForTests } from "./index";
@@ -33,9 +34,10 @@ export function testPostgresUrl(): string | undefined {
  * The test database helper: a fresh, migrated database owned by one test file, a database created on
  * the PostgreSQL server named by TEST_DATABASE_URL (or DATABASE_URL) as CI runs it, or a PGlite in a
  * temporary directory. Pass its `db` to the code under test and call `dispose()` in afterAll.
- * `serveGetDb`: until dispose(), getDb() answers this database and getAuthSecret() a fresh secret (as a
- * fresh data folder would hold), for code that opens the process's database itself (a route handler, a
- * token signer); no environment variable changes.
+ * `serveGetDb`: until dispose(), getDb() answers this database, getAuthSecret() a fresh secret and
+ * getBlobStore() local storage in a temporary folder (as a fresh data folder would hold), for code that
+ * opens the process's database or storage itself (a route handler, a background job, a token signer); no
+ * environment variable changes.
  */
 export async function createTestDatabase(
   options: { kind?: DatabaseKind; serveGetDb?: boolean } = {},
@@ -48,11 +50,15 @@ export async function createTestDatabase(
   if (!options.serveGetDb) return database;
   setDbForTests(database.db);
   setAuthSecretForTests(randomBytes(48).toString("base64url"));
+  const blobs = await mkdtemp(path.join(os.tmpdir(), "docsvc-test-blobs-"));
+  setBlobStoreForTests(createLocalBlobStore(blobs));
   return {
     ...database,
     async dispose() {
       setDbForTests(undefined);
       setAuthSecretForTests(undefined);
+      setBlobStoreForTests(undefined);
+      await rm(blobs, { recursive: true, force: true });
       await database.dispose();
     },
   };
