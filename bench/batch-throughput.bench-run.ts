@@ -1,6 +1,6 @@
 import { afterAll, it } from "vitest";
 import { registerUser } from "@/lib/auth/register-user";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
+import { useDataDirDatabase } from "./data-dir-database";
 import { uploadBatch } from "@/lib/batches/upload-batch";
 import { getDb } from "@/lib/db";
 import { makeTextPdf } from "@/lib/documents/testing/make-pdfs";
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 it("100-page batch: upload to completed", async () => {
-  dispose = (await useTempDatabase()).dispose;
+  dispose = (await useDataDirDatabase()).dispose;
   resetBlobStoreForTests();
   const db = await getDb();
   const user = await registerUser({ db, email: "bench@example.com", password: "a sensible passphrase" });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, it } from "vitest";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
+import { useDataDirDatabase } from "./data-dir-database";
 import { PythonSandbox } from "@/lib/chat/python/python-sandbox";
 import { streamDocumentChat } from "@/lib/chat/stream-document-chat";
 import { storeProcessedDocument } from "@/lib/chat/testing/chat-fixtures";
@@ -19,7 +19,7 @@ let database: { dispose(): Promise<void> };
 let userId = "";
 
 beforeAll(async () => {
-  database = await useTempDatabase();
+  database = await useDataDirDatabase();
   const db = await getDb();
   for (let document = 0; document < documents; document++) {
     const pages = Array.from({ length: pagesPerDocument }, (_, page) => [

@@ -6,7 +6,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { it } from "vitest";
 import { registerUser } from "@/lib/auth/register-user";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
+import { useDataDirDatabase } from "./data-dir-database";
 import { boundingBoxesOf, structuredDataOf } from "@/lib/batches/processing/page-data";
 import { resetConfigForTests } from "@/lib/config";
 import { closeDb, getDb, type Db } from "@/lib/db";
@@ -252,7 +252,7 @@ if (CASE) {
   it("measures one case", async () => runCase(JSON.parse(CASE) as BenchCase));
 } else {
   it("exports and converts", async () => {
-    const database = await useTempDatabase();
+    const database = await useDataDirDatabase();
     resetBlobStoreForTests();
     const dataDir = process.env.DATA_DIR!;
     try {

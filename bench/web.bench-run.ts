@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { afterAll, it } from "vitest";
 import { functionDefinitions } from "@/inngest/functions";
 import { registerUser } from "@/lib/auth/register-user";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
+import { useDataDirDatabase } from "./data-dir-database";
 import { getExecutor, startExecutor, stopExecutor } from "@/lib/background";
 import { resetConfigForTests } from "@/lib/config";
 import { getDb } from "@/lib/db";
@@ -62,7 +62,7 @@ function browserRssMb(): number {
 it("web pages and forms", async () => {
   process.env.ALLOW_PRIVATE_NETWORK = "1";
   resetConfigForTests();
-  const database = await useTempDatabase({ ALLOW_PRIVATE_NETWORK: "1" });
+  const database = await useDataDirDatabase({ ALLOW_PRIVATE_NETWORK: "1" });
   resetBlobStoreForTests();
   await startExecutor({ definitions: functionDefinitions });
   const site = await startFormSite();

@@ -186,6 +186,14 @@ export function resetConfigForTests(): void {
   cached = undefined;
 }
 
+/**
+ * Tests only: getConfig() answers the environment's configuration with `overrides` on top, parsed as the
+ * environment is, until reset; process.env itself is left alone.
+ */
+export function setConfigForTests(overrides: Partial<Record<keyof Config, string>>): void {
+  cached = ConfigSchema.parse({ ...process.env, ...overrides });
+}
+
 /** Facts fixed when the app was built (next.config.ts inlines them); unknown when run unbuilt. */
 export function buildInfo(): { gitCommit: string; builtAt: string | null; version: string } {
   const config = getConfig();

@@ -3,8 +3,9 @@ import path from "node:path";
 import { encode as encodeSessionToken } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuthSecret } from "@/lib/crypto/auth-secret";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
-import { getDb, type Db } from "@/lib/db";
+import { resetConfigForTests, setConfigForTests } from "@/lib/config";
+import type { Db } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import type { RouteContract } from "@/lib/http";
 import type { NextRouteHandler } from "@/lib/http/route";
 import { createApiKey } from "@/lib/users/create-api-key";
@@ -26,14 +27,18 @@ const cookieRoutes = listRouteContracts().filter(
     contract.auth !== "api_key",
 );
 
-let temp: { dispose(): Promise<void> };
+let temp: TestDatabase;
 let db: Db;
 
 beforeAll(async () => {
-  temp = await useTempDatabase({ AUTH_SECRET: "cross-site-test-secret-0123456789abcdefghijkl", APP_URL });
-  db = await getDb();
+  setConfigForTests({ APP_URL });
+  temp = await createTestDatabase({ serveGetDb: true });
+  db = temp.db;
 });
-afterAll(() => temp?.dispose());
+afterAll(async () => {
+  await temp?.dispose();
+  resetConfigForTests();
+});
 
 /** app/api route files by their OpenAPI path (/api/batch/{batch_id}) and folder path (/api/batch/[batch_id]). */
 function routeFiles(

@@ -1,13 +1,12 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { bearer, createUser } from "../support/accounts";
 import { digitalPdf, scannedPng, uploadBatch } from "./batch-support";
 
 test.describe("batch housekeeping", () => {
   test("PATCH renames a batch (blank removes the name); others' batches and bad bodies are refused", async ({
     request,
+    auth,
   }) => {
-    const user = await createUser(request);
-    const auth = bearer(user.token);
     const batch = await (
       await uploadBatch(request, { headers: auth, files: [await digitalPdf()], batchName: "Old", skipProcessing: true })
     ).json();
@@ -35,9 +34,8 @@ test.describe("batch housekeeping", () => {
 
   test("history filters by text in a batch or file name, status and days; bad filters answer 422", async ({
     request,
+    auth,
   }) => {
-    const user = await createUser(request);
-    const auth = bearer(user.token);
     for (const [name, file] of [
       ["March invoices", await digitalPdf()],
       ["Receipts", await scannedPng()],

@@ -1,13 +1,11 @@
-import { expect, test } from "@playwright/test";
-import { bearer, createUser } from "../support/accounts";
+import { expect, test } from "../support/fixtures";
 import { digitalPdf, hideStoredOriginal, uploadBatch, waitForBatch } from "./batch-support";
 
 test.describe("batch retry", () => {
   test("a document whose stored file went missing fails; once restored, retry completes it and charges each page once", async ({
     request,
+    auth,
   }) => {
-    const user = await createUser(request);
-    const auth = bearer(user.token);
     const batch = await (
       await uploadBatch(request, {
         headers: auth,

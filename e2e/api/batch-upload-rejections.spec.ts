@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { makeTextPdf } from "../../lib/documents/testing/make-pdfs";
-import { bearer, createUser } from "../support/accounts";
 import { digitalPdf, scannedPng, uploadBatch, waitForBatch } from "./batch-support";
 
 const junk = {
@@ -11,9 +10,10 @@ const junk = {
 const empty = { name: "empty.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(0) };
 
 test.describe("batch upload with files that cannot be accepted", () => {
-  test("the good files are accepted and read; each refused file is listed with its reason", async ({ request }) => {
-    const user = await createUser(request);
-    const auth = bearer(user.token);
+  test("the good files are accepted and read; each refused file is listed with its reason", async ({
+    request,
+    auth,
+  }) => {
     const upload = await uploadBatch(request, {
       headers: auth,
       files: [await digitalPdf(), junk, await scannedPng(), empty],
@@ -46,9 +46,8 @@ test.describe("batch upload with files that cannot be accepted", () => {
 
   test("when every file is refused the upload is, with each file's reason, and nothing is stored", async ({
     request,
+    auth,
   }) => {
-    const user = await createUser(request);
-    const auth = bearer(user.token);
     const upload = await uploadBatch(request, { headers: auth, files: [junk, empty] });
     expect(upload.status()).toBe(415);
     expect((await upload.json()).detail).toBe(
@@ -57,9 +56,10 @@ test.describe("batch upload with files that cannot be accepted", () => {
     expect((await (await request.get("/api/batch/history", { headers: auth })).json()).total).toBe(0);
   });
 
-  test("a Free user may upload as many pages as a guest (46), not the developer API's 10", async ({ request }) => {
-    const user = await createUser(request);
-    const auth = bearer(user.token);
+  test("a Free user may upload as many pages as a guest (46), not the developer API's 10", async ({
+    request,
+    auth,
+  }) => {
     const pages = (count: number) => Array.from({ length: count }, (_, index) => [`Page ${index + 1}`]);
     const allowed = await uploadBatch(request, {
       headers: auth,

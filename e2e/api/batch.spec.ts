@@ -1,14 +1,14 @@
 import { existsSync, readdirSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { bearer, createUser } from "../support/accounts";
 import { digitalPdf, findBatchBlobDir, scannedPng, uploadBatch, waitForBatch, wordDocx } from "./batch-support";
 
 test.describe("batches", () => {
   test("a PDF, a scan and a DOCX upload, process in the background and give text, boxes, structure and images", async ({
     request,
+    user,
+    auth,
   }) => {
-    const user = await createUser(request);
-    const auth = bearer(user.token);
     const upload = await uploadBatch(request, {
       headers: auth,
       files: [await digitalPdf(), await scannedPng(), await wordDocx()],
@@ -85,9 +85,7 @@ test.describe("batches", () => {
     expect(listed.total).toBe(3);
   });
 
-  test("results paginate pages per document and carry total_pages", async ({ request }) => {
-    const user = await createUser(request);
-    const auth = bearer(user.token);
+  test("results paginate pages per document and carry total_pages", async ({ request, auth }) => {
     const pdf = await digitalPdf([["Alpha page"], ["Beta page"], ["Gamma page"]]);
     const batch = await (await uploadBatch(request, { headers: auth, files: [pdf] })).json();
     await waitForBatch(request, batch.batch_id, auth);
@@ -107,9 +105,10 @@ test.describe("batches", () => {
     );
   });
 
-  test("results narrow to one document with document_id; an id not in the batch answers 404", async ({ request }) => {
-    const user = await createUser(request);
-    const auth = bearer(user.token);
+  test("results narrow to one document with document_id; an id not in the batch answers 404", async ({
+    request,
+    auth,
+  }) => {
     const batch = await (
       await uploadBatch(request, {
         headers: auth,
@@ -143,9 +142,7 @@ test.describe("batches", () => {
     }
   });
 
-  test("pages are corrected one at a time or all at once, validated and marked edited", async ({ request }) => {
-    const user = await createUser(request);
-    const auth = bearer(user.token);
+  test("pages are corrected one at a time or all at once, validated and marked edited", async ({ request, auth }) => {
     const batch = await (await uploadBatch(request, { headers: auth, files: [await digitalPdf()] })).json();
     await waitForBatch(request, batch.batch_id, auth);
     const documentId = batch.documents[0].document_id;
@@ -213,9 +210,8 @@ test.describe("batches", () => {
 
   test("skip_processing waits for /process; deleting a document and the batch removes rows and stored files", async ({
     request,
+    auth,
   }) => {
-    const user = await createUser(request);
-    const auth = bearer(user.token);
     const batch = await (
       await uploadBatch(request, {
         headers: auth,

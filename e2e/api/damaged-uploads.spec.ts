@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import {
   loopingPageTreePdf,
   miscountedZeroPagePdf,
@@ -6,7 +6,6 @@ import {
   zeroPagePdf,
 } from "../../lib/documents/testing/make-hostile-files";
 import { renderTextImage } from "../../lib/documents/testing/render-text-image";
-import { bearer, createUser } from "../support/accounts";
 import { createV1Account, errorOf, formWithFiles, textPdf } from "../support/v1";
 import { uploadBatch } from "./batch-support";
 
@@ -61,8 +60,8 @@ test("/v1/extract refuses a damaged file with 422 corrupt_file naming it, alone 
 
 test("batch upload lists each damaged or page-less file as refused with its reason and reads only the good one", async ({
   request,
+  auth,
 }) => {
-  const auth = bearer((await createUser(request)).token);
   const damaged = await damagedFiles();
   const pageless = [
     { name: "none.pdf", buffer: zeroPagePdf() },
@@ -89,8 +88,7 @@ test("batch upload lists each damaged or page-less file as refused with its reas
   ]);
 });
 
-test("/api/ocr/process refuses a damaged file with 422 before storing it", async ({ request }) => {
-  const auth = bearer((await createUser(request)).token);
+test("/api/ocr/process refuses a damaged file with 422 before storing it", async ({ request, auth }) => {
   for (const file of await damagedFiles()) {
     const response = await request.post("/api/ocr/process", { headers: auth, multipart: { file: part(file) } });
     expect(response.status(), file.name).toBe(422);

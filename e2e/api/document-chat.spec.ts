@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../support/fixtures";
 import { bearer, createUser } from "../support/accounts";
 import { digitalPdf, uploadBatch, waitForBatch } from "./batch-support";
 
@@ -29,9 +29,8 @@ async function processedInvoice(request: APIRequestContext, auth: Record<string,
 test.describe("document chat", () => {
   test("a question about an invoice's total streams the amount with a citation whose box holds those words; the session is saved", async ({
     request,
+    auth,
   }) => {
-    const user = await createUser(request);
-    const auth = bearer(user.token);
     const { batchId, documentId } = await processedInvoice(request, auth);
 
     const response = await request.post("/api/batch/document-chat", {

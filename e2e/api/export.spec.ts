@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import mammoth from "mammoth";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../support/fixtures";
 import { parse as parseYaml } from "yaml";
 import { DOMParser } from "@xmldom/xmldom";
 import { pdfToText } from "../../lib/export/testing/read-back";
@@ -27,8 +27,8 @@ async function readyBatch(request: APIRequestContext, auth: Record<string, strin
 test.describe("export and convert", () => {
   test("searchable PDF, report PDF and DOCX carry the corrected words, key-values and tables; nothing stored changes", async ({
     request,
+    auth,
   }) => {
-    const auth = bearer((await createUser(request)).token);
     const { batchId, results } = await readyBatch(request, auth);
     const scan = results.documents.find((document: { type: string }) => document.type === "png");
     const page = structuredClone(scan.pages[0]);
@@ -93,8 +93,8 @@ test.describe("export and convert", () => {
 
   test("convert and convert-all: XML parses, CSV cells match the JSON tables, YAML loads to the JSON; saved and shown", async ({
     request,
+    auth,
   }) => {
-    const auth = bearer((await createUser(request)).token);
     const { results } = await readyBatch(request, auth);
     const documentId = results.documents[0].document_id;
     const all = await request.post(`/api/batch/documents/${documentId}/convert-all`, { headers: auth });

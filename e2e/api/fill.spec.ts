@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../support/fixtures";
 import ExcelJS from "exceljs";
 import JSZip from "jszip";
 import { PDFDocument, type PDFCheckBox, type PDFDropdown, type PDFRadioGroup, type PDFTextField } from "pdf-lib";
@@ -7,7 +7,7 @@ import { renderTextImage } from "@/lib/documents/testing/render-text-image";
 import { makeInvoiceTemplate } from "@/lib/fill/testing/make-invoice-template";
 import { makeXlsmTemplate } from "@/lib/fill/excel/testing/make-xlsm-template";
 import { makeFormPdf, type TestFieldSpec } from "@/lib/fill/testing/make-form-pdf";
-import { createV1Account, errorOf, secondKey, textPdf, waitForJob } from "../support/v1";
+import { errorOf, secondKey, textPdf, waitForJob } from "../support/v1";
 
 const specs: TestFieldSpec[] = [
   { kind: "text", name: "full_name", label: "Full name" },
@@ -46,8 +46,10 @@ async function download(
 }
 
 test.describe("POST /v1/fill/pdf", () => {
-  test("fills from field_mappings and instructions, reports every field and serves the PDF", async ({ request }) => {
-    const account = await createV1Account(request);
+  test("fills from field_mappings and instructions, reports every field and serves the PDF", async ({
+    request,
+    account,
+  }) => {
     const response = await fillPdf(request, account.headers, {
       target_pdf: part(await makeFormPdf(specs), "application.pdf", "application/pdf"),
       field_mappings: JSON.stringify({ full_name: "Zoë Ångström-Łukasz", contact: "Phone", country: "poland" }),
@@ -87,8 +89,8 @@ test.describe("POST /v1/fill/pdf", () => {
 
   test("fills from an invoice PDF, a scanned image and a DOCX, with page and box for each value", async ({
     request,
+    account,
   }) => {
-    const account = await createV1Account(request);
     const invoice = await textPdf(1);
     const scan = await renderTextImage(["Email: jane.roe@example.com"], { fontSize: 40 });
     const docx = await makeDocx({ heading: "Contact", paragraphs: ["Name: Jane Roe", "Telefon: +49 30 1234567"] });
@@ -132,8 +134,10 @@ test.describe("POST /v1/fill/pdf", () => {
     expect(usage.tokens.used).toBe(4000); // three source pages + one form
   });
 
-  test("a PDF without a form fails the job with no_form_fields; no sources at all is a 400", async ({ request }) => {
-    const account = await createV1Account(request);
+  test("a PDF without a form fails the job with no_form_fields; no sources at all is a 400", async ({
+    request,
+    account,
+  }) => {
     const response = await fillPdf(request, account.headers, {
       target_pdf: part(await textPdf(1), "plain.pdf", "application/pdf"),
       instructions: "Tick married",
@@ -155,8 +159,10 @@ test.describe("POST /v1/fill/pdf", () => {
 });
 
 test.describe("POST /v1/fill/excel", () => {
-  test("smart fill from a DOCX keeps formulas and styles; explicit cell_mappings are written", async ({ request }) => {
-    const account = await createV1Account(request);
+  test("smart fill from a DOCX keeps formulas and styles; explicit cell_mappings are written", async ({
+    request,
+    account,
+  }) => {
     const source = await makeDocx({
       heading: "Invoice",
       paragraphs: ["Invoice number: INV-7", "Customer: Acme Ltd"],
@@ -192,8 +198,7 @@ test.describe("POST /v1/fill/excel", () => {
     expect(workbook.getWorksheet("Notes")!.getCell("B1").value).toBe("checked");
   });
 
-  test("an .xlsm comes back as an .xlsm with its macros; a CSV is refused with 400", async ({ request }) => {
-    const account = await createV1Account(request);
+  test("an .xlsm comes back as an .xlsm with its macros; a CSV is refused with 400", async ({ request, account }) => {
     const template = await makeXlsmTemplate(await makeInvoiceTemplate(), {
       workbook: "ThisWorkbook",
       firstSheet: "Sheet1",

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { bearer, createUser, latestEmail, uniqueClientAddress } from "../support/accounts";
 
 // A path that does not percent-decode gets the same JSON 400 with a body as without one, and the
@@ -18,8 +18,8 @@ const MALFORMED_PATHS = [
 
 test("a malformed path answers the same JSON 400 with a JSON, form or empty body as without one", async ({
   request,
+  auth,
 }) => {
-  const auth = bearer((await createUser(request)).token);
   for (const path of MALFORMED_PATHS) {
     const bare = await request.post(path, { headers: auth });
     expect(bare.status(), path).toBe(400);
@@ -38,8 +38,7 @@ test("a malformed path answers the same JSON 400 with a JSON, form or empty body
   }
 });
 
-test("a well-formed path with a percent sign and a body still reaches its route", async ({ request }) => {
-  const auth = bearer((await createUser(request)).token);
+test("a well-formed path with a percent sign and a body still reaches its route", async ({ request, auth }) => {
   // An id with an encoded character is simply unknown: the route answers, not the path check.
   const response = await request.post("/api/batch/documents/caf%C3%A9/convert/xml", { headers: auth, data: {} });
   expect(response.status()).toBe(404);

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { tiffWithoutPixels } from "@/lib/documents/testing/make-hostile-files";
 import { bearer, createUser } from "../support/accounts";
 import { digitalPdf, scannedPng, waitForBatch } from "./batch-support";
@@ -6,9 +6,8 @@ import { digitalPdf, scannedPng, waitForBatch } from "./batch-support";
 test.describe("OCR endpoints", () => {
   test("process answers text, pages, boxes and structure, and the document joins the user's list", async ({
     request,
+    auth,
   }) => {
-    const user = await createUser(request);
-    const auth = bearer(user.token);
     const pdf = await digitalPdf();
     const response = await request.post("/api/ocr/process", {
       headers: auth,
@@ -72,9 +71,7 @@ test.describe("OCR endpoints", () => {
     });
   });
 
-  test("process refuses an image whose header is cut off before storing anything", async ({ request }) => {
-    const user = await createUser(request);
-    const auth = bearer(user.token);
+  test("process refuses an image whose header is cut off before storing anything", async ({ request, auth }) => {
     const png = await scannedPng();
     const response = await request.post("/api/ocr/process", {
       headers: auth,
@@ -87,9 +84,8 @@ test.describe("OCR endpoints", () => {
 
   test("process answers 422 with the reason when no page can be read, and keeps the document as failed", async ({
     request,
+    auth,
   }) => {
-    const user = await createUser(request);
-    const auth = bearer(user.token);
     // A two-page TIFF whose pages have no pixels: the upload counts its pages (a damaged page of a
     // multi-page picture fails alone, when read), and then no page can be read. A single picture
     // that does not decode is refused at upload instead (damaged-uploads.spec.ts).

@@ -1,7 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { parse as parseYaml } from "yaml";
 import { DOMParser } from "@xmldom/xmldom";
-import { bearer, createUser } from "../support/accounts";
 import { digitalPdf, uploadBatch, waitForBatch } from "./batch-support";
 
 // Page text as a caller or a document may carry it, through convert and convert-all over HTTP:
@@ -18,8 +17,8 @@ const HOSTILE_TEXT = [
 
 test("convert and convert-all take lone surrogates, U+FFFE, markup and formulas, and every format parses", async ({
   request,
+  auth,
 }) => {
-  const auth = bearer((await createUser(request)).token);
   const upload = await uploadBatch(request, { headers: auth, files: [await digitalPdf()], batchName: "Escaping" });
   expect(upload.status(), await upload.text()).toBe(200);
   const batch = await upload.json();

@@ -1,5 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { bearer, createUser } from "../support/accounts";
+import { expect, test, type APIRequestContext } from "../support/fixtures";
 import { pdfTextRuns } from "../support/pdf-text-positions";
 import { digitalPdf, scannedPng, uploadBatch, waitForBatch } from "./batch-support";
 
@@ -46,8 +45,8 @@ const named = (words: Word[], text: string) => {
 
 test("a scan's text with a word corrected and a word inserted: words stay on their boxes, the new one on its line, and the searchable PDF finds them there", async ({
   request,
+  auth,
 }) => {
-  const auth = bearer((await createUser(request)).token);
   const { batchId, pageUrl, read } = await readyPage(
     request,
     auth,
@@ -97,8 +96,8 @@ test("a scan's text with a word corrected and a word inserted: words stay on the
 
 test("deleting and splitting words: deleted ones lose their boxes, split ones share the old box", async ({
   request,
+  auth,
 }) => {
-  const auth = bearer((await createUser(request)).token);
   const { pageUrl, read } = await readyPage(
     request,
     auth,
@@ -131,8 +130,8 @@ test("deleting and splitting words: deleted ones lose their boxes, split ones sh
 
 test("a whole-page replacement is accepted by both PUTs, with or without the page's boxes, and every reader has it", async ({
   request,
+  auth,
 }) => {
-  const auth = bearer((await createUser(request)).token);
   const { batchId, documentId, pageUrl, read } = await readyPage(request, auth, await digitalPdf());
   const before = await read();
 

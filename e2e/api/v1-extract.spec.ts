@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import {
   blankPdf,
   createV1Account,
@@ -12,8 +12,10 @@ import {
 } from "../support/v1";
 
 test.describe("POST /v1/extract", () => {
-  test("one file of at most 5 pages answers 200 at once, is listed as a job and raises usage", async ({ request }) => {
-    const { headers } = await createV1Account(request);
+  test("one file of at most 5 pages answers 200 at once, is listed as a job and raises usage", async ({
+    request,
+    account: { headers },
+  }) => {
     const response = await postExtract(request, headers, { file: pdfPart(await textPdf(1)) });
     expect(response.status(), await response.text()).toBe(200);
     const body = await response.json();
@@ -41,8 +43,10 @@ test.describe("POST /v1/extract", () => {
     ]);
   });
 
-  test("a schema returns exactly its fields, and detail adds where each value came from", async ({ request }) => {
-    const { headers } = await createV1Account(request);
+  test("a schema returns exactly its fields, and detail adds where each value came from", async ({
+    request,
+    account: { headers },
+  }) => {
     const schema = JSON.stringify([
       { name: "invoice_number", type: "string" },
       { name: "total", type: "number" },
@@ -74,8 +78,10 @@ test.describe("POST /v1/extract", () => {
     expect((await (await request.get("/v1/usage", { headers })).json()).tokens.used).toBe(2000);
   });
 
-  test("csv and xml output are carried in result.output and downloadable from the job", async ({ request }) => {
-    const { headers } = await createV1Account(request);
+  test("csv and xml output are carried in result.output and downloadable from the job", async ({
+    request,
+    account: { headers },
+  }) => {
     const csv = await postExtract(request, headers, { file: pdfPart(await textPdf(1)), output_format: "csv" });
     expect(csv.status(), await csv.text()).toBe(200);
     const csvBody = await csv.json();
@@ -97,8 +103,10 @@ test.describe("POST /v1/extract", () => {
     expect(xmlBody.result.output.content).toContain('<field name="Invoice Number">INV-2042</field>');
   });
 
-  test("more than 5 pages answers 202 and the job completes with progress and the full result", async ({ request }) => {
-    const account = await createV1Account(request);
+  test("more than 5 pages answers 202 and the job completes with progress and the full result", async ({
+    request,
+    account,
+  }) => {
     const response = await postExtract(request, account.headers, { file: pdfPart(await textPdf(6)) });
     expect(response.status(), await response.text()).toBe(202);
     const accepted = await response.json();
@@ -120,8 +128,10 @@ test.describe("POST /v1/extract", () => {
     expect(job.completed_at).not.toBeNull();
   });
 
-  test("several files are asynchronous; the result has each document and a merged view", async ({ request }) => {
-    const account = await createV1Account(request);
+  test("several files are asynchronous; the result has each document and a merged view", async ({
+    request,
+    account,
+  }) => {
     const second = await textPdf(1, ["Purchase Order", "PO Number: PO-77", "Customer: Jane Roe"]);
     const form = formWithFiles(
       "files",
@@ -156,8 +166,7 @@ test.describe("POST /v1/extract", () => {
     expect(result.pages_processed).toBe(2);
   });
 
-  test("refuses bad parameters with documented codes", async ({ request }) => {
-    const { headers } = await createV1Account(request);
+  test("refuses bad parameters with documented codes", async ({ request, account: { headers } }) => {
     const file = pdfPart(await textPdf(1));
     const model = await postExtract(request, headers, { file, model: "gpt-9" });
     expect(model.status()).toBe(400);
@@ -188,8 +197,10 @@ test.describe("POST /v1/extract", () => {
     expect((await errorOf(corrupt)).code).toBe("corrupt_file");
   });
 
-  test("the Free tier refuses more than 10 pages and files over 10 MB with 413", async ({ request }) => {
-    const { headers } = await createV1Account(request);
+  test("the Free tier refuses more than 10 pages and files over 10 MB with 413", async ({
+    request,
+    account: { headers },
+  }) => {
     const pages = await postExtract(request, headers, { file: pdfPart(await textPdf(11)) });
     expect(pages.status()).toBe(413);
     expect(await errorOf(pages)).toMatchObject({
@@ -205,8 +216,8 @@ test.describe("POST /v1/extract", () => {
 
   test("the same Idempotency-Key and request answer the first answer without a second job; another request with it is 422", async ({
     request,
+    account: { headers },
   }) => {
-    const { headers } = await createV1Account(request);
     const pdf = await textPdf(1);
     const keyed = { ...headers, "idempotency-key": "order-1042-extract" };
     const first = await postExtract(request, keyed, { file: pdfPart(pdf), output_format: "json" });
@@ -245,8 +256,7 @@ test.describe("POST /v1/extract", () => {
     });
   });
 
-  test("blank pages are OCR'd in the background; a running job can be cancelled", async ({ request }) => {
-    const account = await createV1Account(request);
+  test("blank pages are OCR'd in the background; a running job can be cancelled", async ({ request, account }) => {
     const response = await postExtract(request, account.headers, { file: pdfPart(await blankPdf(6), "scan.pdf") });
     expect(response.status()).toBe(202);
     const { id } = await response.json();

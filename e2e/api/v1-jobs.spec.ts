@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "../../lib/webhooks/testing/start-webhook-receiver";
 import { bearer } from "../support/accounts";
 import {
@@ -20,8 +20,7 @@ async function webhookSecret(request: Parameters<typeof createV1Account>[0], acc
 }
 
 test.describe("/v1/jobs", () => {
-  test("lists jobs newest first with a status filter, a limit and cursor pagination", async ({ request }) => {
-    const account = await createV1Account(request);
+  test("lists jobs newest first with a status filter, a limit and cursor pagination", async ({ request, account }) => {
     const pdf = pdfPart(await textPdf(1));
     const ids: string[] = [];
     for (let index = 0; index < 3; index++)
@@ -78,8 +77,10 @@ test.describe("/v1/jobs", () => {
     expect((await (await request.get("/v1/jobs", { headers: bob.headers })).json()).data).toEqual([]);
   });
 
-  test("download answers 404 for a job without a file and 409 when cancelling a finished job", async ({ request }) => {
-    const { headers } = await createV1Account(request);
+  test("download answers 404 for a job without a file and 409 when cancelling a finished job", async ({
+    request,
+    account: { headers },
+  }) => {
     const { id } = await (await postExtract(request, headers, { file: pdfPart(await textPdf(1)) })).json();
     const download = await request.get(`/v1/jobs/${id}/download`, { headers });
     expect(download.status()).toBe(404);
@@ -89,8 +90,7 @@ test.describe("/v1/jobs", () => {
     expect((await errorOf(cancel)).code).toBe("conflict");
   });
 
-  test("a webhook is delivered once, signed with the account's secret, and recorded", async ({ request }) => {
-    const account = await createV1Account(request);
+  test("a webhook is delivered once, signed with the account's secret, and recorded", async ({ request, account }) => {
     let receiver: WebhookReceiver | undefined;
     try {
       receiver = await startWebhookReceiver([{ status: 204 }], { secret: await webhookSecret(request, account) });

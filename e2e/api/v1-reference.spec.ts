@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { bearer } from "../support/accounts";
-import { createV1Account, errorOf } from "../support/v1";
+import { errorOf } from "../support/v1";
 
 test.describe("/v1 authentication and reference endpoints", () => {
   test("GET /v1/health needs no key and reports its checks", async ({ request }) => {
@@ -9,8 +9,10 @@ test.describe("/v1 authentication and reference endpoints", () => {
     expect(await response.json()).toMatchObject({ status: "ok" });
   });
 
-  test("missing, malformed, unknown and deactivated keys answer 401 with the /v1 error body", async ({ request }) => {
-    const account = await createV1Account(request);
+  test("missing, malformed, unknown and deactivated keys answer 401 with the /v1 error body", async ({
+    request,
+    account,
+  }) => {
     const cases: Array<Record<string, string>> = [
       {},
       { authorization: "Bearer not-a-key" },
@@ -32,8 +34,10 @@ test.describe("/v1 authentication and reference endpoints", () => {
     expect((await errorOf(refused)).code).toBe("unauthorized");
   });
 
-  test("GET /v1/models lists both OCR models with dated versions, costs and pricing", async ({ request }) => {
-    const { headers } = await createV1Account(request);
+  test("GET /v1/models lists both OCR models with dated versions, costs and pricing", async ({
+    request,
+    account: { headers },
+  }) => {
     const response = await request.get("/v1/models", { headers });
     expect(response.status()).toBe(200);
     expect(response.headers()["x-ratelimit-limit"]).toBe("10");
@@ -51,8 +55,10 @@ test.describe("/v1 authentication and reference endpoints", () => {
     expect(body.pricing.token_packages).toHaveLength(3);
   });
 
-  test("GET /v1/formats comes from the engine's registry and says what needs LibreOffice", async ({ request }) => {
-    const { headers } = await createV1Account(request);
+  test("GET /v1/formats comes from the engine's registry and says what needs LibreOffice", async ({
+    request,
+    account: { headers },
+  }) => {
     const response = await request.get("/v1/formats", { headers });
     expect(response.status()).toBe(200);
     const body = await response.json();
@@ -70,8 +76,8 @@ test.describe("/v1 authentication and reference endpoints", () => {
 
   test("the Free tier allows 10 requests a minute per key, then 429 with Retry-After and X-RateLimit-*", async ({
     request,
+    account: { headers },
   }) => {
-    const { headers } = await createV1Account(request);
     const remaining: number[] = [];
     for (let index = 0; index < 10; index++) {
       const response = await request.get("/v1/formats", { headers });
@@ -93,8 +99,7 @@ test.describe("/v1 authentication and reference endpoints", () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
   });
 
-  test("GET /v1/usage starts empty for a new account", async ({ request }) => {
-    const { headers } = await createV1Account(request);
+  test("GET /v1/usage starts empty for a new account", async ({ request, account: { headers } }) => {
     const response = await request.get("/v1/usage", { headers });
     expect(response.status()).toBe(200);
     expect(await response.json()).toMatchObject({
@@ -105,8 +110,7 @@ test.describe("/v1 authentication and reference endpoints", () => {
     });
   });
 
-  test("an unknown /v1 path answers a JSON 404", async ({ request }) => {
-    const { headers } = await createV1Account(request);
+  test("an unknown /v1 path answers a JSON 404", async ({ request, account: { headers } }) => {
     const response = await request.get("/v1/nothing-here", { headers });
     expect(response.status()).toBe(404);
     expect((await errorOf(response)).code).toBe("not_found");

@@ -1,13 +1,13 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { startWebhookReceiver, type WebhookReceiver } from "../../lib/webhooks/testing/start-webhook-receiver";
 import { bearer, createUser } from "../support/accounts";
-import { createV1Account, postExtract, textPdf, pdfPart } from "../support/v1";
+import { postExtract, textPdf, pdfPart } from "../support/v1";
 
 test.describe("webhook delivery log", () => {
   test("lists every job's deliveries for the signed-in user and redelivers one; others get 404", async ({
     request,
+    account,
   }) => {
-    const account = await createV1Account(request);
     const auth = bearer(account.user.token);
     let receiver: WebhookReceiver | undefined;
     try {
@@ -54,9 +54,8 @@ test.describe("webhook delivery log", () => {
 
   test("a test event goes out at once, signed with the account's secret; a receiver that is down is reported", async ({
     request,
+    auth,
   }) => {
-    const user = await createUser(request);
-    const auth = bearer(user.token);
     const { secret } = await (await request.get("/api/users/me/webhook-secret", { headers: auth })).json();
     const receiver = await startWebhookReceiver([{ status: 200 }], { secret });
     const send = (url: string) =>

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { bearer, createUser } from "../support/accounts";
+import { expect, test } from "../support/fixtures";
 import { digitalPdf, uploadBatch, waitForBatch } from "./batch-support";
 
 // Word-by-word corrections over HTTP: the page PUT's word_edits, the precise path beside a new
@@ -7,9 +6,8 @@ import { digitalPdf, uploadBatch, waitForBatch } from "./batch-support";
 
 test("word_edits correct single words, keep the raw reading and rebuild the page text; word_edits mixed with text answer 422", async ({
   request,
+  auth,
 }) => {
-  const user = await createUser(request);
-  const auth = bearer(user.token);
   const batch = await (
     await uploadBatch(request, {
       headers: auth,

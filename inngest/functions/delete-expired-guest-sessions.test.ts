@@ -1,30 +1,19 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { InngestTestEngine } from "@inngest/test";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { resetConfigForTests } from "@/lib/config";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 
-// The handler uses the app's database and blob store, so point DATA_DIR at a fresh embedded one.
-let dataDir: string;
+// The handler uses the app's database and blob store (getDb, getBlobStore): a test database serves both.
+let database: TestDatabase;
 let db: Db;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), "docsvc-guest-cleanup-"));
-  vi.stubEnv("DATA_DIR", dataDir);
-  vi.stubEnv("DATABASE_URL", "");
-  vi.stubEnv("TEST_DATABASE_URL", "");
-  resetConfigForTests();
-  (await import("@/lib/storage")).resetBlobStoreForTests();
-  db = await (await import("@/lib/db")).getDb();
+  database = await createTestDatabase({ serveGetDb: true });
+  db = database.db;
 });
 
 afterAll(async () => {
-  await (await import("@/lib/db")).closeDb();
-  vi.unstubAllEnvs();
-  resetConfigForTests();
-  await rm(dataDir, { recursive: true, force: true });
+  await database?.dispose();
 });
 
 describe("delete-expired-guest-sessions", () => {

@@ -1,24 +1,30 @@
 import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { once } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/admin/user-tier/route";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
-import { getConfig } from "@/lib/config";
-import { getDb } from "@/lib/db";
+import { getConfig, resetConfigForTests, setConfigForTests } from "@/lib/config";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { ADMIN_SECRET_HEADER } from "./admin-secret";
 
 // This process holds the embedded database (as the running app would), and serves the operator
 // endpoint; the command runs as a separate process, as an operator would run it.
 
-let database: { dispose(): Promise<void> };
+let database: TestDatabase;
+let dataDir: string;
 let server: http.Server;
 let appUrl: string;
 
 beforeAll(async () => {
-  database = await useTempDatabase();
+  // The operator endpoint keeps its secret in DATA_DIR/admin-secret, where the command reads it.
+  dataDir = mkdtempSync(path.join(tmpdir(), "docsvc-user-tier-"));
+  setConfigForTests({ DATA_DIR: dataDir });
+  database = await createTestDatabase({ serveGetDb: true });
   server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -39,6 +45,8 @@ beforeAll(async () => {
 afterAll(async () => {
   server?.close();
   await database?.dispose();
+  resetConfigForTests();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 function userTier(...args: string[]) {
@@ -48,7 +56,7 @@ function userTier(...args: string[]) {
 
 describe("npm run user:tier while the app runs", () => {
   it("changes and shows a tier through the operator endpoint, authorised by DATA_DIR/admin-secret", async () => {
-    const db = await getDb();
+    const db = database.db;
     await db.user.create({ data: { email: "operator-target@example.com" } });
     const changed = await userTier("operator-target@example.com", "growth");
     expect(changed.stdout.trim()).toBe("operator-target@example.com: free -> growth (2,500,000 tokens a month)");
@@ -67,8 +75,8 @@ describe("npm run user:tier while the app runs", () => {
       });
       expect(response.status).toBe(403);
     }
-    expect(
-      (await (await getDb()).user.findUniqueOrThrow({ where: { email: "operator-target@example.com" } })).tier,
-    ).toBe("growth");
+    expect((await database.db.user.findUniqueOrThrow({ where: { email: "operator-target@example.com" } })).tier).toBe(
+      "growth",
+    );
   });
 });

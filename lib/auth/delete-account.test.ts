@@ -1,29 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db";
-import { batchPrefix, getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { batchPrefix, getBlobStore } from "@/lib/storage";
 import { createApiKey } from "@/lib/users/create-api-key";
 import { deleteAccount } from "./delete-account";
 import { registerUser } from "./register-user";
-import { useTempDatabase } from "./testing/temp-database";
 
-let database: { dispose(): Promise<void> };
+let database: TestDatabase;
 beforeAll(async () => {
-  database = await useTempDatabase();
-  resetBlobStoreForTests();
+  database = await createTestDatabase({ serveGetDb: true });
 });
 afterAll(async () => database?.dispose());
 
 describe("deleteAccount", () => {
   it("refuses a wrong password, then removes the user, rows and blobs but nobody else's", async () => {
-    const db = await getDb();
+    const db = database.db;
     const store = getBlobStore();
     const owner = await registerUser({
-      db: await getDb(),
+      db: database.db,
       email: "owner@example.com",
       password: "a sensible passphrase",
     });
     const other = await registerUser({
-      db: await getDb(),
+      db: database.db,
       email: "other@example.com",
       password: "a sensible passphrase",
     });
@@ -31,7 +29,7 @@ describe("deleteAccount", () => {
     const otherBatch = await db.batch.create({ data: { userId: other.id } });
     await store.put(`${batchPrefix(ownBatch.id)}doc/original.pdf`, Buffer.from("%PDF-own"), "application/pdf");
     await store.put(`${batchPrefix(otherBatch.id)}doc/original.pdf`, Buffer.from("%PDF-other"), "application/pdf");
-    await createApiKey({ db: await getDb(), userId: owner.id, name: "k" });
+    await createApiKey({ db: database.db, userId: owner.id, name: "k" });
 
     await expect(deleteAccount({ db, store, userId: owner.id, password: "wrong password" })).rejects.toMatchObject({
       code: "unauthorized",

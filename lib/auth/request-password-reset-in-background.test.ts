@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { registerUser } from "./register-user";
 import { requestPasswordResetInBackground } from "./request-password-reset-in-background";
-import { useTempDatabase } from "./testing/temp-database";
 
 // Forgot-password enumeration: the answer cannot depend on the address,
 // because nothing about the address is looked up before answering.
-let temp: { dispose(): Promise<void> };
+let temp: TestDatabase;
 beforeAll(async () => {
-  temp = await useTempDatabase({ AUTH_SECRET: "reset-background-test-secret-0123456789abcdef" });
+  temp = await createTestDatabase({ serveGetDb: true });
 });
 afterAll(() => temp?.dispose());
 
@@ -16,8 +15,8 @@ describe("requestPasswordResetInBackground", () => {
   it("answers before any lookup, for known and unknown addresses alike, and mails only the known one afterwards", async () => {
     const known = "known-reset@example.com";
     const unknown = "unknown-reset@example.com";
-    await registerUser({ db: await getDb(), email: known, password: "correct horse battery staple" });
-    const db = await getDb();
+    await registerUser({ db: temp.db, email: known, password: "correct horse battery staple" });
+    const db = temp.db;
     const queue: (() => Promise<void>)[] = [];
 
     const answers = [known, unknown].map((email) =>

@@ -1,29 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { authenticateWithPassword } from "./authenticate-with-password";
 import { hashPassword } from "./password";
 import { registerUser } from "./register-user";
-import { useTempDatabase } from "./testing/temp-database";
 
 // Sign-in lockouts and registration probing, on a real database
 // with an injected clock.
 const PASSWORD = "correct horse battery staple";
-let temp: { dispose(): Promise<void> };
+let temp: TestDatabase;
 let counter = 0;
 
 beforeAll(async () => {
-  temp = await useTempDatabase({ AUTH_SECRET: "sign-in-throttle-test-secret-0123456789abcdef" });
+  temp = await createTestDatabase({ serveGetDb: true });
 });
 afterAll(() => temp?.dispose());
 
 async function newAccount(): Promise<string> {
   const email = `owner-${++counter}@example.com`;
-  await (await getDb()).user.create({ data: { email, passwordHash: await hashPassword(PASSWORD) } });
+  await temp.db.user.create({ data: { email, passwordHash: await hashPassword(PASSWORD) } });
   return email;
 }
 
 const attempt = async (email: string, password: string, clientAddress: string | undefined, now: Date) =>
-  authenticateWithPassword({ db: await getDb(), email, password, clientAddress, now }).then(
+  authenticateWithPassword({ db: temp.db, email, password, clientAddress, now }).then(
     () => 200,
     (error: { code?: string }) =>
       error.code === "rate_limit_exceeded" ? 429 : error.code === "unauthorized" ? 401 : error,
@@ -52,7 +51,7 @@ describe("sign-in throttling", () => {
     const now = new Date("2026-11-24T12:00:00Z");
     for (let n = 0; n < 5; n++) expect(await attempt(email, `guess ${n}`, "192.0.2.10", now)).toBe(401);
     const locked = await authenticateWithPassword({
-      db: await getDb(),
+      db: temp.db,
       email,
       password: PASSWORD,
       clientAddress: "192.0.2.10",
@@ -71,7 +70,7 @@ describe("registration throttling", () => {
     const taken = await newAccount();
     const now = new Date("2026-11-24T12:00:00Z");
     const register = async (email: string, clientAddress: string) =>
-      registerUser({ db: await getDb(), email, password: PASSWORD, clientAddress, now }).then(
+      registerUser({ db: temp.db, email, password: PASSWORD, clientAddress, now }).then(
         () => 200,
         (error: { code?: string }) =>
           error.code === "conflict" ? 409 : error.code === "rate_limit_exceeded" ? 429 : error,

@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "@/lib/auth/register-user";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
-import { getDb } from "@/lib/db";
-import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { getBlobStore } from "@/lib/storage";
 import { getBatchStatus } from "./get-batch-status";
 import { listBatchHistory } from "./list-batch-history";
 import { renameBatch } from "./rename-batch";
 import { sampleBatchFiles } from "./testing/sample-files";
 import { uploadBatch } from "./upload-batch";
 
-let database: { dispose(): Promise<void> };
+let database: TestDatabase;
 beforeAll(async () => {
-  database = await useTempDatabase();
-  resetBlobStoreForTests();
+  database = await createTestDatabase({ serveGetDb: true });
 });
 afterAll(async () => {
   await database?.dispose();
@@ -20,7 +18,7 @@ afterAll(async () => {
 
 async function newOwner(label: string) {
   const user = await registerUser({
-    db: await getDb(),
+    db: database.db,
     email: `${label}-${Date.now()}@example.com`,
     password: "a sensible passphrase",
   });
@@ -29,7 +27,7 @@ async function newOwner(label: string) {
 
 describe("batch housekeeping", () => {
   it("renames a batch, clears a blank name, and answers 404 for another owner's batch", async () => {
-    const db = await getDb();
+    const db = database.db;
     const owner = await newOwner("rename");
     const [pdf] = await sampleBatchFiles();
     const upload = await uploadBatch({
@@ -58,7 +56,7 @@ describe("batch housekeeping", () => {
   });
 
   it("filters the history by name or file name, status and day", async () => {
-    const db = await getDb();
+    const db = database.db;
     const owner = await newOwner("filters");
     const [pdf, png] = await sampleBatchFiles();
     const store = getBlobStore();

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "@/lib/auth/register-user";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
-import { getDb } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { makeTextPdf } from "@/lib/documents/testing/make-pdfs";
 import { functionDefinitions } from "@/inngest/functions";
 import { getExecutor, startExecutor, stopExecutor } from "@/lib/background";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
-import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
+import { getBlobStore } from "@/lib/storage";
 import { deleteBatch } from "./delete-batch";
 import { getBatchResults } from "./get-batch-results";
 import { getBatchStatus } from "./get-batch-status";
@@ -19,10 +18,9 @@ import { uploadBatch } from "./upload-batch";
 import { sendFile } from "@/lib/http/send-file";
 // The service's file as its route sends it.
 const openImageResponse = async (...args: Parameters<typeof openBatchImage>) => sendFile(await openBatchImage(...args));
-let database: { dispose(): Promise<void> };
+let database: TestDatabase;
 beforeAll(async () => {
-  database = await useTempDatabase();
-  resetBlobStoreForTests();
+  database = await createTestDatabase({ serveGetDb: true });
   await startExecutor({ definitions: functionDefinitions });
 });
 afterAll(async () => {
@@ -37,7 +35,7 @@ async function drain() {
 
 async function newUser(label: string) {
   const user = await registerUser({
-    db: await getDb(),
+    db: database.db,
     email: `${label}-${Date.now()}@example.com`,
     password: "a sensible passphrase",
   });
@@ -46,7 +44,7 @@ async function newUser(label: string) {
 
 describe("batches", () => {
   it("uploads a PDF, a scan and a DOCX, processes them in the background and charges each page once", async () => {
-    const db = await getDb();
+    const db = database.db;
     const { owner, tier } = await newUser("three");
     const upload = await uploadBatch({
       db,
@@ -111,7 +109,7 @@ describe("batches", () => {
   });
 
   it("reads a long PDF in chunks, gives every page an image and keeps the run's stage times", async () => {
-    const db = await getDb();
+    const db = database.db;
     const { owner } = await newUser("long");
     await db.user.update({ where: { id: owner.userId }, data: { tier: "growth" } });
     const pdf = await makeTextPdf(Array.from({ length: 12 }, (_, index) => [`Chunked page ${index + 1}`]));
@@ -160,7 +158,7 @@ describe("batches", () => {
   });
 
   it("fails a document whose file is missing, then retry completes it without charging twice, keeping edits", async () => {
-    const db = await getDb();
+    const db = database.db;
     const store = getBlobStore();
     const { owner, tier } = await newUser("retry");
     const pdf = await makeTextPdf([["Retry me: page one"], ["Retry me: page two"]]);
@@ -214,7 +212,7 @@ describe("batches", () => {
   });
 
   it("does not offer a retry for a file that cannot be read, and counts no stale failures after a retry", async () => {
-    const db = await getDb();
+    const db = database.db;
     const store = getBlobStore();
     const { owner, tier } = await newUser("permanent");
     const pdf = await makeTextPdf([["Soon to be broken"]]);
@@ -257,7 +255,7 @@ describe("batches", () => {
   });
 
   it("accepts the good files of a batch and lists each refused file with its reason", async () => {
-    const db = await getDb();
+    const db = database.db;
     const store = getBlobStore();
     const { owner } = await newUser("partial");
     const [pdf] = await sampleBatchFiles();
@@ -297,7 +295,7 @@ describe("batches", () => {
   });
 
   it("refuses over-limit uploads before storing anything, and deletes every blob with the batch", async () => {
-    const db = await getDb();
+    const db = database.db;
     const store = getBlobStore();
     const { owner } = await newUser("limits");
     // Free's /v1 limit is 10 pages, but an upload in the app allows what a guest may: 46.

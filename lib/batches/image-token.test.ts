@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signOutEverywhere } from "@/lib/auth/sign-out-everywhere";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
-import { getDb } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { signImageToken, verifyImageToken } from "./image-token";
 
-let database: { dispose(): Promise<void> };
+let database: TestDatabase;
 beforeAll(async () => {
-  database = await useTempDatabase();
+  database = await createTestDatabase({ serveGetDb: true });
 });
 afterAll(() => database?.dispose());
 
 describe("image tokens (probe finding 10)", () => {
   it("stop opening a user's batch once the user signs out everywhere", async () => {
-    const db = await getDb();
+    const db = database.db;
     const user = await db.user.create({ data: { email: `images-${crypto.randomUUID()}@example.com` } });
     const batch = await db.batch.create({ data: { userId: user.id } });
     const before = await signImageToken({ db, batchId: batch.id });
@@ -28,7 +27,7 @@ describe("image tokens (probe finding 10)", () => {
   });
 
   it("keep working for a guest's batch, and ignore strings that are not image tokens", async () => {
-    const db = await getDb();
+    const db = database.db;
     const session = await db.guestSession.create({
       data: { id: `guest_${crypto.randomUUID()}`, ipHash: "x", expiresAt: new Date(Date.now() + 60_000) },
     });

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "@/lib/auth/register-user";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { functionDefinitions } from "@/inngest/functions";
 import { getExecutor, startExecutor, stopExecutor } from "@/lib/background";
-import { getDb } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { makeTextPdf } from "@/lib/documents/testing/make-pdfs";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
-import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
+import { getBlobStore } from "@/lib/storage";
 import { textFromWords } from "./apply-word-edits";
 import { getBatchResults } from "./get-batch-results";
 import type { StoredBoundingBoxes } from "./processing/page-data";
@@ -16,10 +15,9 @@ import { startBatchProcessing } from "./start-batch-processing";
 import { updatePage } from "./update-page";
 import { uploadBatch } from "./upload-batch";
 
-let database: { dispose(): Promise<void> };
+let database: TestDatabase;
 beforeAll(async () => {
-  database = await useTempDatabase();
-  resetBlobStoreForTests();
+  database = await createTestDatabase({ serveGetDb: true });
   await startExecutor({ definitions: functionDefinitions });
 });
 afterAll(async () => {
@@ -29,9 +27,9 @@ afterAll(async () => {
 });
 
 async function processedPage() {
-  const db = await getDb();
+  const db = database.db;
   const user = await registerUser({
-    db: await getDb(),
+    db: database.db,
     email: `words-${Date.now()}@example.com`,
     password: "a sensible passphrase",
   });

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
-import { getDb } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { createUIMessageEventStream } from "@/lib/http/sse";
-import { resetBlobStoreForTests } from "@/lib/storage";
 import { messageText } from "./schemas";
 import { getChatSession } from "./sessions/get-chat-session";
 import { streamDocumentChat } from "./stream-document-chat";
@@ -11,10 +9,9 @@ import { readSse, storeProcessedDocument } from "./testing/chat-fixtures";
 
 // Turns sent at the same time on one session: every question and every answer is kept.
 
-let database: { dispose(): Promise<void> };
+let database: TestDatabase;
 beforeAll(async () => {
-  database = await useTempDatabase();
-  resetBlobStoreForTests();
+  database = await createTestDatabase({ serveGetDb: true });
 }, 300_000);
 afterAll(async () => {
   await database?.dispose();
@@ -24,14 +21,14 @@ async function ask(userId: string, body: Record<string, unknown>) {
   return readSse(
     createUIMessageEventStream(
       new Request("http://test/api/batch/document-chat", { method: "POST" }),
-      await streamDocumentChat({ db: await getDb(), userId, request: body as never, ai: null }),
+      await streamDocumentChat({ db: database.db, userId, request: body as never, ai: null }),
     ),
   );
 }
 
 describe("parallel chat turns on one session", () => {
   it("keeps all ten questions and their answers", async () => {
-    const db = await getDb();
+    const db = database.db;
     const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
     const first = await ask(stored.userId, { message: "What is the total due?", batch_id: stored.batchId });
     const sessionId = (first[0]!.data.messageMetadata as { session_id: string }).session_id;

@@ -1,22 +1,20 @@
 import type { LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { MockLanguageModelV4 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
-import { getDb } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { createUIMessageEventStream } from "@/lib/http/sse";
 import { readLibraryFile } from "@/lib/library";
-import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
+import { getBlobStore } from "@/lib/storage";
 import { PythonSandbox } from "./python/python-sandbox";
 import { getChatSession } from "./sessions/get-chat-session";
 import { streamDocumentChat } from "./stream-document-chat";
 import { makeInvoicePdf } from "./testing/chat-documents";
 import { readSse, storeProcessedDocument } from "./testing/chat-fixtures";
 
-let database: { dispose(): Promise<void> };
+let database: TestDatabase;
 const python = new PythonSandbox();
 beforeAll(async () => {
-  database = await useTempDatabase();
-  resetBlobStoreForTests();
+  database = await createTestDatabase({ serveGetDb: true });
   python.prewarm();
 });
 afterAll(async () => {
@@ -49,7 +47,7 @@ const ask = async (
     createUIMessageEventStream(
       new Request("http://test/api/batch/document-chat", { method: "POST" }),
       await streamDocumentChat({
-        db: await getDb(),
+        db: database.db,
         userId,
         request: body as never,
         ai: ai ? { model: new MockLanguageModelV4(ai), label: "mock:test" } : null,
@@ -61,7 +59,7 @@ const ask = async (
 
 describe("streamDocumentChat", () => {
   it("answers offline over SSE with the amount and a grounded citation, and saves the session", async () => {
-    const db = await getDb();
+    const db = database.db;
     const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
     const events = await ask(stored.userId, { message: "What is the total due?", batch_id: stored.batchId });
     expect(events[0]).toMatchObject({
@@ -113,7 +111,7 @@ describe("streamDocumentChat", () => {
     "runs the agent loop with the mock model calling each tool, grounding its refs and charging tokens",
     { timeout: 180_000 },
     async () => {
-      const db = await getDb();
+      const db = database.db;
       const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
       const totalLine = stored.pages[0].lines.find((line) => line.text.startsWith("Total due"))!;
       const ref = `D1:p1w${totalLine.firstWord}-${totalLine.firstWord + totalLine.wordCount - 1}`;
@@ -221,7 +219,7 @@ describe("streamDocumentChat", () => {
   );
 
   it("stops the agent and kills its Python child when the client disconnects", { timeout: 180_000 }, async () => {
-    const db = await getDb();
+    const db = database.db;
     const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
     const client = new AbortController();
     const chunks = await streamDocumentChat({
@@ -270,7 +268,7 @@ describe("streamDocumentChat", () => {
   });
 
   it("streams a clear error when the provider is down and still saves the session", async () => {
-    const db = await getDb();
+    const db = database.db;
     const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
     const events = await ask(
       stored.userId,
@@ -291,7 +289,7 @@ describe("streamDocumentChat", () => {
   });
 
   it("refuses an exhausted balance (402), another user's batch (404) and an empty scope (400) before streaming", async () => {
-    const db = await getDb();
+    const db = database.db;
     const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
     const other = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
     const model = { model: new MockLanguageModelV4({}), label: "mock:test" };

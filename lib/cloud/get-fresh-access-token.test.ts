@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalIssuer, type LocalIssuer } from "@/e2e/support/oidc-issuer";
 import { registerUser } from "@/lib/auth/register-user";
 import { resetOidcProviderForTests } from "@/lib/oidc/oidc-provider";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
-import { getConfig, resetConfigForTests } from "@/lib/config";
+import { getConfig, resetConfigForTests, setConfigForTests } from "@/lib/config";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/encrypt-secret";
-import { getDb } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { AppError } from "@/lib/errors/app-error";
 import { connectDrive } from "./connect-drive";
 import { exchangeAuthorizationCode } from "./exchange-authorization-code";
@@ -18,38 +17,45 @@ import { saveCloudConnection } from "./save-cloud-connection";
 const client = { clientId: "docsvc-test", clientSecret: "s3cret" };
 let tokenEndpoint: LocalIssuer;
 let issuer: LocalIssuer;
-let database: { dispose(): Promise<void> };
+let database: TestDatabase;
 
-beforeAll(async () => {
-  tokenEndpoint = await startLocalIssuer({ port: 0, ...client });
-  issuer = await startLocalIssuer({ port: 0, ...client });
-  database = await useTempDatabase({
-    CLOUD_TOKEN_URL: `${tokenEndpoint.issuer}/token`,
+/** The stand-ins' addresses, with another token endpoint when one is given. */
+function configuration(tokenUrl = `${tokenEndpoint.issuer}/token`) {
+  return {
+    CLOUD_TOKEN_URL: tokenUrl,
     OIDC_ISSUER: issuer.issuer,
     OIDC_CLIENT_ID: client.clientId,
     OIDC_CLIENT_SECRET: client.clientSecret,
     ALLOW_PRIVATE_NETWORK: "1",
-  });
+  };
+}
+
+beforeAll(async () => {
+  tokenEndpoint = await startLocalIssuer({ port: 0, ...client });
+  issuer = await startLocalIssuer({ port: 0, ...client });
+  setConfigForTests(configuration());
+  database = await createTestDatabase({ serveGetDb: true });
   resetOidcProviderForTests();
 });
 afterAll(async () => {
   await database?.dispose();
+  resetConfigForTests();
   await Promise.all([tokenEndpoint?.close(), issuer?.close()]);
 });
 
 let counter = 0;
 async function connectedDrive() {
   const user = await registerUser({
-    db: await getDb(),
+    db: database.db,
     email: `drive${++counter}@example.test`,
     password: "a sensible passphrase",
   });
   const code = tokenEndpoint.issueCode({ sub: `drive-${counter}`, email: user.email });
-  return connectDrive({ db: await getDb(), userId: user.id, code });
+  return connectDrive({ db: database.db, userId: user.id, code });
 }
 
 async function expire(connectionId: string) {
-  const db = await getDb();
+  const db = database.db;
   await db.cloudConnection.update({ where: { id: connectionId }, data: { expiresAt: new Date(Date.now() - 1000) } });
 }
 
@@ -66,7 +72,7 @@ describe("getFreshAccessToken", () => {
   it("returns the stored token while it is valid, without asking the provider", async () => {
     const connection = await connectedDrive();
     const requests = tokenEndpoint.tokenRequests.length;
-    const token = await getFreshAccessToken({ db: await getDb(), connectionId: connection.id });
+    const token = await getFreshAccessToken({ db: database.db, connectionId: connection.id });
     expect(token).toBe(decryptSecret(connection.accessTokenEnc));
     expect(tokenEndpoint.tokenRequests).toHaveLength(requests);
   });
@@ -74,7 +80,7 @@ describe("getFreshAccessToken", () => {
   it("refreshes an expired drive token at CLOUD_TOKEN_URL and stores the new one encrypted", async () => {
     const connection = await connectedDrive();
     await expire(connection.id);
-    const db = await getDb();
+    const db = database.db;
 
     const token = await getFreshAccessToken({ db, connectionId: connection.id });
     expect(token).toMatch(/^at-/);
@@ -101,7 +107,7 @@ describe("getFreshAccessToken", () => {
 
   it("refreshes the calendar grant at the identity provider's token endpoint", async () => {
     const user = await registerUser({
-      db: await getDb(),
+      db: database.db,
       email: "calendar@example.test",
       password: "a sensible passphrase",
     });
@@ -116,7 +122,7 @@ describe("getFreshAccessToken", () => {
       redirectUri: "postmessage",
     });
     const connection = await saveCloudConnection({
-      db: await getDb(),
+      db: database.db,
       userId: user.id,
       provider: "google_calendar",
       tokens,
@@ -125,7 +131,7 @@ describe("getFreshAccessToken", () => {
     await expire(connection.id);
 
     const drivesBefore = tokenEndpoint.tokenRequests.length;
-    const token = await getFreshAccessToken({ db: await getDb(), connectionId: connection.id });
+    const token = await getFreshAccessToken({ db: database.db, connectionId: connection.id });
     expect(token).not.toBe(tokens.access_token);
     expect(issuer.tokenRequests.at(-1)!.get("refresh_token")).toBe(tokens.refresh_token);
     expect(tokenEndpoint.tokenRequests).toHaveLength(drivesBefore);
@@ -133,7 +139,7 @@ describe("getFreshAccessToken", () => {
 
   it("marks the connection revoked when the provider refuses the refresh token", async () => {
     const connection = await connectedDrive();
-    const db = await getDb();
+    const db = database.db;
     await db.cloudConnection.update({
       where: { id: connection.id },
       data: { expiresAt: new Date(Date.now() - 1000), refreshTokenEnc: encryptSecret("rt-unknown") },
@@ -148,7 +154,7 @@ describe("getFreshAccessToken", () => {
 
   it("refuses an expired token without a refresh token, an unknown connection, and an unreachable provider", async () => {
     const connection = await connectedDrive();
-    const db = await getDb();
+    const db = database.db;
     await db.cloudConnection.update({
       where: { id: connection.id },
       data: { expiresAt: new Date(Date.now() - 1000), refreshTokenEnc: null },
@@ -162,16 +168,14 @@ describe("getFreshAccessToken", () => {
 
     const other = await connectedDrive();
     await expire(other.id);
-    process.env.CLOUD_TOKEN_URL = "http://127.0.0.1:1/token";
-    resetConfigForTests();
+    setConfigForTests(configuration("http://127.0.0.1:1/token"));
     try {
       expect(getConfig().CLOUD_TOKEN_URL).toBe("http://127.0.0.1:1/token");
       expect((await rejection(getFreshAccessToken({ db, connectionId: other.id }))).code).toBe("service_unavailable");
       // A provider outage is no revocation.
       expect((await db.cloudConnection.findUniqueOrThrow({ where: { id: other.id } })).status).toBe("active");
     } finally {
-      process.env.CLOUD_TOKEN_URL = `${tokenEndpoint.issuer}/token`;
-      resetConfigForTests();
+      setConfigForTests(configuration());
     }
   });
 });

@@ -59,3 +59,8 @@ function readOrCreateSecretFile(file: string): string {
 export function resetAuthSecretForTests(): void {
   cached = undefined;
 }
+
+/** Tests only: getAuthSecret() answers `secret` (undefined: reads the configuration again). */
+export function setAuthSecretForTests(secret: string | undefined): void {
+  cached = secret;
+}

@@ -69,6 +69,15 @@ export function getDatabaseKind(): DatabaseKind {
   return getConfig().DATABASE_URL ? "postgresql" : "pglite";
 }
 
+/**
+ * Tests only: getDb() answers `db` (a test's own database, see createTestDatabase's `serveGetDb`) until
+ * this is called with undefined, for code under test that opens the process's database itself (a route
+ * handler). Closing stays with whoever opened `db`.
+ */
+export function setDbForTests(db: Db | undefined): void {
+  store.__docsvcDb = db ? Promise.resolve({ db, close: async () => {} }) : undefined;
+}
+
 /** Disconnects and, for PGlite, closes the database and frees its lock. getDb() opens it again. */
 export async function closeDb(): Promise<void> {
   const open = store.__docsvcDb;

@@ -1,12 +1,15 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { getConfig } from "../config";
+import { setAuthSecretForTests } from "../crypto/auth-secret";
+import { createLocalBlobStore, setBlobStoreForTests } from "../storage";
 import { createPgliteAdapterFactory } from "./adapters";
 import { createPrismaClient, type DatabaseKind, type Db } from "./create-client";
+import { setDbForTests } from "./index";
 import { applyMigrations } from "./migrate";
 import { openPgliteInWorker, type PgliteClient } from "./pglite-in-worker";
 
@@ -28,16 +31,37 @@ export function testPostgresUrl(): string | undefined {
 }
 
 /**
- * A fresh, migrated database owned by one test file: a database created on the PostgreSQL server
- * named by TEST_DATABASE_URL (or DATABASE_URL), or a PGlite in a temporary directory. Call
- * `dispose()` in afterAll.
+ * The test database helper: a fresh, migrated database owned by one test file, a database created on
+ * the PostgreSQL server named by TEST_DATABASE_URL (or DATABASE_URL) as CI runs it, or a PGlite in a
+ * temporary directory. Pass its `db` to the code under test and call `dispose()` in afterAll.
+ * `serveGetDb`: until dispose(), getDb() answers this database, getAuthSecret() a fresh secret and
+ * getBlobStore() local storage in a temporary folder (as a fresh data folder would hold), for code that
+ * opens the process's database or storage itself (a route handler, a background job, a token signer); no
+ * environment variable changes.
  */
-export async function createTestDatabase(options: { kind?: DatabaseKind } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { kind?: DatabaseKind; serveGetDb?: boolean } = {},
+): Promise<TestDatabase> {
   const serverUrl = testPostgresUrl();
   const kind = options.kind ?? (serverUrl ? "postgresql" : "pglite");
-  if (kind === "pglite") return createPgliteTestDatabase();
-  if (!serverUrl) throw new Error("A PostgreSQL test database needs TEST_DATABASE_URL or DATABASE_URL.");
-  return createPostgresTestDatabase(serverUrl);
+  if (kind === "postgresql" && !serverUrl)
+    throw new Error("A PostgreSQL test database needs TEST_DATABASE_URL or DATABASE_URL.");
+  const database = kind === "pglite" ? await createPgliteTestDatabase() : await createPostgresTestDatabase(serverUrl!);
+  if (!options.serveGetDb) return database;
+  setDbForTests(database.db);
+  setAuthSecretForTests(randomBytes(48).toString("base64url"));
+  const blobs = await mkdtemp(path.join(os.tmpdir(), "docsvc-test-blobs-"));
+  setBlobStoreForTests(createLocalBlobStore(blobs));
+  return {
+    ...database,
+    async dispose() {
+      setDbForTests(undefined);
+      setAuthSecretForTests(undefined);
+      setBlobStoreForTests(undefined);
+      await rm(blobs, { recursive: true, force: true });
+      await database.dispose();
+    },
+  };
 }
 
 async function createPgliteTestDatabase(): Promise<TestDatabase> {

@@ -1,27 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "@/lib/config";
-import { getDb } from "@/lib/db";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
+import { resetConfigForTests, setConfigForTests } from "@/lib/config";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { sendEmail } from "./send-email";
 import { startSmtpServer, type LocalSmtpServer } from "./testing/start-smtp-server";
 
 let smtp: LocalSmtpServer;
-let database: { dispose(): Promise<void> };
+let database: TestDatabase;
+const EMAIL_FROM = "docsvc <no-reply@docsvc.test>";
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  database = await useTempDatabase({ EMAIL_FROM: "docsvc <no-reply@docsvc.test>" });
+  database = await createTestDatabase();
 });
 afterAll(async () => {
   await database?.dispose();
   await smtp?.close();
+  resetConfigForTests();
 });
 
 describe("sendEmail", () => {
   it("delivers over SMTP when SMTP_URL is set and records the message as sent", async () => {
-    process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
-    resetConfigForTests();
-    const db = await getDb();
+    setConfigForTests({ EMAIL_FROM, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    const db = database.db;
     const result = await sendEmail({
       db,
       message: { to: "ann@example.com", subject: "Hello Ann", text: "Your code is 123456." },
@@ -40,9 +40,8 @@ describe("sendEmail", () => {
   });
 
   it("records a failed delivery instead of losing it", async () => {
-    process.env.SMTP_URL = "smtp://127.0.0.1:1";
-    resetConfigForTests();
-    const db = await getDb();
+    setConfigForTests({ EMAIL_FROM, SMTP_URL: "smtp://127.0.0.1:1" });
+    const db = database.db;
     const result = await sendEmail({ db, message: { to: "bob@example.com", subject: "Unlucky", text: "…" } });
     expect(result.status).toBe("failed");
     const row = await db.emailOutbox.findUniqueOrThrow({ where: { id: result.id } });
@@ -51,9 +50,8 @@ describe("sendEmail", () => {
   });
 
   it("keeps mail in the outbox and the log when no SMTP server is configured", async () => {
-    delete process.env.SMTP_URL;
-    resetConfigForTests();
-    const db = await getDb();
+    setConfigForTests({ EMAIL_FROM, SMTP_URL: undefined });
+    const db = database.db;
     const result = await sendEmail({ db, message: { to: "cy@example.com", subject: "Logged", text: "link" } });
     expect(result.status).toBe("logged");
     expect(await db.emailOutbox.findUniqueOrThrow({ where: { id: result.id } })).toMatchObject({

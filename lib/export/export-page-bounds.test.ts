@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "@/lib/auth/register-user";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { uploadBatch } from "@/lib/batches/upload-batch";
-import { getDb } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { makeTextPdf } from "@/lib/documents/testing/make-pdfs";
-import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
+import { getBlobStore } from "@/lib/storage";
 import { convertDocument } from "./convert/convert-document";
 import { exportBatch, type ExportFormat } from "./export-batch";
 import { sendFile } from "@/lib/http/send-file";
@@ -13,15 +12,14 @@ const exportResponse = async (...args: Parameters<typeof exportBatch>) => sendFi
 // Export and convert work only on a document's own pages: a page number it does not have is a 422
 // naming it (not a walk to that number), and an export stops once its client has gone.
 
-let database: { dispose(): Promise<void> };
+let database: TestDatabase;
 let owner: { userId: string };
 let batchId: string;
 let documentId: string;
 
 beforeAll(async () => {
-  database = await useTempDatabase();
-  resetBlobStoreForTests();
-  const db = await getDb();
+  database = await createTestDatabase({ serveGetDb: true });
+  const db = database.db;
   owner = {
     userId: (await registerUser({ db, email: `bounds-${Date.now()}@example.com`, password: "a sensible passphrase" }))
       .id,
@@ -55,7 +53,7 @@ const exports: { format: ExportFormat; mode?: "searchable" | "report" }[] = [
 describe("export and convert page bounds", () => {
   for (const { format, mode } of exports) {
     it(`refuses a page number beyond the document's pages at once (${format}${mode ? ` ${mode}` : ""})`, async () => {
-      const attempt = exportResponse(await getDb(), getBlobStore(), {
+      const attempt = exportResponse(database.db, getBlobStore(), {
         owner,
         batchId,
         format,
@@ -83,7 +81,7 @@ describe("export and convert page bounds", () => {
   it("refuses a page number beyond the document's pages in convert and convert-all", async () => {
     for (const formats of [["xml"], ["json", "xml", "csv", "yaml", "markdown", "text"]] as const) {
       await expect(
-        convertDocument(await getDb(), {
+        convertDocument(database.db, {
           owner,
           documentId,
           formats: [...formats],
@@ -99,7 +97,7 @@ describe("export and convert page bounds", () => {
   });
 
   it("still exports an edit to a page the document has", async () => {
-    const response = await exportResponse(await getDb(), getBlobStore(), {
+    const response = await exportResponse(database.db, getBlobStore(), {
       owner,
       batchId,
       format: "docx",
@@ -110,7 +108,7 @@ describe("export and convert page bounds", () => {
   });
 
   it("stops writing when the client goes away", async () => {
-    const db = await getDb();
+    const db = database.db;
     // As if the document had 5,000 pages of which one is read: each missing page is still a page to write.
     await db.batchDocument.update({ where: { id: documentId }, data: { pagesTotal: 5000 } });
     try {

@@ -2,39 +2,37 @@ import mammoth from "mammoth";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "@/lib/auth/register-user";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { getBatchResults } from "@/lib/batches/get-batch-results";
 import { sampleBatchFiles } from "@/lib/batches/testing/sample-files";
 import { uploadBatch } from "@/lib/batches/upload-batch";
-import { getDb } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { makeTextPdf } from "@/lib/documents/testing/make-pdfs";
 import { renderTextImage } from "@/lib/documents/testing/render-text-image";
 import { openPdf } from "@/lib/documents/pdf/load-pdf";
 import { functionDefinitions } from "@/inngest/functions";
 import { getExecutor, startExecutor, stopExecutor } from "@/lib/background";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
-import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
+import { getBlobStore } from "@/lib/storage";
 import { exportBatch } from "./export-batch";
 import sharp from "sharp";
 import { pdfToText, renderPdfPage } from "./testing/read-back";
 import { sendFile } from "@/lib/http/send-file";
 // The service's file as its route sends it.
 const exportResponse = async (...args: Parameters<typeof exportBatch>) => sendFile(await exportBatch(...args));
-let database: { dispose(): Promise<void> };
+let database: TestDatabase;
 let owner: { userId: string };
 let stranger: { userId: string };
 let batchId: string;
 let results: Awaited<ReturnType<typeof getBatchResults>>;
 
 beforeAll(async () => {
-  database = await useTempDatabase();
-  resetBlobStoreForTests();
+  database = await createTestDatabase({ serveGetDb: true });
   await startExecutor({ definitions: functionDefinitions });
-  const db = await getDb();
+  const db = database.db;
   owner = {
     userId: (
       await registerUser({
-        db: await getDb(),
+        db: database.db,
         email: `export-${Date.now()}@example.com`,
         password: "a sensible passphrase",
       })
@@ -43,7 +41,7 @@ beforeAll(async () => {
   stranger = {
     userId: (
       await registerUser({
-        db: await getDb(),
+        db: database.db,
         email: `stranger-${Date.now()}@example.com`,
         password: "a sensible passphrase",
       })
@@ -76,7 +74,7 @@ function scannedDocument() {
 
 describe("export a batch", () => {
   it("makes a searchable PDF: the scan's corrected words in reading order, the digital pages copied, nothing stored changed", async () => {
-    const db = await getDb();
+    const db = database.db;
     const scan = scannedDocument();
     const page = scan.pages[0];
     const boxes = structuredClone(page.bounding_boxes) as Words & Record<string, unknown>;
@@ -135,7 +133,7 @@ describe("export a batch", () => {
   });
 
   it("streams a searchable PDF of scanned and office pages page by page (no digital page to copy)", async () => {
-    const db = await getDb();
+    const db = database.db;
     const scan = scannedDocument();
     const office = results.documents.find((document) => document.type === "docx")!;
     const boxes = structuredClone(scan.pages[0].bounding_boxes) as Words & Record<string, unknown>;
@@ -166,7 +164,7 @@ describe("export a batch", () => {
   });
 
   it("makes a searchable PDF of one PDF mixing a digital and a scanned page: the first copied, the second its image under the words", async () => {
-    const db = await getDb();
+    const db = database.db;
     const mixed = await PDFDocument.load(await makeTextPdf([["Digital page: Order 5512", "Net 30 days"]]));
     const scan = await mixed.embedPng(await renderTextImage(["Receipt 6604", "Amount 18.00"], { fontSize: 40 }));
     const scanned = mixed.addPage([scan.width * 0.24, scan.height * 0.24]);
@@ -210,7 +208,7 @@ describe("export a batch", () => {
   });
 
   it("makes a report PDF and a DOCX with key-values and tables, in Arabic, Chinese and emoji, and a 60-column table", async () => {
-    const db = await getDb();
+    const db = database.db;
     const invoice = results.documents.find((document) => document.type === "pdf")!;
     const wide = [
       Array.from({ length: 60 }, (_, index) => `H${index + 1}`),
@@ -293,7 +291,7 @@ describe("export a batch", () => {
   });
 
   it("answers 404 for another user's batch and for documents not in the batch", async () => {
-    const db = await getDb();
+    const db = database.db;
     await expect(
       exportResponse(db, getBlobStore(), { owner: stranger, batchId, format: "pdf", request: {} }),
     ).rejects.toMatchObject({ code: "not_found" });
@@ -308,7 +306,7 @@ describe("export a batch", () => {
   });
 
   it("exports what is read and names the pages still missing; 409 when nothing is read yet", async () => {
-    const db = await getDb();
+    const db = database.db;
     const docx = results.documents.find((document) => document.type === "docx")!;
     // As if the document were still being read: two more pages are expected than are stored.
     await db.batchDocument.update({ where: { id: docx.document_id }, data: { pagesTotal: 3, status: "processing" } });

@@ -1,16 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "@/lib/auth/register-user";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
-import { getDb, type Db } from "@/lib/db";
-import { getBlobStore, originalKey, pageImageKey, resetBlobStoreForTests } from "@/lib/storage";
+import type { Db } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { getBlobStore, originalKey, pageImageKey } from "@/lib/storage";
 import { claimGuestSession } from "./claim-guest-session";
 import { deleteExpiredGuestSessions } from "./delete-expired-guest-sessions";
 
-let database: { dispose(): Promise<void> };
+let database: TestDatabase;
 beforeAll(async () => {
-  database = await useTempDatabase();
-  resetBlobStoreForTests();
+  database = await createTestDatabase({ serveGetDb: true });
 });
 afterAll(async () => database?.dispose());
 
@@ -49,7 +48,7 @@ async function guestWithBatch(db: Db, id: string, expiresAt: Date) {
 
 describe("deleteExpiredGuestSessions", () => {
   it("deletes sessions expired unclaimed with their batches, pages and files, and keeps the rest", async () => {
-    const db = await getDb();
+    const db = database.db;
     const store = getBlobStore();
     const now = new Date();
     const expired = await guestWithBatch(db, "guest_expired", new Date(now.getTime() - HOUR_MS));
@@ -60,7 +59,7 @@ describe("deleteExpiredGuestSessions", () => {
     // Claimed while live, then expired: the batch is the account's and still names the session.
     const claimed = await guestWithBatch(db, "guest_claimed", new Date(now.getTime() + HOUR_MS));
     const user = await registerUser({
-      db: await getDb(),
+      db: database.db,
       email: `claimer-${Date.now()}@example.com`,
       password: "a sensible passphrase",
     });
@@ -92,10 +91,10 @@ describe("deleteExpiredGuestSessions", () => {
   });
 
   it("an expired session can no longer be claimed, so the cleanup never races a claim", async () => {
-    const db = await getDb();
+    const db = database.db;
     await guestWithBatch(db, "guest_late", new Date(Date.now() - 1000));
     const user = await registerUser({
-      db: await getDb(),
+      db: database.db,
       email: `late-${Date.now()}@example.com`,
       password: "a sensible passphrase",
     });

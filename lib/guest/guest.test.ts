@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "@/lib/auth/register-user";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
-import { getDb } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { claimGuestSession } from "./claim-guest-session";
 import { createGuestSession } from "./create-guest-session";
 import { getGuestLimits } from "./get-guest-limits";
 
-let database: { dispose(): Promise<void> };
-beforeAll(async () => (database = await useTempDatabase()));
+let database: TestDatabase;
+beforeAll(async () => (database = await createTestDatabase({ serveGetDb: true })));
 afterAll(async () => database?.dispose());
 
 describe("guest sessions", () => {
   it("allows three sessions per address per day, then 429 with Retry-After", async () => {
-    const db = await getDb();
+    const db = database.db;
     const now = new Date("2025-05-01T10:00:00Z");
     for (let index = 0; index < 3; index++) {
       const session = await createGuestSession({ db, clientAddress: "203.0.113.9", now });
@@ -33,7 +32,7 @@ describe("guest sessions", () => {
   });
 
   it("reports limits and hands the batches to the account that claims the session", async () => {
-    const db = await getDb();
+    const db = database.db;
     const { session_id } = await createGuestSession({ db, clientAddress: "203.0.113.50" });
     expect(await getGuestLimits({ db, sessionId: session_id })).toMatchObject({
       current_files: 0,
@@ -55,12 +54,12 @@ describe("guest sessions", () => {
     });
 
     const alice = await registerUser({
-      db: await getDb(),
+      db: database.db,
       email: "alice-guest@example.com",
       password: "a sensible passphrase",
     });
     const bob = await registerUser({
-      db: await getDb(),
+      db: database.db,
       email: "bob-guest@example.com",
       password: "a sensible passphrase",
     });

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
-import { getDb } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { createApiKey } from "@/lib/users/create-api-key";
 import { defineRoute } from "@/lib/contracts/contract";
 import { route } from "./route";
 
 // Idempotency as an option of the route contract: the kit replays, the handler only answers.
-let temp: { dispose(): Promise<void> };
+let temp: TestDatabase;
 let apiKey: string;
 let produced = 0;
 
@@ -41,9 +40,9 @@ function post(name: string, key?: string) {
 }
 
 beforeAll(async () => {
-  temp = await useTempDatabase();
-  const user = await (await getDb()).user.create({ data: { email: "idempotent@example.com" } });
-  apiKey = (await createApiKey({ db: await getDb(), userId: user.id, name: "test" })).key;
+  temp = await createTestDatabase({ serveGetDb: true });
+  const user = await temp.db.user.create({ data: { email: "idempotent@example.com" } });
+  apiKey = (await createApiKey({ db: temp.db, userId: user.id, name: "test" })).key;
 });
 afterAll(() => temp?.dispose());
 

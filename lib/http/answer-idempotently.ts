@@ -25,7 +25,11 @@ export async function answerIdempotently(options: {
   }
   const canonical = contract.idempotency.canonicalForm(options.form as never);
   const requestHash = await hashIdempotentRequest({ method: contract.method, path: contract.path, form: canonical });
-  const answer = await withIdempotency(await getDb(), { userId: caller.user.id, key, requestHash }, produce);
+  const answer = await withIdempotency({
+    db: await getDb(),
+    request: { userId: caller.user.id, key, requestHash },
+    produce,
+  });
   return Response.json(answer.body, {
     status: answer.status,
     headers: answer.replayed ? { "Idempotent-Replayed": "true" } : {},

@@ -31,12 +31,18 @@ function developerApiBody(error: AppError): unknown {
  * Renders any thrown value. An unexpected one is logged with the request id, and its 500 body carries
  * that id (never the error's own message), so a user's report can be matched to the log line.
  */
-export function renderThrown(
-  surface: Surface,
-  thrown: unknown,
-  context: { method: string; path: string; requestId?: string },
-  extraHeaders?: HeadersInit,
-): Response {
+export function renderThrown({
+  surface,
+  thrown,
+  context,
+  extraHeaders,
+}: {
+  surface: Surface;
+  thrown: unknown;
+  /** The request, for the log line of an unexpected error. */
+  context: { method: string; path: string; requestId?: string };
+  extraHeaders?: HeadersInit;
+}): Response {
   const { appError, unexpected } = toAppError(thrown);
   if (!unexpected) return renderError(surface, appError, extraHeaders);
   logger.error("request_failed", {

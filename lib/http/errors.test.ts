@@ -95,7 +95,11 @@ describe("error bodies", () => {
 
   it("logs unexpected errors and hides their message", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const response = renderThrown("api", new Error("secret detail"), { method: "GET", path: "/api/x" });
+    const response = renderThrown({
+      surface: "api",
+      thrown: new Error("secret detail"),
+      context: { method: "GET", path: "/api/x" },
+    });
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ detail: "Internal server error" });
     expect(log).toHaveBeenCalledOnce();

@@ -96,12 +96,12 @@ export function route<const C extends RouteContract>(
       // The client went away and the work stopped for it: there is nobody to answer and nothing failed.
       if (req.signal.aborted && error instanceof Error && error.name === "AbortError")
         return new Response(null, { status: CLIENT_CLOSED_REQUEST });
-      return renderThrown(
-        contract.surface,
-        error,
-        { method: req.method, path: new URL(req.url).pathname, requestId },
-        hookHeaders,
-      );
+      return renderThrown({
+        surface: contract.surface,
+        thrown: error,
+        context: { method: req.method, path: new URL(req.url).pathname, requestId },
+        extraHeaders: hookHeaders,
+      });
     } finally {
       await spool.remove();
     }

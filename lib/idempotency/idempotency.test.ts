@@ -23,32 +23,48 @@ describe("withIdempotency", () => {
   it("replays the first answer for the same key and request without producing again", async () => {
     let produced = 0;
     const produce = async () => ({ status: 202, body: { id: `job-${++produced}`, status: "processing" } });
-    const first = await withIdempotency(db, { userId, key: "k-replay", requestHash: "h1" }, produce);
-    const second = await withIdempotency(db, { userId, key: "k-replay", requestHash: "h1" }, produce);
+    const first = await withIdempotency({ db, request: { userId, key: "k-replay", requestHash: "h1" }, produce });
+    const second = await withIdempotency({ db, request: { userId, key: "k-replay", requestHash: "h1" }, produce });
     expect(first).toEqual({ status: 202, body: { id: "job-1", status: "processing" }, replayed: false });
     expect(second).toEqual({ status: 202, body: { id: "job-1", status: "processing" }, replayed: true });
     expect(produced).toBe(1);
   });
 
   it("refuses the same key with a different request (422)", async () => {
-    await withIdempotency(db, { userId, key: "k-reuse", requestHash: "h1" }, async () => ({ status: 200, body: {} }));
-    const error = await withIdempotency(db, { userId, key: "k-reuse", requestHash: "h2" }, async () => ({
-      status: 200,
-      body: {},
-    })).catch((e: unknown) => e);
+    await withIdempotency({
+      db,
+      request: { userId, key: "k-reuse", requestHash: "h1" },
+      produce: async () => ({ status: 200, body: {} }),
+    });
+    const error = await withIdempotency({
+      db,
+      request: { userId, key: "k-reuse", requestHash: "h2" },
+      produce: async () => ({
+        status: 200,
+        body: {},
+      }),
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 422 });
     expect((error as Error).message).toMatch(/different request/);
   });
 
   it("keeps keys per user", async () => {
-    await withIdempotency(db, { userId, key: "k-shared", requestHash: "a" }, async () => ({
-      status: 200,
-      body: { who: "first" },
-    }));
-    const other = await withIdempotency(db, { userId: otherUserId, key: "k-shared", requestHash: "b" }, async () => ({
-      status: 200,
-      body: { who: "other" },
-    }));
+    await withIdempotency({
+      db,
+      request: { userId, key: "k-shared", requestHash: "a" },
+      produce: async () => ({
+        status: 200,
+        body: { who: "first" },
+      }),
+    });
+    const other = await withIdempotency({
+      db,
+      request: { userId: otherUserId, key: "k-shared", requestHash: "b" },
+      produce: async () => ({
+        status: 200,
+        body: { who: "other" },
+      }),
+    });
     expect(other).toMatchObject({ body: { who: "other" }, replayed: false });
   });
 
@@ -60,7 +76,9 @@ describe("withIdempotency", () => {
       return { status: 202, body: { id: "the-one" } };
     };
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => withIdempotency(db, { userId, key: "k-race", requestHash: "h" }, produce)),
+      Array.from({ length: 8 }, () =>
+        withIdempotency({ db, request: { userId, key: "k-race", requestHash: "h" }, produce }),
+      ),
     );
     expect(produced).toBe(1);
     expect(results.every((result) => result.status === 202 && (result.body as { id: string }).id === "the-one")).toBe(
@@ -70,47 +88,68 @@ describe("withIdempotency", () => {
   });
 
   it("answers 409 to a duplicate that waited too long for the first", async () => {
-    const slow = withIdempotency(db, { userId, key: "k-slow", requestHash: "h" }, async () => {
-      await sleep(800);
-      return { status: 200, body: {} };
+    const slow = withIdempotency({
+      db,
+      request: { userId, key: "k-slow", requestHash: "h" },
+      produce: async () => {
+        await sleep(800);
+        return { status: 200, body: {} };
+      },
     });
     await sleep(50);
-    const error = await withIdempotency(
+    const error = await withIdempotency({
       db,
-      { userId, key: "k-slow", requestHash: "h" },
-      async () => ({ status: 200, body: {} }),
-      { waitMs: 200 },
-    ).catch((e: unknown) => e);
+      request: { userId, key: "k-slow", requestHash: "h" },
+      produce: async () => ({ status: 200, body: {} }),
+      waitMs: 200,
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "conflict", status: 409 });
     await slow;
   });
 
   it("stores nothing when producing fails, so a retry runs again", async () => {
-    const failure = withIdempotency(db, { userId, key: "k-fail", requestHash: "h" }, async () => {
-      throw new Error("engine down");
+    const failure = withIdempotency({
+      db,
+      request: { userId, key: "k-fail", requestHash: "h" },
+      produce: async () => {
+        throw new Error("engine down");
+      },
     });
     await expect(failure).rejects.toThrow("engine down");
-    const retry = await withIdempotency(db, { userId, key: "k-fail", requestHash: "h" }, async () => ({
-      status: 200,
-      body: { ok: true },
-    }));
+    const retry = await withIdempotency({
+      db,
+      request: { userId, key: "k-fail", requestHash: "h" },
+      produce: async () => ({
+        status: 200,
+        body: { ok: true },
+      }),
+    });
     expect(retry).toMatchObject({ body: { ok: true }, replayed: false });
   });
 
   it("forgets answers after 24 hours", async () => {
     let produced = 0;
     const produce = async () => ({ status: 200, body: { n: ++produced } });
-    await withIdempotency(db, { userId, key: "k-old", requestHash: "h" }, produce);
+    await withIdempotency({ db, request: { userId, key: "k-old", requestHash: "h" }, produce });
     const later = () => new Date(Date.now() + IDEMPOTENCY_TTL_MS + 1000);
     // After expiry even a different request may use the key.
-    const again = await withIdempotency(db, { userId, key: "k-old", requestHash: "other" }, produce, { now: later });
+    const again = await withIdempotency({
+      db,
+      request: { userId, key: "k-old", requestHash: "other" },
+      produce,
+      now: later,
+    });
     expect(again).toMatchObject({ body: { n: 2 }, replayed: false });
   });
 
   it("refuses keys that are empty, too long or not visible ASCII", async () => {
     for (const key of ["", "x".repeat(256), "has space", "ключ"]) {
       await expect(
-        withIdempotency(db, { userId, key, requestHash: "h" }, async () => ({ status: 200, body: {} })),
+        withIdempotency({
+          db,
+          request: { userId, key, requestHash: "h" },
+          produce: async () => ({ status: 200, body: {} }),
+        }),
       ).rejects.toMatchObject({ status: 400 });
     }
   });

@@ -38,12 +38,16 @@ export interface IdempotencyOptions {
  * (userId, key) row is claimed before producing, so of concurrent duplicates exactly one produces.
  * When produce throws, the claim is released and nothing is stored: the client may retry.
  */
-export async function withIdempotency(
-  db: Db,
-  request: IdempotencyRequest,
-  produce: () => Promise<IdempotentAnswer>,
-  options: IdempotencyOptions = {},
-): Promise<IdempotentAnswer & { replayed: boolean }> {
+export async function withIdempotency({
+  db,
+  request,
+  produce,
+  ...options
+}: {
+  db: Db;
+  request: IdempotencyRequest;
+  produce: () => Promise<IdempotentAnswer>;
+} & IdempotencyOptions): Promise<IdempotentAnswer & { replayed: boolean }> {
   assertValidKey(request.key);
   const now = options.now ?? (() => new Date());
   const waitUntil = Date.now() + (options.waitMs ?? 30_000);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "@/lib/auth/register-user";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
-import { getDb } from "@/lib/db";
-import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { getBlobStore } from "@/lib/storage";
 import { deleteLibraryFile } from "./delete-library-file";
 import { downloadLibraryFile } from "./download-library-file";
 import { listLibraryFiles } from "./list-library-files";
@@ -13,17 +12,16 @@ import { sendFile } from "@/lib/http/send-file";
 // The service's file as its route sends it.
 const downloadResponse = async (...args: Parameters<typeof downloadLibraryFile>) =>
   sendFile(await downloadLibraryFile(...args));
-let database: { dispose(): Promise<void> };
+let database: TestDatabase;
 beforeAll(async () => {
-  database = await useTempDatabase();
-  resetBlobStoreForTests();
+  database = await createTestDatabase({ serveGetDb: true });
 });
 afterAll(async () => database?.dispose());
 
 async function newUserId(label: string): Promise<string> {
   return (
     await registerUser({
-      db: await getDb(),
+      db: database.db,
       email: `${label}-${Date.now()}@example.com`,
       password: "a sensible passphrase",
     })
@@ -32,7 +30,7 @@ async function newUserId(label: string): Promise<string> {
 
 describe("library", () => {
   it("saves, lists, downloads and deletes a user's files, and hides them from everyone else", async () => {
-    const db = await getDb();
+    const db = database.db;
     const store = getBlobStore();
     const owner = await newUserId("owner");
     const stranger = await newUserId("stranger");
@@ -87,7 +85,7 @@ describe("library", () => {
   });
 
   it("save-generated-file decodes base64 or text, refuses empty or malformed content", async () => {
-    const db = await getDb();
+    const db = database.db;
     const store = getBlobStore();
     const userId = await newUserId("generated");
     const saved = await saveGeneratedFile({

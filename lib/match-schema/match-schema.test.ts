@@ -1,17 +1,16 @@
 import { MockLanguageModelV4 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "@/lib/auth/register-user";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
-import { getDb } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { formatById } from "@/lib/documents/formats";
 import { readText } from "@/lib/documents/office/read-text";
 import type { CallerUser } from "@/lib/contracts/caller";
 import { MatchSchemaRequest } from "./match-schema-schemas";
 import { matchSchema } from "./match-schema";
 
-let database: { dispose(): Promise<void> };
+let database: TestDatabase;
 beforeAll(async () => {
-  database = await useTempDatabase();
+  database = await createTestDatabase();
 });
 afterAll(async () => database?.dispose());
 
@@ -25,7 +24,7 @@ describe("match-schema", () => {
       text,
       schema: { invoice_number: "string", invoice_date: "date", total: "number", paid: "boolean", po_number: "string" },
     });
-    const result = await matchSchema({ db: await getDb(), caller: anonymous, request, ai: null });
+    const result = await matchSchema({ db: database.db, caller: anonymous, request, ai: null });
     expect(result.engine).toBe("deterministic");
     const byName = Object.fromEntries(result.fields.map((field) => [field.name, field]));
     expect(result.values).toEqual({
@@ -71,7 +70,7 @@ describe("match-schema", () => {
       schema: [{ name: "customer", type: "string", description: "The buyer" }],
     });
     const result = await matchSchema({
-      db: await getDb(),
+      db: database.db,
       caller: anonymous,
       request,
       ai: { model, label: "mock:model" } as never,
@@ -99,13 +98,13 @@ describe("match-schema", () => {
     const unknownType = MatchSchemaRequest.safeParse({ text, schema: { total: "money" } });
     expect(unknownType.error?.issues[0].message).toContain("string, number, date, boolean");
 
-    const db = await getDb();
+    const db = database.db;
     const big = MatchSchemaRequest.parse({ text: "x".repeat(100 * 1024 + 1), schema: { a: "string" } });
     await expect(matchSchema({ db, caller: anonymous, request: big, ai: null })).rejects.toMatchObject({
       code: "payload_too_large",
     });
     const user = await registerUser({
-      db: await getDb(),
+      db: database.db,
       email: `match-${Date.now()}@example.com`,
       password: "a sensible passphrase",
     });

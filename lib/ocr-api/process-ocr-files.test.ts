@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "@/lib/auth/register-user";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
-import { getDb } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { tiffWithoutPixels } from "@/lib/documents/testing/make-hostile-files";
 import { renderTextImage } from "@/lib/documents/testing/render-text-image";
 import { AppError } from "@/lib/errors/app-error";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
-import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
+import { getBlobStore } from "@/lib/storage";
 import { processOcrFile } from "./process-ocr-file";
 import { processOcrFiles } from "./process-ocr-files";
 
-let database: { dispose(): Promise<void> };
+let database: TestDatabase;
 beforeAll(async () => {
-  database = await useTempDatabase();
-  resetBlobStoreForTests();
+  database = await createTestDatabase({ serveGetDb: true });
 });
 afterAll(async () => {
   await terminateOcrPool();
@@ -22,7 +20,7 @@ afterAll(async () => {
 
 async function newUser(label: string) {
   const user = await registerUser({
-    db: await getDb(),
+    db: database.db,
     email: `${label}-${Date.now()}@example.com`,
     password: "a sensible passphrase",
   });
@@ -51,7 +49,7 @@ async function scan(): Promise<File> {
 
 describe("POST /api/ocr/process when no page can be read", () => {
   it("answers 422 with the reason, and keeps the document stored, failed and uncharged", async () => {
-    const db = await getDb();
+    const db = database.db;
     const user = await newUser("unreadable");
     const error = await processOcrFile({ db, store: getBlobStore(), user, file: unreadableTiff() }).catch(
       (thrown: unknown) => thrown,
@@ -74,7 +72,7 @@ describe("POST /api/ocr/process when no page can be read", () => {
   });
 
   it("process/batch reports that file as success: false with the same 422, and reads the others", async () => {
-    const db = await getDb();
+    const db = database.db;
     const user = await newUser("batch");
     const answer = await processOcrFiles({
       db,
@@ -101,7 +99,7 @@ describe("POST /api/ocr/process when no page can be read", () => {
 
 describe("POST /api/ocr/process with a picture that cannot be decoded", () => {
   it("answers 422 naming the file at upload, before storing, reading or charging anything", async () => {
-    const db = await getDb();
+    const db = database.db;
     const user = await newUser("undecodable");
     const error = await processOcrFile({ db, store: getBlobStore(), user, file: await truncatedPng() }).catch(
       (thrown: unknown) => thrown,
@@ -115,7 +113,7 @@ describe("POST /api/ocr/process with a picture that cannot be decoded", () => {
 
 describe("POST /api/ocr/process/batch and the pages-per-request limit", () => {
   it("answers 413 for 11 one-page files on Free (10 pages per request), before reading or charging any", async () => {
-    const db = await getDb();
+    const db = database.db;
     const user = await newUser("too-many");
     const one = await scan();
     const files = Array.from({ length: 11 }, (_, index) => new File([one], `scan-${index}.png`, { type: "image/png" }));

@@ -32,6 +32,11 @@ export function getBlobStore(): BlobStore {
   return store;
 }
 
+/** Tests only: getBlobStore() answers `blobStore` (undefined: builds it from the configuration again). */
+export function setBlobStoreForTests(blobStore: BlobStore | undefined): void {
+  store = blobStore;
+}
+
 /** Forget the store (tests change the configuration between cases). */
 export function resetBlobStoreForTests(): void {
   store = undefined;

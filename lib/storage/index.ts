@@ -1,6 +1,6 @@
 export { BlobRangeError } from "./blob-range";
 export { checkStorage, type StorageHealth } from "./check-storage";
-export { getBlobStore, getStorageKind, resetBlobStoreForTests } from "./get-blob-store";
+export { getBlobStore, getStorageKind, resetBlobStoreForTests, setBlobStoreForTests } from "./get-blob-store";
 export * from "./keys";
 export { createLocalBlobStore } from "./local-blob-store";
 export { createS3BlobStore } from "./s3-blob-store";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "@/lib/auth/register-user";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
-import { getDb, type Db } from "@/lib/db";
+import type { Db } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { AppError } from "@/lib/errors/app-error";
 import { createApiKey } from "./create-api-key";
 import { deactivateApiKey } from "./deactivate-api-key";
@@ -9,11 +9,11 @@ import { getUsageSummary } from "./get-usage-summary";
 import { listApiKeys } from "./list-api-keys";
 import { setUserTier } from "./set-user-tier";
 
-let database: { dispose(): Promise<void> };
+let database: TestDatabase;
 let db: Db;
 beforeAll(async () => {
-  database = await useTempDatabase();
-  db = await getDb();
+  database = await createTestDatabase();
+  db = database.db;
 });
 afterAll(async () => database?.dispose());
 

@@ -1,21 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
-import { resetConfigForTests } from "@/lib/config";
-import { getDb } from "@/lib/db";
+import { resetConfigForTests, setConfigForTests } from "@/lib/config";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { createEventStream } from "@/lib/http/sse";
-import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
+import { getBlobStore } from "@/lib/storage";
 import { closeBrowser } from "./browser";
 import { streamWebFill } from "./stream-web-fill";
 import { startFormSite, type FormSite } from "./testing/form-site";
 import { closeAllWebSessions, webSessionCounts } from "./web-sessions";
 
-let database: { dispose(): Promise<void> };
+let database: TestDatabase;
 let site: FormSite;
 beforeAll(async () => {
-  process.env.ALLOW_PRIVATE_NETWORK = "1";
-  resetConfigForTests();
-  database = await useTempDatabase();
-  resetBlobStoreForTests();
+  setConfigForTests({ ALLOW_PRIVATE_NETWORK: "1" });
+  database = await createTestDatabase({ serveGetDb: true });
   site = await startFormSite();
 });
 afterAll(async () => {
@@ -23,6 +20,7 @@ afterAll(async () => {
   await closeBrowser();
   await site.close();
   await database?.dispose();
+  resetConfigForTests();
 });
 
 async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, eventName: string): Promise<string> {
@@ -47,7 +45,7 @@ describe("the web-fill stream", () => {
   it("keeps the session open for review when it finishes", async () => {
     const response = createEventStream(
       new Request("http://app/api/batch/web-fill"),
-      await streamWebFill({ db: await getDb(), store: getBlobStore(), ...input, url: `${site.origin}/form` }),
+      await streamWebFill({ db: database.db, store: getBlobStore(), ...input, url: `${site.origin}/form` }),
     );
     const text = await readUntil(response.body!.getReader(), "summary");
     expect(text).toContain('"value":"Acme GmbH"');
@@ -60,7 +58,7 @@ describe("the web-fill stream", () => {
     const client = new AbortController();
     const response = createEventStream(
       new Request("http://app/api/batch/web-fill", { signal: client.signal }),
-      await streamWebFill({ db: await getDb(), store: getBlobStore(), ...input, url: `${site.origin}/form` }),
+      await streamWebFill({ db: database.db, store: getBlobStore(), ...input, url: `${site.origin}/form` }),
     );
     const reader = response.body!.getReader();
     await readUntil(reader, "navigated");
@@ -73,7 +71,7 @@ describe("the web-fill stream", () => {
   it("refuses a fill with nothing to fill from before streaming", async () => {
     await expect(
       streamWebFill({
-        db: await getDb(),
+        db: database.db,
         store: getBlobStore(),
         ...input,
         values: {},
@@ -82,7 +80,7 @@ describe("the web-fill stream", () => {
     ).rejects.toMatchObject({ status: 400 });
     await expect(
       streamWebFill({
-        db: await getDb(),
+        db: database.db,
         store: getBlobStore(),
         ...input,
         batchId: "00000000-0000-4000-8000-000000000009",

@@ -1,25 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "@/lib/auth/register-user";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { getBatchResults } from "@/lib/batches/get-batch-results";
-import { resetConfigForTests } from "@/lib/config";
-import { getDb } from "@/lib/db";
+import { resetConfigForTests, setConfigForTests } from "@/lib/config";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { functionDefinitions } from "@/inngest/functions";
 import { getExecutor, startExecutor, stopExecutor } from "@/lib/background";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
-import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
+import { getBlobStore } from "@/lib/storage";
 import { closeBrowser } from "./browser";
 import { startFormSite, type FormSite } from "./testing/form-site";
 import { uploadWebPage } from "./upload-web-page";
 import { webSessionCounts } from "./web-sessions";
 
-let database: { dispose(): Promise<void> };
+let database: TestDatabase;
 let site: FormSite;
 beforeAll(async () => {
-  process.env.ALLOW_PRIVATE_NETWORK = "1";
-  resetConfigForTests();
-  database = await useTempDatabase();
-  resetBlobStoreForTests();
+  setConfigForTests({ ALLOW_PRIVATE_NETWORK: "1" });
+  database = await createTestDatabase({ serveGetDb: true });
   await startExecutor({ definitions: functionDefinitions });
   site = await startFormSite();
 });
@@ -29,13 +26,14 @@ afterAll(async () => {
   await closeBrowser();
   await site.close();
   await database?.dispose();
+  resetConfigForTests();
 });
 
 describe("a web page becomes a batch", () => {
   it("stores the browser's PDF with the HTML and a screenshot, and reads the page's text and table", async () => {
-    const db = await getDb();
+    const db = database.db;
     const user = await registerUser({
-      db: await getDb(),
+      db: database.db,
       email: `web-${Date.now()}@example.com`,
       password: "a sensible passphrase",
     });

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
-import { getDb, type Db } from "@/lib/db";
+import { resetConfigForTests, setConfigForTests } from "@/lib/config";
+import type { Db } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { functionDefinitions } from "@/inngest/functions";
 import { getExecutor, startExecutor, stopExecutor } from "@/lib/background/app-executor";
 import { createJob } from "@/lib/v1/jobs/create-job";
@@ -11,16 +12,15 @@ import { startWebhookReceiver, type WebhookReceiver } from "./testing/start-webh
 import { generateWebhookSecret, getOrCreateWebhookSecret, rotateWebhookSecret } from "./webhook-secret";
 
 // The whole path through the app's own executor: finishJob → enqueueJobWebhook → dispatch → deliver-webhook.
-let temp: { dispose(): Promise<void> };
+let temp: TestDatabase;
 let db: Db;
 let receiver: WebhookReceiver | undefined;
 
 beforeAll(async () => {
-  temp = await useTempDatabase({
-    ALLOW_PRIVATE_NETWORK: "1",
-    AUTH_SECRET: "test-secret-for-job-webhooks-0123456789abcdef",
-  });
-  db = await getDb();
+  // The webhook receivers listen on loopback.
+  setConfigForTests({ ALLOW_PRIVATE_NETWORK: "1" });
+  temp = await createTestDatabase({ serveGetDb: true });
+  db = temp.db;
   await startExecutor({ definitions: functionDefinitions });
 });
 afterEach(async () => {
@@ -30,6 +30,7 @@ afterEach(async () => {
 afterAll(async () => {
   await stopExecutor();
   await temp?.dispose();
+  resetConfigForTests();
 });
 
 async function newUser() {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
-import { getDb, type Db } from "@/lib/db";
-import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
+import type { Db } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { getBlobStore } from "@/lib/storage";
 import { createApiKey } from "@/lib/users/create-api-key";
 import { deleteExpiredJobOutputs } from "@/lib/v1/jobs/delete-expired-job-outputs";
 import * as secretRoute from "@/app/api/users/me/webhook-secret/route";
@@ -13,14 +13,14 @@ import * as jobRoute from "./[id]/route";
 import * as listRoute from "./route";
 
 // The /v1 job, reference and webhook-secret routes through the real route kit, API-key auth and database.
-let temp: { dispose(): Promise<void> };
+let temp: TestDatabase;
 let db: Db;
 let alice: { id: string; key: string };
 let bob: { id: string; key: string };
 
 async function userWithKey(email: string) {
   const user = await db.user.create({ data: { email } });
-  return { id: user.id, key: (await createApiKey({ db: await getDb(), userId: user.id, name: "test" })).key };
+  return { id: user.id, key: (await createApiKey({ db, userId: user.id, name: "test" })).key };
 }
 
 function call(
@@ -36,9 +36,8 @@ function call(
 }
 
 beforeAll(async () => {
-  temp = await useTempDatabase({ AUTH_SECRET: "test-secret-for-v1-routes-0123456789abcdefgh" });
-  resetBlobStoreForTests();
-  db = await getDb();
+  temp = await createTestDatabase({ serveGetDb: true });
+  db = temp.db;
   alice = await userWithKey("alice-routes@example.com");
   bob = await userWithKey("bob-routes@example.com");
 });

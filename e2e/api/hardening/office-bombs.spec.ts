@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../../support/fixtures";
 import { hugeTextDocx, paragraphBombDocx, partsOf, withBomb } from "@/lib/documents/testing/make-archive-bombs";
 import { makeXlsx } from "@/lib/documents/testing/make-office-files";
 import { bearer, createUser } from "../../support/accounts";
@@ -67,8 +67,7 @@ test.describe("office decompression bombs", () => {
     expect(answers.map((answer) => answer.status())).toEqual([413, 413, 413, 413, 200]);
   });
 
-  test("a DOCX with 100 MB of text fails clearly instead of completing with nothing", async ({ request }) => {
-    const account = await createV1Account(request);
+  test("a DOCX with 100 MB of text fails clearly instead of completing with nothing", async ({ request, account }) => {
     const response = await request.post("/v1/extract", {
       headers: account.headers,
       multipart: { file: file("text.docx", hugeTextDocx(100)) },

@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { encode as encodeSessionToken } from "next-auth/jwt";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateApiKey } from "@/lib/auth/api-key-hash";
 import { signAccessToken } from "@/lib/auth/access-token";
-import { getAuthSecret, resetAuthSecretForTests } from "@/lib/crypto/auth-secret";
-import { resetConfigForTests } from "@/lib/config";
+import { getAuthSecret } from "@/lib/crypto/auth-secret";
 import type { Db } from "@/lib/db";
 import { createTestDatabase } from "@/lib/db/testing";
 import type { Surface } from "@/lib/contracts/surface";
@@ -15,17 +11,13 @@ import type { AuthMode } from "@/lib/contracts/caller";
 
 let db: Db;
 let dispose: () => Promise<void>;
-const dataDir = mkdtempSync(path.join(tmpdir(), "docsvc-caller-"));
 let user: { id: string; tokenVersion: number };
 let activeKey: string;
 let inactiveKey: string;
 
 beforeAll(async () => {
-  vi.stubEnv("AUTH_SECRET", "caller-test-secret-".padEnd(48, "x"));
-  vi.stubEnv("DATA_DIR", dataDir);
-  resetConfigForTests();
-  resetAuthSecretForTests();
-  ({ db, dispose } = await createTestDatabase());
+  // Its own database and signing secret, as the route handlers that resolve callers see them.
+  ({ db, dispose } = await createTestDatabase({ serveGetDb: true }));
   user = await db.user.create({
     data: { email: "caller@example.com", tokenVersion: 2 },
     select: { id: true, tokenVersion: true },
@@ -57,10 +49,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await dispose?.();
-  vi.unstubAllEnvs();
-  resetConfigForTests();
-  resetAuthSecretForTests();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 function resolve(

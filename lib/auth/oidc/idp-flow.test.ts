@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalIssuer, type LocalIssuer } from "@/e2e/support/oidc-issuer";
 import { decryptSecret } from "@/lib/crypto/encrypt-secret";
-import { getDb } from "@/lib/db";
+import { resetConfigForTests, setConfigForTests } from "@/lib/config";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { AppError } from "@/lib/errors/app-error";
 import { signAccessToken } from "../access-token";
 import { registerUser } from "../register-user";
-import { useTempDatabase } from "../testing/temp-database";
 import { completeIdpFlow } from "./complete-idp-flow";
 import { getOidcProvider, resetOidcProviderForTests } from "@/lib/oidc/oidc-provider";
 import { startIdpFlow } from "./start-idp-flow";
@@ -13,21 +13,23 @@ import { verifyIdToken } from "./verify-id-token";
 
 let issuer: LocalIssuer;
 const appOrigin = "http://127.0.0.1:3999";
-let database: { dispose(): Promise<void> };
+let database: TestDatabase;
 
 beforeAll(async () => {
   issuer = await startLocalIssuer({ port: 0, clientId: "docsvc-test", clientSecret: "s3cret" });
-  database = await useTempDatabase({
+  setConfigForTests({
     OIDC_ISSUER: issuer.issuer,
     OIDC_CLIENT_ID: "docsvc-test",
     OIDC_CLIENT_SECRET: "s3cret",
     APP_URL: "http://127.0.0.1:3999",
     ALLOW_PRIVATE_NETWORK: "1",
   });
+  database = await createTestDatabase({ serveGetDb: true });
   resetOidcProviderForTests();
 });
 afterAll(async () => {
   await database?.dispose();
+  resetConfigForTests();
   await issuer?.close();
 });
 
@@ -43,13 +45,13 @@ async function authorize(url: string): Promise<{ code: string; state: string }> 
 describe("identity-provider flow", () => {
   it("signs up a new user and stores the calendar grant encrypted", async () => {
     issuer.nextIdentity = { sub: "sub-ann", email: "Ann@Example.test", email_verified: true, name: "Ann" };
-    const flow = await startIdpFlow({ db: await getDb(), mode: "combined", appOrigin });
+    const flow = await startIdpFlow({ db: database.db, mode: "combined", appOrigin });
     const url = new URL(flow.authorizationUrl);
     expect(url.searchParams.get("code_challenge_method")).toBe("S256");
     expect(url.searchParams.get("state")).toBe(flow.state);
     const { code, state } = await authorize(flow.authorizationUrl);
 
-    const result = await completeIdpFlow({ db: await getDb(), code, state, sealedFlow: flow.sealedFlow });
+    const result = await completeIdpFlow({ db: database.db, code, state, sealedFlow: flow.sealedFlow });
     expect(result).toMatchObject({ mode: "combined", isNewUser: true, user: { email: "ann@example.test" } });
     expect(result.user.emailVerifiedAt).not.toBeNull();
     expect(result.connection.provider).toBe("google_calendar");
@@ -57,9 +59,9 @@ describe("identity-provider flow", () => {
     expect(decryptSecret(result.connection.accessTokenEnc)).toMatch(/^at-/);
 
     // The same identity signs in to the same account.
-    const again = await startIdpFlow({ db: await getDb(), mode: "combined", appOrigin });
+    const again = await startIdpFlow({ db: database.db, mode: "combined", appOrigin });
     const second = await completeIdpFlow({
-      db: await getDb(),
+      db: database.db,
       ...(await authorize(again.authorizationUrl)),
       sealedFlow: again.sealedFlow,
     });
@@ -68,41 +70,41 @@ describe("identity-provider flow", () => {
 
   it("sends the browser back to the address the flow began at, and redeems the code with that callback", async () => {
     issuer.nextIdentity = { sub: "sub-lan", email: "lan@example.test", email_verified: true };
-    const flow = await startIdpFlow({ db: await getDb(), mode: "combined", appOrigin: "http://10.0.0.7:3000" });
+    const flow = await startIdpFlow({ db: database.db, mode: "combined", appOrigin: "http://10.0.0.7:3000" });
     const callback = new URL(flow.authorizationUrl).searchParams.get("redirect_uri");
     expect(callback).toBe("http://10.0.0.7:3000/api/auth/idp/callback");
     const { code, state } = await authorize(flow.authorizationUrl);
     // The issuer refuses a code redeemed with another redirect_uri than it was issued for.
-    const result = await completeIdpFlow({ db: await getDb(), code, state, sealedFlow: flow.sealedFlow });
+    const result = await completeIdpFlow({ db: database.db, code, state, sealedFlow: flow.sealedFlow });
     expect(result.user.email).toBe("lan@example.test");
     expect(issuer.tokenRequests.findLast((form) => form.get("code") === code)?.get("redirect_uri")).toBe(callback);
   });
 
   it("refuses a callback whose state does not match the browser's flow", async () => {
-    const first = await startIdpFlow({ db: await getDb(), mode: "combined", appOrigin });
-    const other = await startIdpFlow({ db: await getDb(), mode: "combined", appOrigin });
+    const first = await startIdpFlow({ db: database.db, mode: "combined", appOrigin });
+    const other = await startIdpFlow({ db: database.db, mode: "combined", appOrigin });
     const { code, state } = await authorize(first.authorizationUrl);
-    await expect(
-      completeIdpFlow({ db: await getDb(), code, state, sealedFlow: other.sealedFlow }),
-    ).rejects.toMatchObject({
-      code: "bad_request",
-    });
-    await expect(completeIdpFlow({ db: await getDb(), code, state, sealedFlow: undefined })).rejects.toMatchObject({
+    await expect(completeIdpFlow({ db: database.db, code, state, sealedFlow: other.sealedFlow })).rejects.toMatchObject(
+      {
+        code: "bad_request",
+      },
+    );
+    await expect(completeIdpFlow({ db: database.db, code, state, sealedFlow: undefined })).rejects.toMatchObject({
       code: "bad_request",
     });
   });
 
   it("connect mode adds the grant to the user of auth_token only", async () => {
     const user = await registerUser({
-      db: await getDb(),
+      db: database.db,
       email: "carl@example.test",
       password: "a sensible passphrase",
     });
     const { token } = await signAccessToken(user);
     issuer.nextIdentity = { sub: "sub-carl-google", email: "carl.other@example.test", email_verified: true };
-    const flow = await startIdpFlow({ db: await getDb(), mode: "connect", authToken: token, appOrigin });
+    const flow = await startIdpFlow({ db: database.db, mode: "connect", authToken: token, appOrigin });
     const result = await completeIdpFlow({
-      db: await getDb(),
+      db: database.db,
       ...(await authorize(flow.authorizationUrl)),
       sealedFlow: flow.sealedFlow,
     });
@@ -111,12 +113,12 @@ describe("identity-provider flow", () => {
       user: { id: user.id },
       connection: { accountEmail: "carl.other@example.test" },
     });
-    const db = await getDb();
+    const db = database.db;
     expect(await db.user.count({ where: { email: "carl.other@example.test" } })).toBe(0);
     await expect(
-      startIdpFlow({ db: await getDb(), mode: "connect", authToken: "not-a-token", appOrigin }),
+      startIdpFlow({ db: database.db, mode: "connect", authToken: "not-a-token", appOrigin }),
     ).rejects.toBeInstanceOf(AppError);
-    await expect(startIdpFlow({ db: await getDb(), mode: "connect", appOrigin })).rejects.toMatchObject({
+    await expect(startIdpFlow({ db: database.db, mode: "connect", appOrigin })).rejects.toMatchObject({
       code: "unauthorized",
     });
   });

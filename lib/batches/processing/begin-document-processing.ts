@@ -20,18 +20,23 @@ export type DocumentPlan =
   | { state: "skipped" | "failed"; reason: string };
 
 /**
- * First stage of processing a document: moves it to processing, counts its pages (when the upload
- * could not) and lists the pages still to read — all of them the first time, only failed or missing
- * ones on a retry, so completed pages (and a person's edits) are not read again.
+ * First stage of processing a document: moves it to processing, counts its pages (only when the upload
+ * could not: a file counted at upload is not inspected again) and lists the pages still to read — all
+ * of them the first time, only failed or missing ones on a retry, so completed pages (and a person's
+ * edits) are not read again. A counted file that then cannot be read fails in the chunks, which carry
+ * the reader's error code to the document (processPageRange).
  */
 export async function beginDocumentProcessing({
   db,
   store,
   documentId,
+  inspect = inspectDocument,
 }: {
   db: Db;
   store: BlobStore;
   documentId: string;
+  /** The inspection of a file the upload could not count (inspectDocument; a test counts its calls). */
+  inspect?: typeof inspectDocument;
 }): Promise<DocumentPlan> {
   const started = performance.now();
   const timings = emptyTimings();
@@ -51,25 +56,33 @@ export async function beginDocumentProcessing({
   const reading = performance.now();
   let pagesTotal = document.pagesTotal;
   let pdf = document.detectedType === "pdf";
-  try {
-    // Through the shared original: the first chunks, which start right after, find the file (and a
-    // PDF parsed) as this left it.
-    const inspection = await withOriginal(
-      { storageKey: document.storageKey, startedAt },
-      () => store.getBuffer(document.storageKey),
-      (bytes) => inspectDocument(bytes, { fileName: document.fileName }),
-    );
-    pagesTotal = inspection.pageCount ?? pagesTotal;
-    pdf = inspection.type.reader === "pdf";
-  } catch (error) {
-    if (error instanceof MissingOriginalError) {
-      const reason = "The original file is missing from storage; upload it again or retry once it is restored";
-      await failDocument({ db, document, message: reason });
+  const missingOriginal = "The original file is missing from storage; upload it again or retry once it is restored";
+  if (pagesTotal !== null && document.detectedType !== null) {
+    // The upload counted the pages and named the type: the chunks read the file, nothing inspects it again.
+    if (!(await store.exists(document.storageKey))) {
+      await failDocument({ db, document, message: missingOriginal });
+      return { state: "failed", reason: missingOriginal };
+    }
+  } else {
+    try {
+      // Through the shared original: the first chunks, which start right after, find the file (and a
+      // PDF parsed) as this left it.
+      const inspection = await withOriginal(
+        { storageKey: document.storageKey, startedAt },
+        () => store.getBuffer(document.storageKey),
+        (bytes) => inspect(bytes, { fileName: document.fileName }),
+      );
+      pagesTotal = inspection.pageCount ?? pagesTotal;
+      pdf = inspection.type.reader === "pdf";
+    } catch (error) {
+      if (error instanceof MissingOriginalError) {
+        await failDocument({ db, document, message: missingOriginal });
+        return { state: "failed", reason: missingOriginal };
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      await failDocument({ db, document, message: reason, errorCode: isDocumentError(error) ? error.code : undefined });
       return { state: "failed", reason };
     }
-    const reason = error instanceof Error ? error.message : String(error);
-    await failDocument({ db, document, message: reason, errorCode: isDocumentError(error) ? error.code : undefined });
-    return { state: "failed", reason };
   }
 
   timings.read = performance.now() - reading;

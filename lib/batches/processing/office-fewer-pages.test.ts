@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "@/lib/auth/register-user";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
-import { getDb } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { findSoffice } from "@/lib/documents/office/convert-with-libreoffice";
 import { makeDocx } from "@/lib/documents/testing/make-office-files";
 import { functionDefinitions } from "@/inngest/functions";
 import { getExecutor, startExecutor, stopExecutor } from "@/lib/background";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
-import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
+import { getBlobStore } from "@/lib/storage";
 import { getTokenBalance } from "@/lib/usage/get-token-balance";
 import { getBatchResults } from "../get-batch-results";
 import { getBatchStatus } from "../get-batch-status";
@@ -18,10 +17,9 @@ import { uploadBatch } from "../upload-batch";
 // document becomes the printed pages (each with its image and boxes), is charged for those alone,
 // and its status and progress count them, also when an earlier run left rows for the counted pages.
 
-let database: { dispose(): Promise<void> };
+let database: TestDatabase;
 beforeAll(async () => {
-  database = await useTempDatabase();
-  resetBlobStoreForTests();
+  database = await createTestDatabase({ serveGetDb: true });
   await startExecutor({ definitions: functionDefinitions });
 });
 afterAll(async () => {
@@ -32,7 +30,7 @@ afterAll(async () => {
 
 describe.runIf(Boolean(findSoffice()))("an office file printed on fewer pages than counted", () => {
   it("gets the printed pages with images, is charged for them once, and completes", async () => {
-    const db = await getDb();
+    const db = database.db;
     const user = await registerUser({
       db,
       email: `fewer-${Date.now()}@example.com`,

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Db } from "@/lib/db";
 import { readDocument } from "@/lib/documents/read-document";
+import { isDocumentError, type DocumentError } from "@/lib/errors/document-error";
 import { failedPage } from "@/lib/documents/page-builder";
 import type { Page } from "@/lib/pages/types";
 import { resolveModel } from "@/lib/models";
@@ -101,6 +102,9 @@ export async function processPageRange(options: {
     if (!options.pdf && read.pages.length < (document.pagesTotal ?? 0))
       await timeStage(timings, "rows", () => recordFewerPages({ db, document, pageCount: read.pages.length }));
   } catch (error) {
+    // The file could not be read at all. The reader's own code (corrupt_document, password_required, …)
+    // goes on the document, so finishing it says why and a file that cannot be read is not offered a retry.
+    if (isDocumentError(error)) await timeStage(timings, "rows", () => recordReadFailure({ db, document, error }));
     const numbers =
       options.pages === "all"
         ? Array.from({ length: document.pagesTotal ?? 1 }, (_, index) => index + 1)
@@ -110,6 +114,25 @@ export async function processPageRange(options: {
   }
   await writer.drain();
   return result;
+}
+
+/**
+ * The reader's refusal of the whole file, kept on the document (its status is set when it is finished).
+ * updateMany: the document may have been deleted meanwhile.
+ */
+async function recordReadFailure({
+  db,
+  document,
+  error,
+}: {
+  db: Db;
+  document: { id: string };
+  error: DocumentError;
+}): Promise<void> {
+  await db.batchDocument.updateMany({
+    where: { id: document.id },
+    data: { errorCode: error.code, error: error.message },
+  });
 }
 
 /**

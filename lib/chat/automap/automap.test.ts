@@ -1,20 +1,18 @@
 import { MockLanguageModelV4 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
-import { getDb } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { parseCellMappings } from "@/lib/fill/excel/parse-cell-mappings";
 import { makeInvoiceTemplate } from "@/lib/fill/testing/make-invoice-template";
 import { saveLibraryFile } from "@/lib/library";
-import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
+import { getBlobStore } from "@/lib/storage";
 import { makeInvoicePdf } from "../testing/chat-documents";
 import { storeProcessedDocument } from "../testing/chat-fixtures";
 import { answerMappingChat } from "./answer-mapping-chat";
 import { automapDocument } from "./automap-document";
 
-let database: { dispose(): Promise<void> };
+let database: TestDatabase;
 beforeAll(async () => {
-  database = await useTempDatabase();
-  resetBlobStoreForTests();
+  database = await createTestDatabase({ serveGetDb: true });
 });
 afterAll(async () => {
   await database?.dispose();
@@ -22,7 +20,7 @@ afterAll(async () => {
 
 describe("automap", () => {
   it("maps given fields one-to-one with type checks", async () => {
-    const db = await getDb();
+    const db = database.db;
     const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
     const result = await automapDocument({
       db,
@@ -51,7 +49,7 @@ describe("automap", () => {
   });
 
   it("reads a spreadsheet template from the library and answers cell_mappings the Excel fill accepts", async () => {
-    const db = await getDb();
+    const db = database.db;
     const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
     const template = await saveLibraryFile({
       db,
@@ -101,7 +99,7 @@ describe("automap", () => {
   });
 
   it("maps through the model, keeping only values grounded on cited words, and falls back when it fails", async () => {
-    const db = await getDb();
+    const db = database.db;
     const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
     const words = stored.pages[0].words;
     const id = (text: string) => `p1w${words.findIndex((word) => word.text === text)}`;
@@ -172,7 +170,7 @@ describe("automap", () => {
   });
 
   it("answers mapping chat with ranked values, context, page, box and similarity", async () => {
-    const db = await getDb();
+    const db = database.db;
     const stored = await storeProcessedDocument({ db, pdf: await makeInvoicePdf() });
     const result = await answerMappingChat({
       db,

@@ -91,9 +91,13 @@ async function chartAnswer(
   const documents = context.index.documents;
   const chart = chartFromTables(question, documents);
   if (!chart) return null;
-  const output = await callTool(emit, "offline-chart", "generate_chart", chart.spec, () =>
-    generateChart(context, chart.spec),
-  );
+  const output = await callTool({
+    emit,
+    toolCallId: "offline-chart",
+    toolName: "generate_chart",
+    input: chart.spec,
+    run: () => generateChart(context, chart.spec),
+  });
   if (!output) return "I found a table to chart, but drawing it failed (see the tool's error).";
   const document = documents[chart.documentIndex];
   const page = document.pages.find((candidate) => candidate.pageNumber === chart.table.page);
@@ -119,9 +123,13 @@ export async function answerOffline(options: {
   const context = { ...options.context, emit: options.context.emit ?? emit };
   const documents = context.index.documents;
   const citations = new CitationList();
-  const search = await callTool(emit, "offline-search", "search_knowledge_base", { query: question, limit: 8 }, () =>
-    searchKnowledgeBase(context, { query: question, limit: 8 }),
-  );
+  const search = await callTool({
+    emit,
+    toolCallId: "offline-search",
+    toolName: "search_knowledge_base",
+    input: { query: question, limit: 8 },
+    run: () => searchKnowledgeBase(context, { query: question, limit: 8 }),
+  });
   context.signal?.throwIfAborted();
   const text =
     (looksLikeChartRequest(question) ? await chartAnswer(question, context, emit, citations) : null) ??

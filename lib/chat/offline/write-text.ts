@@ -8,13 +8,19 @@ export function writeText(emit: (chunk: UIMessageChunk) => void, id: string, tex
 }
 
 /** One tool call as the stream shows it: its input, then its output or its error. */
-export async function callTool<T>(
-  emit: (chunk: UIMessageChunk) => void,
-  toolCallId: string,
-  toolName: string,
-  input: unknown,
-  run: () => Promise<T> | T,
-): Promise<T | undefined> {
+export async function callTool<T>({
+  emit,
+  toolCallId,
+  toolName,
+  input,
+  run,
+}: {
+  emit: (chunk: UIMessageChunk) => void;
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+  run: () => Promise<T> | T;
+}): Promise<T | undefined> {
   emit({ type: "tool-input-available", toolCallId, toolName, input });
   try {
     const output = await run();

@@ -145,15 +145,21 @@ export class PythonSandbox {
     const runner = runnerPath();
     const snapshot = this.snapshotPath;
     const readable = [pyodide, ...runnerFiles(), ...(snapshot ? [snapshot] : [])];
-    const { command, args, env } = jailedCommand(isolation, root, [process.execPath, ...readable], process.execPath, [
-      "--permission",
-      ...readable.map((file) => `--allow-fs-read=${file}`),
-      "--disallow-code-generation-from-strings",
-      "--max-old-space-size=256",
-      runner,
-      pyodide,
-      snapshot ?? "--make-snapshot",
-    ]);
+    const { command, args, env } = jailedCommand({
+      isolation,
+      root,
+      visible: [process.execPath, ...readable],
+      command: process.execPath,
+      args: [
+        "--permission",
+        ...readable.map((file) => `--allow-fs-read=${file}`),
+        "--disallow-code-generation-from-strings",
+        "--max-old-space-size=256",
+        runner,
+        pyodide,
+        snapshot ?? "--make-snapshot",
+      ],
+    });
     const child = spawn(command, args, { env, stdio: ["pipe", "pipe", "pipe"] });
     this.live.add(child);
     child.once("exit", () => this.live.delete(child));

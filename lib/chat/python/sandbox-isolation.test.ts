@@ -57,7 +57,13 @@ Promise.all([
 
 function runJailed(script: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const node = process.execPath;
-  const { command, args, env } = jailedCommand(isolation, root, [node], node, ["-e", script]);
+  const { command, args, env } = jailedCommand({
+    isolation,
+    root,
+    visible: [node],
+    command: node,
+    args: ["-e", script],
+  });
   return new Promise((resolve) => {
     const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";

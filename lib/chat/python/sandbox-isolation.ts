@@ -31,13 +31,19 @@ export interface JailedCommand {
  * The command that runs `command` behind `isolation`, seeing only `visible` paths (and the system
  * libraries) under `root`, an empty directory of the caller's. Its environment is empty either way.
  */
-export function jailedCommand(
-  isolation: SandboxIsolation,
-  root: string,
-  visible: string[],
-  command: string,
-  args: string[],
-): JailedCommand {
+export function jailedCommand({
+  isolation,
+  root,
+  visible,
+  command,
+  args,
+}: {
+  isolation: SandboxIsolation;
+  root: string;
+  visible: string[];
+  command: string;
+  args: string[];
+}): JailedCommand {
   if (isolation === "none") return { command, args, env: {} as NodeJS.ProcessEnv };
   return {
     command: "unshare",
@@ -62,7 +68,7 @@ function succeeds({ command, args, env }: JailedCommand): Promise<boolean> {
 export async function detectIsolation(root: string): Promise<SandboxIsolation> {
   const node = process.execPath;
   for (const isolation of ["network-namespace", "user-namespace"] as const) {
-    if (await succeeds(jailedCommand(isolation, root, [node], node, ["-e", "0"]))) {
+    if (await succeeds(jailedCommand({ isolation, root, visible: [node], command: node, args: ["-e", "0"] }))) {
       logger.info("python sandbox isolation", { isolation });
       return isolation;
     }

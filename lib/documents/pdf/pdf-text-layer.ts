@@ -137,12 +137,20 @@ export interface PdfTextLayer extends AssembledLayout {
  * The page's words with their boxes. `descriptorMetrics` (by font box, see fontBoxKey) are the fonts' ascents and
  * descents as readers take them; without them (a file pdf-lib cannot parse), pdfjs's are used.
  */
-export async function readPdfTextLayer(
-  page: PDFPageProxy,
-  multiply: (a: number[], b: number[]) => number[],
-  ops: Record<string, number>,
-  descriptorMetrics: () => Promise<Map<string, VerticalMetrics>> = async () => new Map(),
-): Promise<PdfTextLayer> {
+export async function readPdfTextLayer({
+  page,
+  multiply,
+  ops,
+  descriptorMetrics = async () => new Map(),
+}: {
+  page: PDFPageProxy;
+  /** pdf.js's matrix product (Util.transform). */
+  multiply: (a: number[], b: number[]) => number[];
+  /** pdf.js's operator codes (OPS). */
+  ops: Record<string, number>;
+  /** The fonts' ascents and descents from their descriptors, read once when a page has text. */
+  descriptorMetrics?: () => Promise<Map<string, VerticalMetrics>>;
+}): Promise<PdfTextLayer> {
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
   const styles = content.styles as Record<string, FontStyle>;

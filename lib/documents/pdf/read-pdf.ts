@@ -104,7 +104,7 @@ async function readPdfPage(
   const clock = pageStageClock(options.onStageTime);
   const textLayer = (await isImageOnlyPageOfScan(page, storedImagesOfScan))
     ? noTextLayer(page)
-    : await readPdfTextLayer(page, multiply, ops, fontMetrics);
+    : await readPdfTextLayer({ page, multiply, ops, descriptorMetrics: fontMetrics });
   const formFields = await readPdfFormFields(page);
   let result: Page;
   if (isUsableTextLayer(textLayer.text)) {

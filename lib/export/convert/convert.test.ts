@@ -3,19 +3,18 @@ import { DOMParser } from "@xmldom/xmldom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { registerUser } from "@/lib/auth/register-user";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import { updatePage } from "@/lib/batches/update-page";
 import { uploadBatch } from "@/lib/batches/upload-batch";
-import { getDb } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { makeTextPdf } from "@/lib/documents/testing/make-pdfs";
 import { functionDefinitions } from "@/inngest/functions";
 import { getExecutor, startExecutor, stopExecutor } from "@/lib/background";
 import { getOcrDocument } from "@/lib/ocr-api/get-ocr-document";
-import { getBlobStore, resetBlobStoreForTests } from "@/lib/storage";
+import { getBlobStore } from "@/lib/storage";
 import { convertBatch } from "./convert-batch";
 import { CONVERT_ALL_FORMATS, convertDocument } from "./convert-document";
 
-let database: { dispose(): Promise<void> };
+let database: TestDatabase;
 let owner: { userId: string };
 let stranger: { userId: string };
 let documentId: string;
@@ -28,14 +27,13 @@ const table = [
 ];
 
 beforeAll(async () => {
-  database = await useTempDatabase();
-  resetBlobStoreForTests();
+  database = await createTestDatabase({ serveGetDb: true });
   await startExecutor({ definitions: functionDefinitions });
-  const db = await getDb();
+  const db = database.db;
   owner = {
     userId: (
       await registerUser({
-        db: await getDb(),
+        db: database.db,
         email: `convert-${Date.now()}@example.com`,
         password: "a sensible passphrase",
       })
@@ -44,7 +42,7 @@ beforeAll(async () => {
   stranger = {
     userId: (
       await registerUser({
-        db: await getDb(),
+        db: database.db,
         email: `other-${Date.now()}@example.com`,
         password: "a sensible passphrase",
       })
@@ -93,7 +91,7 @@ function parseCsv(text: string): Promise<string[][]> {
 
 describe("convert a document", () => {
   it("renders every format from the stored document, readable by independent readers, and saves them into its metadata", async () => {
-    const db = await getDb();
+    const db = database.db;
     const result = await convertDocument(db, {
       owner,
       documentId,
@@ -141,7 +139,7 @@ describe("convert a document", () => {
   });
 
   it("answers 404 for another user's document and 409 for one with no page read yet", async () => {
-    const db = await getDb();
+    const db = database.db;
     await expect(convertDocument(db, { owner: stranger, documentId, formats: ["xml"] })).rejects.toMatchObject({
       code: "not_found",
     });
@@ -162,7 +160,7 @@ describe("convert a document", () => {
 
 describe("convert a whole batch", () => {
   it("puts every read document in one JSON, CSV and Markdown file, and answers 404 to another user", async () => {
-    const db = await getDb();
+    const db = database.db;
     const json = await convertBatch(db, { owner, batchId, format: "json" });
     const parsed = JSON.parse(json.content) as { batch_id: string; documents: Array<{ file_name: string }> };
     expect(parsed.batch_id).toBe(batchId);

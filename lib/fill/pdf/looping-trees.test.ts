@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runFillPdfJobFunction } from "@/inngest/functions/run-fill-pdf-job";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import type { AnyFunctionDefinition } from "@/lib/background/define-function";
 import { fillPdfJobRequested } from "@/lib/background/events";
 import { createExecutor } from "@/lib/background/executor/create-executor";
-import { getDb, type Db } from "@/lib/db";
-import { getBlobStore, jobOutputKey, resetBlobStoreForTests } from "@/lib/storage";
+import type { Db } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { getBlobStore, jobOutputKey } from "@/lib/storage";
 import { createJob } from "@/lib/v1/jobs/create-job";
 import { makeFieldTreeLoopPdf, makePageTreeLoopPdf } from "../testing/make-looping-pdfs";
 import { loadFillableForm } from "./load-form";
@@ -19,12 +19,11 @@ const damaged = [
   ["form field tree", makeFieldTreeLoopPdf],
 ] as const;
 
-let temp: { dispose(): Promise<void> };
+let temp: TestDatabase;
 let db: Db;
 beforeAll(async () => {
-  temp = await useTempDatabase();
-  resetBlobStoreForTests();
-  db = await getDb();
+  temp = await createTestDatabase({ serveGetDb: true });
+  db = temp.db;
 }, 300_000);
 afterAll(() => temp?.dispose());
 

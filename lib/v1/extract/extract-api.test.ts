@@ -1,15 +1,12 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRunExtractJobFunction } from "@/inngest/functions/run-extract-job";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests, setConfigForTests } from "@/lib/config";
 import type { Db } from "@/lib/db";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { makeTextPdf } from "@/lib/documents/testing/make-pdfs";
 import type { AnyFunctionDefinition } from "@/lib/background/define-function";
 import { createExecutor } from "@/lib/background/executor/create-executor";
-import { getBlobStore, jobOutputKey, resetBlobStoreForTests } from "@/lib/storage";
+import { getBlobStore, jobOutputKey } from "@/lib/storage";
 import { createJob } from "@/lib/v1/jobs/create-job";
 import { serializeJob } from "@/lib/v1/jobs/serialize-job";
 import { ExtractForm } from "./extract-form";
@@ -27,15 +24,16 @@ const invoice = ["ACME Corp", "Invoice Number: INV-1042", "Date: 14 March 2025",
 const quiet = { info() {}, warn() {}, debug() {}, error: console.error };
 
 beforeAll(async () => {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "extract-api-"));
-  delete process.env.AI_PROVIDER;
-  resetConfigForTests();
-  resetBlobStoreForTests();
-  testDb = await createTestDatabase();
+  // The deterministic engine, whatever AI provider the environment names.
+  setConfigForTests({ AI_PROVIDER: undefined });
+  testDb = await createTestDatabase({ serveGetDb: true });
   db = testDb.db;
   userId = (await db.user.create({ data: { email: "extract@example.com" } })).id;
 });
-afterAll(() => testDb?.dispose());
+afterAll(async () => {
+  await testDb?.dispose();
+  resetConfigForTests();
+});
 
 function pdfFile(bytes: Buffer, name = "invoice.pdf") {
   return new File([new Uint8Array(bytes)], name, { type: "application/pdf" });

@@ -1,26 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runFillPdfJobFunction } from "@/inngest/functions/run-fill-pdf-job";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import type { AnyFunctionDefinition } from "@/lib/background/define-function";
 import { fillPdfJobRequested } from "@/lib/background/events";
 import { createExecutor } from "@/lib/background/executor/create-executor";
-import { getDb, type Db } from "@/lib/db";
+import type { Db } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { makeTextPdf } from "@/lib/documents/testing/make-pdfs";
 import { makeFormPdf } from "@/lib/fill/testing/make-form-pdf";
-import { getBlobStore, jobOutputKey, resetBlobStoreForTests } from "@/lib/storage";
+import { getBlobStore, jobOutputKey } from "@/lib/storage";
 import { createJob } from "@/lib/v1/jobs/create-job";
 import type { FillPdfJobInput } from "./fill-job-input";
 
 // fill_pdf through its stages and the /v1 job life cycle, on the real executor, database and blobs.
-let temp: { dispose(): Promise<void> };
+let temp: TestDatabase;
 let db: Db;
 let userId: string;
 const quiet = { info() {}, warn() {}, debug() {}, error() {} };
 
 beforeAll(async () => {
-  temp = await useTempDatabase();
-  resetBlobStoreForTests();
-  db = await getDb();
+  temp = await createTestDatabase({ serveGetDb: true });
+  db = temp.db;
   userId = (await db.user.create({ data: { email: "fill-jobs@example.com" } })).id;
 });
 afterAll(() => temp?.dispose());

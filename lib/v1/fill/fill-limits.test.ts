@@ -1,17 +1,17 @@
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runFillPdfJobFunction } from "@/inngest/functions/run-fill-pdf-job";
-import { useTempDatabase } from "@/lib/auth/testing/temp-database";
 import type { AnyFunctionDefinition } from "@/lib/background/define-function";
 import { fillPdfJobRequested } from "@/lib/background/events";
 import { createExecutor } from "@/lib/background/executor/create-executor";
-import { getDb, type Db } from "@/lib/db";
+import type { Db } from "@/lib/db";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { makeTextPdf } from "@/lib/documents/testing/make-pdfs";
 import { loadFillableForm } from "@/lib/fill/pdf/load-form";
 import { makeEncryptedPdf } from "@/lib/fill/testing/make-encrypted-pdf";
 import { makeFormPdf } from "@/lib/fill/testing/make-form-pdf";
 import { terminateOcrPool } from "@/lib/ocr/tesseract-pool";
-import { getBlobStore, jobOutputKey, resetBlobStoreForTests } from "@/lib/storage";
+import { getBlobStore, jobOutputKey } from "@/lib/storage";
 import { cancelJob } from "@/lib/v1/jobs/cancel-job";
 import { createJob } from "@/lib/v1/jobs/create-job";
 import type { FillPdfJobInput } from "./fill-job-input";
@@ -20,15 +20,14 @@ import { submitFillPdf } from "./submit-fill-pdf";
 // The limits of /v1/fill/pdf: the target form's pages count against the tier's page limit at
 // submission, an encrypted form is refused with what to do about it, and a cancelled job stops.
 
-let temp: { dispose(): Promise<void> };
+let temp: TestDatabase;
 let db: Db;
 let userId: string;
 const quiet = { info() {}, warn() {}, debug() {}, error() {} };
 
 beforeAll(async () => {
-  temp = await useTempDatabase();
-  resetBlobStoreForTests();
-  db = await getDb();
+  temp = await createTestDatabase({ serveGetDb: true });
+  db = temp.db;
   userId = (await db.user.create({ data: { email: "fill-limits@example.com" } })).id;
 }, 120_000);
 afterAll(async () => {

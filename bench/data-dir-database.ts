@@ -6,11 +6,11 @@ import { closeDb, getDb } from "@/lib/db";
 import { resetAuthSecretForTests } from "@/lib/crypto/auth-secret";
 
 /**
- * Points the process's database (getDb) and secret at a fresh embedded PGlite in a temp directory, so
- * services that call getDb() are tested against a real, migrated, isolated database. Vitest runs each
- * test file in its own process, so this is safe per file.
+ * Benches only (tests use createTestDatabase from lib/db/testing.ts): points the process's database
+ * (getDb) and secret at a fresh data folder through DATA_DIR, because a bench's child
+ * processes open the same folder as the app would.
  */
-export async function useTempDatabase(env: Record<string, string> = {}): Promise<{ dispose(): Promise<void> }> {
+export async function useDataDirDatabase(env: Record<string, string> = {}): Promise<{ dispose(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "docsvc-auth-test-"));
   process.env.DATA_DIR = dataDir;
   delete process.env.DATABASE_URL;
