@@ -178,10 +178,16 @@ it("real scans: PP-OCRv4 beside docsvc-OCR-v1 and the tesseract CLI, words found
       // One untimed read first: loading the models and starting the pool are not a page's cost.
       await read(set.files[0]);
       const load = os.loadavg()[0].toFixed(1);
-      const [texts, wallMs, cpuS] = [[] as string[], [] as number[], [] as number[]];
+      const [texts, wallMs, cpuS, failures] = [[] as string[], [] as number[], [] as number[], [] as string[]];
       for (const file of set.files) {
         const [began, cpuBefore] = [performance.now(), cpuSeconds()];
-        texts.push(await read(file));
+        // A page that fails counts as read with no text, as the product records a failed page.
+        texts.push(
+          await read(file).catch((error: Error) => {
+            failures.push(`${path.basename(file)}: ${error.message.split("\n")[0]}`);
+            return "";
+          }),
+        );
         wallMs.push(performance.now() - began);
         cpuS.push(cpuSeconds() - cpuBefore);
       }
@@ -190,6 +196,7 @@ it("real scans: PP-OCRv4 beside docsvc-OCR-v1 and the tesseract CLI, words found
         `  ${label.padEnd(30)} ${set.score(texts, label)}; ${(mean(wallMs) / 1000).toFixed(2)} s/page wall ` +
           `(median ${(percentile(wallMs, 50) / 1000).toFixed(2)}), ${mean(cpuS).toFixed(2)} s/page CPU; load ${load}`,
       );
+      if (failures.length > 0) console.log(`    ${failures.length} pages failed: ${failures.join("; ")}`);
     }
   }
   delete process.env.OCR_ENGINE;
