@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -19,8 +19,8 @@ import { wordBag, wordsFound } from "./word-bags";
 // "wasm" reads with OCR_ENGINE=wasm) and the tesseract CLI, on the same pages in one run, on the
 // halves nothing was tuned on. SROIE sroie_dev half b (every other receipt by name, the 2nd, 4th,
 // …): is the company in the page text (upper case, spaces and , . ; : ' " - ignored, as
-// ../shared/tools/fields-score.mjs compares it) and the total's amount string as the key fields
-// write it ("26.60", not inside a longer number). FUNSD funsd_train half b: the share of annotated
+// ../shared/tools/fields-score.mjs compares it) and the total's amount as the key fields write it
+// ("26.60"; a currency before it dropped; not inside a longer number). FUNSD funsd_train half b: the share of annotated
 // words found (bench/word-bags). Engine after engine, one page at a time, so each has the
 // machine's cores to itself (docsvc's native reads run tesseract processes, PP-OCR two onnxruntime
 // threads, the CLI its default threads); wall and CPU seconds a page (this process and its
@@ -28,12 +28,14 @@ import { wordBag, wordsFound } from "./word-bags";
 //   npx vitest run --config bench/vitest.config.ts bench/ocr-candidates.bench-run.ts
 // BENCH_ENGINES (default docsvc,ppocr,cli; add wasm), BENCH_SET=sroie|funsd, BENCH_LIMIT (pages
 // per set), BENCH_HALF (default b), PPOCR_MAX_SIDE / PPOCR_MIN_SIDE (the detector's input size,
-// default 1920 / 0: the page at its own size up to 1920 px), BENCH_SHOW=1 prints each receipt's misses.
+// default 1920 / 0: the page at its own size up to 1920 px), BENCH_SHOW=1 prints each receipt's
+// misses, BENCH_TEXTS=<folder> keeps each engine's text of each page there.
 
 const run = promisify(execFile);
 const corpus = path.resolve(process.env.BENCH_CORPUS ?? "../shared/corpus/01_forms_kv");
 const engines = (process.env.BENCH_ENGINES ?? "docsvc,ppocr,cli").split(",");
 const limit = Number(process.env.BENCH_LIMIT ?? Infinity);
+const textFolder = process.env.BENCH_TEXTS;
 const whichHalf = (process.env.BENCH_HALF ?? "b") as "a" | "b";
 const ppocrSides = {
   maxSide: Number(process.env.PPOCR_MAX_SIDE ?? 1920),
@@ -104,12 +106,15 @@ function sroie(): PageSet | undefined {
     files: receipts.map((name) => path.join(folder, "images", name.replace(/\.json$/, ".jpg"))),
     score: (texts, label) => {
       const company = texts.map((text, index) => tight(text).includes(tight(fields[index].company ?? "\u0000")));
-      // The amount as written: not inside a longer number ("126.60" does not hold "26.60").
-      const total = texts.map((text, index) =>
-        new RegExp(`(?<![\\d.])${(fields[index].total ?? "\u0000").trim().replace(/\./g, "\\.")}(?!\\d)`).test(
-          squash(text),
-        ),
-      );
+      // The amount as the key fields write it, without a currency ("RM 34.80" → 34.80), and not inside a
+      // longer number ("126.60" does not hold "26.60").
+      const total = texts.map((text, index) => {
+        const amount = (fields[index].total ?? "").match(/\d[\d,]*(?:\.\d+)?/)?.[0];
+        return (
+          amount !== undefined &&
+          new RegExp(`(?<![\\d.,])${amount.replace(/[.,]/g, "\\$&")}(?![\\d])`).test(squash(text))
+        );
+      });
       if (process.env.BENCH_SHOW === "1")
         receipts.forEach((name, index) => {
           if (!company[index] || !total[index])
@@ -182,12 +187,15 @@ it("real scans: PP-OCRv4 beside docsvc-OCR-v1 and the tesseract CLI, words found
       for (const file of set.files) {
         const [began, cpuBefore] = [performance.now(), cpuSeconds()];
         // A page that fails counts as read with no text, as the product records a failed page.
-        texts.push(
-          await read(file).catch((error: Error) => {
-            failures.push(`${path.basename(file)}: ${error.message.split("\n")[0]}`);
-            return "";
-          }),
-        );
+        const text = await read(file).catch((error: Error) => {
+          failures.push(`${path.basename(file)}: ${error.message.split("\n")[0]}`);
+          return "";
+        });
+        texts.push(text);
+        if (textFolder) {
+          mkdirSync(path.join(textFolder, engine), { recursive: true });
+          writeFileSync(path.join(textFolder, engine, `${path.basename(file)}.txt`), text);
+        }
         wallMs.push(performance.now() - began);
         cpuS.push(cpuSeconds() - cpuBefore);
       }
