@@ -74,6 +74,8 @@ export interface PageCorrection {
   page_number: number;
   extracted_text?: string;
   structured_data?: PageStructure;
+  /** The page's words and lines as stored: sent back to restore them exactly (undo). */
+  bounding_boxes?: Record<string, unknown>;
 }
 
 /** How a page's words changed when its new text was placed on them. */

@@ -31,6 +31,8 @@ import { StructurePanels } from "./structure-panels";
 import { TextChangesPreview } from "./text-changes-preview";
 import { ThumbnailStrip } from "./thumbnail-strip";
 import type { Box } from "../types";
+import { changeSentence, describeCorrection } from "./saved-corrections";
+import { useCorrectionHistory } from "./use-correction-history";
 import { useDocumentPages } from "./use-document-pages";
 import { useWordCorrections } from "./use-word-corrections";
 import { WordEditor } from "./word-editor";
@@ -72,8 +74,23 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
   const page = pages.get(current);
   const totalPages = meta?.total_pages ?? Math.max(current, 1);
   const unsaved = useMemo(() => new Set(editedPageNumbers(edits)), [edits]);
-  const onWordSaved = useCallback((saved: ResultPage) => replacePages([saved]), [replacePages]);
   const onWordError = useCallback((text: string) => setMessage({ tone: "error", text }), []);
+  const onRestored = useCallback(
+    (restored: ResultPage[]) => {
+      replacePages(restored);
+      for (const restoredPage of restored) refetchPage(restoredPage.page_number);
+    },
+    [replacePages, refetchPage],
+  );
+  const savedHistory = useCorrectionHistory({ batchId, documentId, onRestored, onError: onWordError });
+  const { record } = savedHistory;
+  const onWordSaved = useCallback(
+    (saved: ResultPage, before: ResultPage) => {
+      replacePages([saved]);
+      record({ before: [before], changes: describeCorrection(before, { extracted_text: saved.extracted_text }) });
+    },
+    [replacePages, record],
+  );
   const words = useWordCorrections({ batchId, documentId, page, onSaved: onWordSaved, onError: onWordError });
   const openWord =
     words.openWord !== undefined
@@ -120,7 +137,12 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
     setSaving(true);
     setMessage(undefined);
     try {
+      const before = corrections.flatMap((correction) => pages.get(correction.page_number) ?? []);
       const result = await saveDocumentCorrections(batchId, documentId, corrections);
+      record({
+        before,
+        changes: before.flatMap((beforePage) => describeCorrection(beforePage, edits.drafts[beforePage.page_number])),
+      });
       replacePages(
         corrections.flatMap((correction) => {
           const before = pages.get(correction.page_number);
@@ -203,24 +225,42 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
           and correct its text and values.
         </Alert>
       )}
-      {words.lastSaved && words.lastSaved.page === current ? (
+      {savedHistory.last ? (
         <Alert
           tone="success"
+          title="Saved correction"
           action={
             <Button
               variant="secondary"
               className="px-3 py-1.5"
-              loading={words.saving}
-              onClick={() => void words.undo()}
+              loading={savedHistory.undoing}
+              onClick={() =>
+                void savedHistory.undo().then((undone) => {
+                  if (undone)
+                    setMessage({
+                      tone: "success",
+                      text: `Undone: ${undone.changes.map(changeSentence).join("; ") || "the page is back as it was"}.`,
+                    });
+                })
+              }
             >
               Undo correction
             </Button>
           }
         >
-          <span data-testid="word-saved">
-            Saved “{words.lastSaved.after}” in place of “{words.lastSaved.before}” on page {current}; the page&apos;s
-            text was rebuilt from its words.
-          </span>
+          <ul data-testid="correction-saved">
+            {savedHistory.last.changes.length > 0 ? (
+              savedHistory.last.changes.map((change, index) => <li key={index}>{changeSentence(change)}</li>)
+            ) : (
+              <li>No visible change.</li>
+            )}
+          </ul>
+          {savedHistory.count > 1 ? (
+            <p className="mt-1 text-xs">
+              {savedHistory.count - 1} earlier {savedHistory.count - 1 === 1 ? "correction" : "corrections"} can be
+              undone after this one.
+            </p>
+          ) : null}
         </Alert>
       ) : null}
       <ViewerToolbar
