@@ -1,5 +1,13 @@
 import { apiFetch } from "@/lib/client/api-fetch";
-import type { BatchHistory, BatchResults, BatchStatus, BatchStatusValue, PageStructure, ResultPage } from "./types";
+import type {
+  BatchHistory,
+  BatchResults,
+  BatchStatus,
+  BatchStatusValue,
+  Box,
+  PageStructure,
+  ResultPage,
+} from "./types";
 
 /**
  * Who is asking: a signed-in person (the session cookie goes along by itself) or a guest, whose
@@ -117,4 +125,27 @@ export function claimGuestBatches(
   guestSessionId: string,
 ): Promise<{ claimed_batches: string[]; claimed_count: number; message: string }> {
   return apiFetch("/api/batch/claim", { method: "POST", body: { guest_session_id: guestSessionId } });
+}
+
+export interface DocumentSearchHit {
+  page_number: number;
+  snippet: string;
+  word_indices: number[];
+  boxes: Box[];
+}
+
+/** A word or phrase across the document's stored pages, in page order. */
+export function searchDocument(
+  viewer: Viewer,
+  batchId: string,
+  documentId: string,
+  query: string,
+  signal?: AbortSignal,
+): Promise<{ query: string; total_hits: number; truncated: boolean; hits: DocumentSearchHit[] }> {
+  return apiFetch(
+    withGuest(`/api/batch/${encodeURIComponent(batchId)}/document/${encodeURIComponent(documentId)}/search`, viewer, {
+      q: query,
+    }),
+    { signal },
+  );
 }

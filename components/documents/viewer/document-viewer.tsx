@@ -15,6 +15,7 @@ import { StatusBadge } from "../status-badge";
 import type { PageBoxes, PageStructure, ResultPage } from "../types";
 import { useViewer } from "../use-viewer";
 import { zoomAfterDoubleTap } from "./double-tap";
+import { DocumentSearch } from "./document-search";
 import { EditBar } from "./edit-bar";
 import { structureItemsAt, type Selection } from "./geometry";
 import { PageCanvas, type BoxLayer } from "./page-canvas";
@@ -54,6 +55,16 @@ function describeWordChanges(changes: WordChangesSummary): string {
   return ` Page ${pageNumber}: ${plural(kept, "word")} kept, ${changed} changed, ${inserted} inserted, ${removed} removed.`;
 }
 
+/** The smallest box holding all of them (a phrase over several words), to scroll to. */
+function enclosingBox(boxes: Box[]): Box | undefined {
+  if (boxes.length === 0) return undefined;
+  const left = Math.min(...boxes.map((box) => box.x));
+  const top = Math.min(...boxes.map((box) => box.y));
+  const right = Math.max(...boxes.map((box) => box.x + box.width));
+  const bottom = Math.max(...boxes.map((box) => box.y + box.height));
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
 /** A document's pages with their boxes, text and structure, corrected in place. */
 export function DocumentViewer({ batchId, documentId, initialPage, signedIn, initialHighlight }: DocumentViewerProps) {
   const viewer = useViewer(signedIn);
@@ -69,6 +80,8 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
     initialHighlight && { id: "citation", page: Math.max(1, initialPage), box: initialHighlight, related: [] },
   );
   const [edits, dispatch] = useReducer(editReducer, EMPTY_EDITS);
+  // The words of the search match being shown, on their page.
+  const [searchHit, setSearchHit] = useState<{ page: number; boxes: Box[] }>();
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string }>();
   const page = pages.get(current);
@@ -263,6 +276,18 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
           ) : null}
         </Alert>
       ) : null}
+      <DocumentSearch
+        viewer={viewer}
+        batchId={batchId}
+        documentId={documentId}
+        onShowHit={(hit) => {
+          if (!hit) return setSearchHit(undefined);
+          goTo(hit.page_number);
+          setSearchHit({ page: hit.page_number, boxes: hit.boxes });
+          const box = enclosingBox(hit.boxes);
+          if (box) setSelection({ id: "search", page: hit.page_number, box, related: [], reveal: true });
+        }}
+      />
       <ViewerToolbar
         current={current}
         totalPages={totalPages}
@@ -296,6 +321,7 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
                   related: picked.box ? structureItemsAt(structureOf(page, edits.drafts), picked.box) : [],
                 })
               }
+              highlights={searchHit?.page === current ? searchHit.boxes : undefined}
               focusedWord={words.focusedWord}
               stepWord={words.step}
               onFocusWord={words.focus}
