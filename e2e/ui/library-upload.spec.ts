@@ -22,9 +22,9 @@ test("a template uploaded in the Library is listed there and offered by automap"
 
   // Refused before sending, each said in plain words.
   await fileInput.setInputFiles({ name: "setup.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") });
-  await expect(page.getByRole("alert")).toContainText("setup.exe is not a file the library keeps");
+  await expect(upload.getByRole("alert")).toContainText("setup.exe is not a file the library keeps");
   await fileInput.setInputFiles({ name: "blank.xlsx", mimeType: XLSX_TYPE, buffer: Buffer.alloc(0) });
-  await expect(page.getByRole("alert")).toContainText("blank.xlsx is empty");
+  await expect(upload.getByRole("alert")).toContainText("blank.xlsx is empty");
   await expect(page.getByTestId("library-file")).toHaveCount(0);
 
   await fileInput.setInputFiles({
@@ -48,7 +48,7 @@ test("a template uploaded in the Library is listed there and offered by automap"
   await captureScreen(page, "library-upload-desktop");
   await page.setViewportSize({ width: 390, height: 844 });
   await fileInput.setInputFiles({ name: "notes.exe", mimeType: "application/octet-stream", buffer: Buffer.from("x") });
-  await expect(page.getByRole("alert")).toContainText("notes.exe is not a file the library keeps");
+  await expect(upload.getByRole("alert")).toContainText("notes.exe is not a file the library keeps");
   await captureScreen(page, "library-upload-phone");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
