@@ -40,9 +40,7 @@ test("find a phrase across a long document: matches listed by page, Enter and Sh
   await expect(page.getByTestId("search-hit")).toHaveCount(2);
   const matches = page.getByRole("list", { name: "Matches" }).getByRole("button");
   await expect(matches).toHaveCount(3);
-  await expect(matches.nth(0)).toContainText(
-    "Page 3 · Supply contract section 3 Deliveries are made every week. A late",
-  );
+  await expect(matches.nth(0)).toHaveText("Page 3 · … A late delivery triggers the penalty clause.");
   await expect(matches.nth(1)).toContainText("Page 9");
   await captureScreen(page, "viewer-search-desktop");
 

@@ -108,7 +108,7 @@ export function DocumentSearch({
           onChange={(event) => setQuery(event.target.value)}
           onKeyDown={onKey}
           placeholder="Find a word or phrase"
-          className={`min-w-0 flex-1 basis-40 rounded-md border border-line bg-surface px-3 py-1.5 text-sm text-ink ${FOCUS_RING}`}
+          className={`min-w-0 flex-1 basis-full sm:basis-40 rounded-md border border-line bg-surface px-3 py-1.5 text-sm text-ink ${FOCUS_RING}`}
         />
         <Button type="submit" variant="secondary" className="px-3 py-1.5" loading={busy} disabled={!query.trim()}>
           Find
