@@ -40,11 +40,34 @@ test("a template uploaded in the Library is listed there and offered by automap"
   await expect(listed).toContainText("invoice-template.xlsx");
   await expect(listed).toContainText("Template");
 
+  // A larger file on a slow line: the upload shows how far it has got.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 256 * 1024,
+  });
+  const rows = Array.from({ length: 40_000 }, (_, index) => `${index},Widget ${index},12.50`).join("\n");
+  await fileInput.setInputFiles({ name: "price-list.csv", mimeType: "text/csv", buffer: Buffer.from(rows) });
+  await expect(upload.getByRole("progressbar", { name: "Uploading price-list.csv" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "price-list.csv was added" })).toContainText(
+    "as a template",
+    { timeout: 30_000 },
+  );
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await expect(listed).toHaveCount(2);
+
   // A PDF goes in as a document.
   const pdf = await invoicePdf("terms.pdf", "INV-1");
   await fileInput.setInputFiles({ name: pdf.name, mimeType: pdf.mimeType, buffer: pdf.buffer });
   await expect(page.getByRole("status").filter({ hasText: "terms.pdf was added" })).toContainText("as a document");
-  await expect(listed).toHaveCount(2);
+  await expect(listed).toHaveCount(3);
   await captureScreen(page, "library-upload-desktop");
   await page.setViewportSize({ width: 390, height: 844 });
   await fileInput.setInputFiles({ name: "notes.exe", mimeType: "application/octet-stream", buffer: Buffer.from("x") });
