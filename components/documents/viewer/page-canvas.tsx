@@ -258,7 +258,8 @@ export function PageCanvas({
                 height={selection.box.height}
                 vectorEffect="non-scaling-stroke"
                 strokeWidth={3}
-                className="pointer-events-none fill-brand-500/25 stroke-brand-600"
+                // A search match's words are marked in yellow beneath: its frame only outlines them.
+                className={`pointer-events-none ${selection.id === "search" ? "fill-transparent stroke-amber-600" : "fill-brand-500/25 stroke-brand-600"}`}
               />
             ) : null}
             {words
