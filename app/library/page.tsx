@@ -12,8 +12,8 @@ export default async function LibraryPage() {
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Library</h1>
         <p className="mt-2 text-ink-muted">
-          Files you saved: templates for filling and documents. Download them, delete them, or process one as a new
-          batch.
+          Files you added or saved: templates for filling and documents. Add one, download them, delete them, or process
+          one as a new batch.
         </p>
       </div>
       {user ? (

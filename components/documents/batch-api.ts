@@ -1,5 +1,13 @@
 import { apiFetch } from "@/lib/client/api-fetch";
-import type { BatchHistory, BatchResults, BatchStatus, BatchStatusValue, PageStructure, ResultPage } from "./types";
+import type {
+  BatchHistory,
+  BatchResults,
+  BatchStatus,
+  BatchStatusValue,
+  Box,
+  PageStructure,
+  ResultPage,
+} from "./types";
 
 /**
  * Who is asking: a signed-in person (the session cookie goes along by itself) or a guest, whose
@@ -74,6 +82,8 @@ export interface PageCorrection {
   page_number: number;
   extracted_text?: string;
   structured_data?: PageStructure;
+  /** The page's words and lines as stored: sent back to restore them exactly (undo). */
+  bounding_boxes?: Record<string, unknown>;
 }
 
 /** How a page's words changed when its new text was placed on them. */
@@ -115,4 +125,27 @@ export function claimGuestBatches(
   guestSessionId: string,
 ): Promise<{ claimed_batches: string[]; claimed_count: number; message: string }> {
   return apiFetch("/api/batch/claim", { method: "POST", body: { guest_session_id: guestSessionId } });
+}
+
+export interface DocumentSearchHit {
+  page_number: number;
+  snippet: string;
+  word_indices: number[];
+  boxes: Box[];
+}
+
+/** A word or phrase across the document's stored pages, in page order. */
+export function searchDocument(
+  viewer: Viewer,
+  batchId: string,
+  documentId: string,
+  query: string,
+  signal?: AbortSignal,
+): Promise<{ query: string; total_hits: number; truncated: boolean; hits: DocumentSearchHit[] }> {
+  return apiFetch(
+    withGuest(`/api/batch/${encodeURIComponent(batchId)}/document/${encodeURIComponent(documentId)}/search`, viewer, {
+      q: query,
+    }),
+    { signal },
+  );
 }

@@ -11,6 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { useApiResource } from "@/lib/client/use-api-resource";
+import { LibraryUpload } from "./library-upload";
 
 interface LibraryFile {
   id: string;
@@ -68,6 +69,7 @@ export function LibraryList() {
   const { files } = library.data;
   return (
     <div className="flex flex-col gap-4">
+      <LibraryUpload onSaved={() => library.reload()} />
       {notice ? (
         <Alert
           tone={notice.tone}
@@ -83,7 +85,9 @@ export function LibraryList() {
         </Alert>
       ) : null}
       {files.length === 0 ? (
-        <EmptyState title="Your library is empty">Files you save from chat or exports appear here.</EmptyState>
+        <EmptyState title="Your library is empty">
+          Files you add above, save from chat or export appear here.
+        </EmptyState>
       ) : (
         <ul className="divide-y divide-line rounded-lg border border-line" aria-label="Saved files">
           {files.map((file) => (

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { viewerPath } from "@/components/documents/paths";
 import { Button } from "@/components/ui/button";
 import { FOCUS_RING } from "@/components/ui/button-classes";
+import { pickerCurrencyMismatch } from "@/lib/web/currency-mismatch";
 
 export interface FilledField {
   ref: string;
@@ -15,6 +16,8 @@ export interface FilledField {
   reason?: string;
   /** How the value was changed to suit the field ("100.44 USD" typed as 100.44 into an amount). */
   note?: string;
+  /** A picker's own choices, as the page lists them: the value is chosen among these instead of typed. */
+  options?: Array<{ value: string; label: string }>;
   source: {
     kind: string;
     document?: string | null;
@@ -67,9 +70,60 @@ function Source({ batchId, source }: { batchId?: string; source: FilledField["so
   return <>{source.reason ?? source.kind}</>;
 }
 
+/** The sentence under a currency picker whose choice differs from the documents' currency. */
+export function currencyWarning(field: FilledField, documentCurrency: string | undefined): string | undefined {
+  if (!documentCurrency) return undefined;
+  const mismatch = pickerCurrencyMismatch({ value: field.corrected, options: field.options }, documentCurrency);
+  if (!mismatch) return undefined;
+  return mismatch.chosen
+    ? `The document's amounts are in ${documentCurrency}, but ${mismatch.chosen} is chosen.`
+    : `The document's amounts are in ${documentCurrency}; choose a currency.`;
+}
+
+function ValueControl({
+  field,
+  disabled,
+  onChange,
+}: {
+  field: FilledField;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  const className = `w-full min-w-32 rounded-md border border-line bg-surface px-2 py-1 ${FOCUS_RING}`;
+  if (field.options && field.options.length > 0) {
+    const known = field.options.some((option) => option.value === field.corrected);
+    return (
+      <select
+        aria-label={`Value for ${field.label}`}
+        className={className}
+        value={field.corrected}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {known ? null : <option value={field.corrected}>{field.corrected ? field.corrected : "Choose…"}</option>}
+        {field.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label || option.value}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  return (
+    <input
+      aria-label={`Value for ${field.label}`}
+      className={className}
+      value={field.corrected}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
 /** Each field of the form with its value, where it came from and what the page did; values can be corrected. */
 export function FilledFieldList({
   fields,
+  documentCurrency,
   batchId,
   disabled,
   updating,
@@ -77,6 +131,8 @@ export function FilledFieldList({
   onApply,
 }: {
   fields: FilledField[];
+  /** The one currency the documents' amounts are in, to flag a currency picker set to another. */
+  documentCurrency?: string;
   /** The batch the values came from, so each source opens its page. */
   batchId?: string;
   disabled: boolean;
@@ -105,13 +161,15 @@ export function FilledFieldList({
               <tr key={field.ref} className="border-b border-line align-top" data-status={field.status}>
                 <td className="py-2 pr-3">{field.label}</td>
                 <td className="py-2 pr-3">
-                  <input
-                    aria-label={`Value for ${field.label}`}
-                    className="w-full min-w-32 rounded-md border border-line bg-surface px-2 py-1"
-                    value={field.corrected}
-                    disabled={disabled}
-                    onChange={(event) => onChange(field.ref, event.target.value)}
-                  />
+                  <ValueControl field={field} disabled={disabled} onChange={(value) => onChange(field.ref, value)} />
+                  {currencyWarning(field, documentCurrency) ? (
+                    <p
+                      className="mt-1 text-xs font-medium text-amber-800 dark:text-amber-200"
+                      data-testid="currency-warning"
+                    >
+                      {currencyWarning(field, documentCurrency)}
+                    </p>
+                  ) : null}
                   {field.note ? <p className="mt-1 text-xs text-ink-muted">{field.note}</p> : null}
                 </td>
                 <td className="py-2 pr-3 text-ink-muted">

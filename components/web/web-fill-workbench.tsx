@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/client/api-error";
-import { FilledFieldList, type FilledField } from "./filled-field-list";
+import { currencyWarning, FilledFieldList, type FilledField } from "./filled-field-list";
 import {
   previewPage,
   streamFill,
@@ -16,6 +16,21 @@ import {
   type WebPreview,
   type WebSubmit,
 } from "./web-api";
+
+interface ScannedField {
+  ref: string;
+  type: string;
+  value: string;
+  multiple?: boolean;
+  options?: Array<{ value: string; label: string }>;
+}
+
+/** The options of a single-choice picker (a select or a custom listbox), undefined for any other field. */
+function pickerOptions(field: ScannedField | undefined): FilledField["options"] {
+  if (!field?.options?.length || field.multiple) return undefined;
+  if (!["select", "listbox", "combobox"].includes(field.type)) return undefined;
+  return field.options.map((option) => ({ value: option.value, label: option.label }));
+}
 
 type Phase = "idle" | "previewing" | "filling" | "filled" | "updating" | "submitting" | "submitted";
 
@@ -32,6 +47,9 @@ export function WebFillWorkbench() {
   const [screenshot, setScreenshot] = useState<string>();
   const [log, setLog] = useState<string[]>([]);
   const [warnings, setWarnings] = useState<string[]>([]);
+  const [documentCurrency, setDocumentCurrency] = useState<string>();
+  // The page's fields as the scan found them: a picker's options, its current value.
+  const scanned = useRef(new Map<string, ScannedField>());
   const [phase, setPhase] = useState<Phase>("idle");
   const [error, setError] = useState<string>();
   const [result, setResult] = useState<WebSubmit>();
@@ -56,7 +74,10 @@ export function WebFillWorkbench() {
     if (event === "navigated" || event === "action" || event === "submitted") {
       if (typeof data.screenshot === "string") setScreenshot(data.screenshot);
     }
-    if (event === "fields") setLog((previous) => [...previous, `Found ${String(data.count)} fields on the page.`]);
+    if (event === "fields") {
+      scanned.current = new Map(((data.fields ?? []) as ScannedField[]).map((field) => [field.ref, field]));
+      setLog((previous) => [...previous, `Found ${String(data.count)} fields on the page.`]);
+    }
     if (event === "value") {
       const source = data.source as FilledField["source"];
       setFields((previous) => [
@@ -69,6 +90,7 @@ export function WebFillWorkbench() {
           source,
           status: "chosen",
           note: typeof data.note === "string" ? data.note : undefined,
+          options: pickerOptions(scanned.current.get(String(data.ref))),
         },
       ]);
     }
@@ -89,16 +111,23 @@ export function WebFillWorkbench() {
         ...previous,
         ...unfilled
           .filter((field) => !previous.some((shown) => shown.ref === field.ref))
-          .map((field) => ({
-            ref: field.ref,
-            label: field.label || field.ref,
-            value: "",
-            corrected: "",
-            status: "unfilled",
-            source: { kind: "none", reason: field.required ? "required by the page" : "—" },
-          })),
+          .map((field) => {
+            // A picker left alone keeps the page's own choice, and is shown with the page's options.
+            const options = pickerOptions(scanned.current.get(field.ref));
+            const current = options ? (scanned.current.get(field.ref)?.value ?? "") : "";
+            return {
+              ref: field.ref,
+              label: field.label || field.ref,
+              value: current,
+              corrected: current,
+              options,
+              status: "unfilled",
+              source: { kind: "none", reason: field.required ? "required by the page" : "—" },
+            };
+          }),
       ]);
       setWarnings((data.warnings ?? []) as string[]);
+      setDocumentCurrency(typeof data.document_currency === "string" ? data.document_currency : undefined);
       setLog((previous) => [
         ...previous,
         `Filled ${filled.length} of ${filled.length + unfilled.length + ((data.refused ?? []) as unknown[]).length} fields` +
@@ -108,6 +137,12 @@ export function WebFillWorkbench() {
     }
     if (event === "error") throw new Error(String(data.message));
   };
+
+  // A currency warning goes once its picker is set to the documents' currency.
+  const settled = fields.filter((field) => field.options && !currencyWarning(field, documentCurrency));
+  const shownWarnings = warnings.filter(
+    (warning) => !settled.some((field) => warning.startsWith(`${field.label} is `)),
+  );
 
   return (
     <div className="flex flex-col gap-6">
@@ -212,10 +247,10 @@ export function WebFillWorkbench() {
         </ul>
       ) : null}
 
-      {warnings.length > 0 ? (
+      {shownWarnings.length > 0 ? (
         <Alert tone="warning" title="Check before submitting">
           <ul>
-            {warnings.map((warning) => (
+            {shownWarnings.map((warning) => (
               <li key={warning}>{warning}</li>
             ))}
           </ul>
@@ -225,6 +260,7 @@ export function WebFillWorkbench() {
       {fields.length > 0 && sessionId ? (
         <FilledFieldList
           fields={fields}
+          documentCurrency={documentCurrency}
           batchId={batchId}
           disabled={phase !== "filled"}
           onChange={(ref, corrected) =>

@@ -85,3 +85,43 @@ test("add a web page on the upload screen", async ({ page }) => {
   await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { name: "Price-list.pdf" })).toBeVisible({ timeout: 30_000 });
 });
+
+test("a currency picker the fill left alone is a select with the page's options, flagged until it matches the invoice", async ({
+  page,
+}) => {
+  const user = await signedInUser(page, "/web-fill");
+  const invoice = {
+    name: "usd-invoice.pdf",
+    mimeType: "application/pdf",
+    buffer: await makeTextPdf([["Invoice", "Invoice number: INV-4411", "Total: 250.00 USD"]]),
+  };
+  const { batchId } = await uploadAndWait(page.request, user.token, [invoice], "Dollar invoice");
+
+  const screen = new WebFillPage(page);
+  await screen.goto();
+  await screen.preview(`${site.origin}/payment`);
+  await screen.chooseBatch(batchId);
+
+  const currency = page.getByRole("combobox", { name: "Value for Payment currency" });
+  await expect(currency).toHaveValue("EUR");
+  await expect(currency.locator("option")).toHaveText(["EUR – Euro", "USD – US dollar", "GBP – Pound sterling"]);
+  await expect(screen.row("Payment currency")).toContainText("Not filled: no value found");
+  await expect(screen.row("Payment currency").getByTestId("currency-warning")).toHaveText(
+    "The document's amounts are in USD, but EUR is chosen.",
+  );
+  // A text field stays a text box.
+  await expect(page.getByRole("textbox", { name: "Value for Payer phone" })).toBeVisible();
+  await captureScreen(page, "web-fill-select-desktop");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await captureScreen(page, "web-fill-select-phone");
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await currency.selectOption("USD");
+  await expect(screen.row("Payment currency").getByTestId("currency-warning")).toHaveCount(0);
+  await expect(page.getByRole("alert").filter({ hasText: "Check before submitting" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Apply corrections" }).click();
+  await expect(screen.row("Payment currency")).toContainText("Selected", { timeout: 15_000 });
+  await screen.submit();
+  expect(site.posts).toHaveLength(1);
+  expect(site.posts[0].fields).toMatchObject({ invoice_number: "INV-4411", currency: "USD" });
+});

@@ -120,13 +120,11 @@ test("a saved word correction says what it changed and can be undone", async ({ 
   await editor.fill("COMPANIES");
   await editor.press("Enter");
   await expect(viewer.text).toHaveValue(/ACME SUPPLY COMPANIES/);
-  await expect(page.getByTestId("word-saved")).toHaveText(
-    "Saved “COMPANIES” in place of “COMPANY” on page 1; the page's text was rebuilt from its words.",
-  );
+  await expect(page.getByTestId("correction-saved")).toHaveText("Text (page 1): “COMPANY” → “COMPANIES”");
 
   await page.getByRole("button", { name: "Undo correction" }).click();
   await expect(viewer.text).toHaveValue(/ACME SUPPLY COMPANY\b/);
-  await expect(page.getByTestId("word-saved")).toHaveCount(0);
+  await expect(page.getByTestId("correction-saved")).toHaveCount(0);
   const { text } = await pageWords(page.request, user.token, batchId);
   expect(text).toContain("ACME SUPPLY COMPANY");
   expect(text).not.toContain("COMPANIES");

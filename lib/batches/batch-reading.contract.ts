@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineRoute } from "@/lib/contracts/contract";
 import { BatchResultsQuery } from "./get-batch-results";
 import { BatchHistoryQuery } from "./list-batch-history";
+import { DocumentSearchQuery, DocumentSearchResponse } from "./search/search-document-text";
 import { BatchHistoryResponse, BatchResultsResponse, BatchStatusResponse } from "./schemas";
 
 const tags = ["Batches"];
@@ -79,5 +80,25 @@ export const getBatchImageRoute = defineRoute({
     206: { description: "The requested bytes of the PNG image (Content-Range says which).", contentType: "image/png" },
     401: { description: "No usable credential." },
     404: { description: "No such image among the caller's batches." },
+  },
+});
+
+export const searchDocumentRoute = defineRoute({
+  method: "GET",
+  path: "/api/batch/{batch_id}/document/{document_id}/search",
+  surface: "api",
+  auth: "user_or_guest",
+  operationId: "batchDocumentSearch",
+  summary: "Find a word or phrase in a document's pages",
+  description:
+    "Searches the stored pages as corrected, in page order: each hit with its page, a snippet, and the boxes of the words it covers. " +
+    "Case, accents and the punctuation around words are ignored; one word also matches inside longer words." +
+    guestNote,
+  tags,
+  params: z.object({ batch_id: z.string(), document_id: z.string() }),
+  query: DocumentSearchQuery,
+  responses: {
+    200: DocumentSearchResponse,
+    404: { description: "No such document among the caller's own batches." },
   },
 });

@@ -4,25 +4,8 @@ import { AppError } from "@/lib/errors/app-error";
 import type { BlobStore } from "@/lib/storage";
 import { readLibraryFile } from "./read-library-file";
 import { saveLibraryFile } from "./save-library-file";
+import { libraryContentTypeFor } from "./library-upload-rules";
 import type { SaveGeneratedFileInput } from "./save-generated-file-schemas";
-
-const TYPES_BY_EXTENSION: Record<string, string> = {
-  pdf: "application/pdf",
-  csv: "text/csv",
-  txt: "text/plain",
-  md: "text/markdown",
-  json: "application/json",
-  xml: "application/xml",
-  yaml: "application/yaml",
-  yml: "application/yaml",
-  html: "text/html",
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  xlsm: "application/vnd.ms-excel.sheet.macroenabled.12",
-  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-};
 
 /** POST /api/batch/save-generated-file: keep a generated file in the library, or read it as a new batch. */
 export async function saveGeneratedFile(options: {
@@ -47,7 +30,7 @@ export async function saveGeneratedFile(options: {
     throw invalid("library_file_id", "library_file_id is only used with action send_to_parsing");
   if (!request.file_name) throw invalid("file_name", "Give the file's name");
   const bytes = decodeContent(request);
-  const contentType = request.content_type || contentTypeFor(request.file_name);
+  const contentType = request.content_type || libraryContentTypeFor(request.file_name);
 
   if (request.action === "save_to_library") {
     const file = await saveLibraryFile({
@@ -101,10 +84,6 @@ function decodeContent(request: SaveGeneratedFileInput): Buffer {
   const base64 = request.content_base64.replace(/^data:[^,]*;base64,/, "").replace(/\s+/g, "");
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(base64)) throw invalid("content_base64", "content_base64 is not valid base64");
   return Buffer.from(base64, "base64");
-}
-
-function contentTypeFor(fileName: string): string {
-  return TYPES_BY_EXTENSION[fileName.toLowerCase().split(".").at(-1) ?? ""] ?? "application/octet-stream";
 }
 
 function invalid(field: string, message: string): AppError {

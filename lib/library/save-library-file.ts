@@ -4,11 +4,11 @@ import { AppError } from "@/lib/errors/app-error";
 import type { BlobStore } from "@/lib/storage";
 import { libraryFileKey } from "./library-key";
 import { libraryFileKind } from "./library-file-kind";
+import { LIBRARY_MAX_BYTES } from "./library-upload-rules";
 import type { LibraryFileKind, LibraryFileResponseBody } from "./schemas";
 import { toLibraryFileResponse } from "./to-library-file-response";
 
-/** Largest file the library keeps (the same as the biggest tier's upload). */
-export const LIBRARY_MAX_BYTES = 100 * 1024 * 1024;
+export { LIBRARY_MAX_BYTES };
 
 export interface SaveLibraryFileOptions {
   userId: string;

@@ -124,6 +124,7 @@ describe("fillWebForm on a payment form", () => {
     expect(summary.data.warnings).toEqual([
       "Payment currency is set to EUR, but the amounts filled from the document are in USD. Check it before submitting.",
     ]);
+    expect(summary.data.document_currency).toBe("USD");
     expect(summary.data.unfilled).toEqual(expect.arrayContaining([expect.objectContaining({ label: "Payer phone" })]));
   });
 });

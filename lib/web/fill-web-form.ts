@@ -1,6 +1,6 @@
 import type { ConfiguredModel } from "@/lib/ai/language-model";
 import { parseDate, parseNumber } from "@/lib/extraction/entities/normalise-values";
-import { currencyMismatches, currencyOf } from "./currency-mismatch";
+import { currencyMismatches, currencyOf, documentCurrencyOf } from "./currency-mismatch";
 import { planFill } from "@/lib/fill/map/plan-fill";
 import { resolvePlan, unresolvedNotes } from "@/lib/fill/map/resolve-plan";
 import { coerceFieldValue } from "@/lib/fill/pdf/coerce-field-value";
@@ -174,6 +174,7 @@ async function fillInSession(
       .map((field) => ({ ref: field.ref, label: field.label, required: field.required })),
     unresolved: [...unmatched, ...unresolvedNotes(plans)],
     warnings,
+    document_currency: signal.aborted ? null : (documentCurrencyOf(filledTexts) ?? null),
     submitted: submitted !== null,
     result: submitted,
     message: submitted

@@ -129,7 +129,7 @@ export const webFillRoute = defineRoute({
   summary: "Fill a web form from documents, streaming each step",
   description:
     "Server-sent events: navigated, fields (found), value (each field's chosen value with its source: document, page, box, confidence, reason), action (each action with a screenshot), " +
-    "submitted (when submit is true), summary (with session_id, and warnings: currency pickers left at another currency than the filled amounts), error. An amount typed into a text field whose label names an amount is the number alone (the value event's note says so). Values come from explicit values, the instructions and the documents, through the AI provider when configured and the " +
+    "submitted (when submit is true), summary (with session_id, warnings: currency pickers left at another currency than the filled amounts, and document_currency: the one currency the filled amounts name, or null), error. An amount typed into a text field whose label names an amount is the number alone (the value event's note says so). Values come from explicit values, the instructions and the documents, through the AI provider when configured and the " +
     "deterministic matcher otherwise. It stops before submitting unless submit is true; review and call web-submit. A client that disconnects closes the session.",
   tags,
   body: WebFillRequest,

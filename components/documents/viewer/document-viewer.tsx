@@ -15,6 +15,7 @@ import { StatusBadge } from "../status-badge";
 import type { PageBoxes, PageStructure, ResultPage } from "../types";
 import { useViewer } from "../use-viewer";
 import { zoomAfterDoubleTap } from "./double-tap";
+import { DocumentSearch } from "./document-search";
 import { EditBar } from "./edit-bar";
 import { structureItemsAt, type Selection } from "./geometry";
 import { PageCanvas, type BoxLayer } from "./page-canvas";
@@ -31,6 +32,8 @@ import { StructurePanels } from "./structure-panels";
 import { TextChangesPreview } from "./text-changes-preview";
 import { ThumbnailStrip } from "./thumbnail-strip";
 import type { Box } from "../types";
+import { changeSentence, describeCorrection } from "./saved-corrections";
+import { useCorrectionHistory } from "./use-correction-history";
 import { useDocumentPages } from "./use-document-pages";
 import { useWordCorrections } from "./use-word-corrections";
 import { WordEditor } from "./word-editor";
@@ -52,6 +55,16 @@ function describeWordChanges(changes: WordChangesSummary): string {
   return ` Page ${pageNumber}: ${plural(kept, "word")} kept, ${changed} changed, ${inserted} inserted, ${removed} removed.`;
 }
 
+/** The smallest box holding all of them (a phrase over several words), to scroll to. */
+function enclosingBox(boxes: Box[]): Box | undefined {
+  if (boxes.length === 0) return undefined;
+  const left = Math.min(...boxes.map((box) => box.x));
+  const top = Math.min(...boxes.map((box) => box.y));
+  const right = Math.max(...boxes.map((box) => box.x + box.width));
+  const bottom = Math.max(...boxes.map((box) => box.y + box.height));
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
 /** A document's pages with their boxes, text and structure, corrected in place. */
 export function DocumentViewer({ batchId, documentId, initialPage, signedIn, initialHighlight }: DocumentViewerProps) {
   const viewer = useViewer(signedIn);
@@ -67,13 +80,30 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
     initialHighlight && { id: "citation", page: Math.max(1, initialPage), box: initialHighlight, related: [] },
   );
   const [edits, dispatch] = useReducer(editReducer, EMPTY_EDITS);
+  // The words of the search match being shown, on their page.
+  const [searchHit, setSearchHit] = useState<{ page: number; boxes: Box[] }>();
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string }>();
   const page = pages.get(current);
   const totalPages = meta?.total_pages ?? Math.max(current, 1);
   const unsaved = useMemo(() => new Set(editedPageNumbers(edits)), [edits]);
-  const onWordSaved = useCallback((saved: ResultPage) => replacePages([saved]), [replacePages]);
   const onWordError = useCallback((text: string) => setMessage({ tone: "error", text }), []);
+  const onRestored = useCallback(
+    (restored: ResultPage[]) => {
+      replacePages(restored);
+      for (const restoredPage of restored) refetchPage(restoredPage.page_number);
+    },
+    [replacePages, refetchPage],
+  );
+  const savedHistory = useCorrectionHistory({ batchId, documentId, onRestored, onError: onWordError });
+  const { record } = savedHistory;
+  const onWordSaved = useCallback(
+    (saved: ResultPage, before: ResultPage) => {
+      replacePages([saved]);
+      record({ before: [before], changes: describeCorrection(before, { extracted_text: saved.extracted_text }) });
+    },
+    [replacePages, record],
+  );
   const words = useWordCorrections({ batchId, documentId, page, onSaved: onWordSaved, onError: onWordError });
   const openWord =
     words.openWord !== undefined
@@ -120,7 +150,12 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
     setSaving(true);
     setMessage(undefined);
     try {
+      const before = corrections.flatMap((correction) => pages.get(correction.page_number) ?? []);
       const result = await saveDocumentCorrections(batchId, documentId, corrections);
+      record({
+        before,
+        changes: before.flatMap((beforePage) => describeCorrection(beforePage, edits.drafts[beforePage.page_number])),
+      });
       replacePages(
         corrections.flatMap((correction) => {
           const before = pages.get(correction.page_number);
@@ -203,26 +238,56 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
           and correct its text and values.
         </Alert>
       )}
-      {words.lastSaved && words.lastSaved.page === current ? (
+      {savedHistory.last ? (
         <Alert
           tone="success"
+          title="Saved correction"
           action={
             <Button
               variant="secondary"
               className="px-3 py-1.5"
-              loading={words.saving}
-              onClick={() => void words.undo()}
+              loading={savedHistory.undoing}
+              onClick={() =>
+                void savedHistory.undo().then((undone) => {
+                  if (undone)
+                    setMessage({
+                      tone: "success",
+                      text: `Undone: ${undone.changes.map(changeSentence).join("; ") || "the page is back as it was"}.`,
+                    });
+                })
+              }
             >
               Undo correction
             </Button>
           }
         >
-          <span data-testid="word-saved">
-            Saved “{words.lastSaved.after}” in place of “{words.lastSaved.before}” on page {current}; the page&apos;s
-            text was rebuilt from its words.
-          </span>
+          <ul data-testid="correction-saved">
+            {savedHistory.last.changes.length > 0 ? (
+              savedHistory.last.changes.map((change, index) => <li key={index}>{changeSentence(change)}</li>)
+            ) : (
+              <li>No visible change.</li>
+            )}
+          </ul>
+          {savedHistory.count > 1 ? (
+            <p className="mt-1 text-xs">
+              {savedHistory.count - 1} earlier {savedHistory.count - 1 === 1 ? "correction" : "corrections"} can be
+              undone after this one.
+            </p>
+          ) : null}
         </Alert>
       ) : null}
+      <DocumentSearch
+        viewer={viewer}
+        batchId={batchId}
+        documentId={documentId}
+        onShowHit={(hit) => {
+          if (!hit) return setSearchHit(undefined);
+          goTo(hit.page_number);
+          setSearchHit({ page: hit.page_number, boxes: hit.boxes });
+          const box = enclosingBox(hit.boxes);
+          if (box) setSelection({ id: "search", page: hit.page_number, box, related: [], reveal: true });
+        }}
+      />
       <ViewerToolbar
         current={current}
         totalPages={totalPages}
@@ -256,6 +321,7 @@ export function DocumentViewer({ batchId, documentId, initialPage, signedIn, ini
                   related: picked.box ? structureItemsAt(structureOf(page, edits.drafts), picked.box) : [],
                 })
               }
+              highlights={searchHit?.page === current ? searchHit.boxes : undefined}
               focusedWord={words.focusedWord}
               stepWord={words.step}
               onFocusWord={words.focus}

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 
 import { useTouchScreen } from "@/lib/client/use-touch-screen";
 import { turnedRectangle } from "@/lib/documents/word-corners";
 import { formatConfidence } from "../format";
-import type { PageBoxes, ResultPage, WordBox } from "../types";
+import type { Box, PageBoxes, ResultPage, WordBox } from "../types";
 import { isDoubleTap, type Tap } from "./double-tap";
 import { LOW_CONFIDENCE, type Selection } from "./geometry";
 import { fingerSpread, zoomAfterPinch, type Finger } from "./pinch-zoom";
@@ -28,6 +28,8 @@ export interface PageCanvasProps {
   onFocusWord?: (index: number | undefined) => void;
   /** Opens a word for correction (clicked, or Enter on the focused word); absent for readers who cannot edit. */
   onOpenWord?: (index: number) => void;
+  /** Boxes to mark on this page (the words of a search match). */
+  highlights?: Box[];
   /** The open word's editor, laid over the page. */
   editor?: ReactNode;
   /** A double tap with a finger (touch screens zoom this way). */
@@ -55,6 +57,7 @@ export function PageCanvas({
   stepWord,
   onFocusWord,
   onOpenWord,
+  highlights,
   editor,
   onDoubleTap,
   onPinchZoom,
@@ -232,6 +235,19 @@ export function PageCanvas({
                 </rect>
               );
             })}
+            {highlights?.map((box, index) => (
+              <rect
+                key={`hit:${index}`}
+                data-testid="search-hit"
+                x={box.x}
+                y={box.y}
+                width={box.width}
+                height={box.height}
+                vectorEffect="non-scaling-stroke"
+                strokeWidth={2}
+                className="pointer-events-none fill-yellow-300/50 stroke-amber-600"
+              />
+            ))}
             {selection?.box && selection.page === page.page_number ? (
               <rect
                 ref={selectedRef}
@@ -242,7 +258,8 @@ export function PageCanvas({
                 height={selection.box.height}
                 vectorEffect="non-scaling-stroke"
                 strokeWidth={3}
-                className="pointer-events-none fill-brand-500/25 stroke-brand-600"
+                // A search match's words are marked in yellow beneath: its frame only outlines them.
+                className={`pointer-events-none ${selection.id === "search" ? "fill-transparent stroke-amber-600" : "fill-brand-500/25 stroke-brand-600"}`}
               />
             ) : null}
             {words

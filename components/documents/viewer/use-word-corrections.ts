@@ -13,15 +13,14 @@ export function useWordCorrections(options: {
   batchId: string;
   documentId: string;
   page?: ResultPage;
-  onSaved: (page: ResultPage) => void;
+  /** The page as stored after the correction, and as it was before (for undo). */
+  onSaved: (page: ResultPage, before: ResultPage) => void;
   onError: (message: string) => void;
 }) {
   const { batchId, documentId, page, onSaved, onError } = options;
   const [focused, setFocused] = useState<{ page: number; index: number }>();
   const [open, setOpen] = useState<{ page: number; index: number }>();
   const [saving, setSaving] = useState(false);
-  // The last correction, so it can be taken back: the word's place and its text before and after.
-  const [lastSaved, setLastSaved] = useState<{ page: number; index: number; before: string; after: string }>();
   const pageNumber = page?.page_number;
   const boxes = page?.bounding_boxes as Partial<PageBoxes> | undefined;
 
@@ -51,17 +50,10 @@ export function useWordCorrections(options: {
 
   const save = useCallback(
     async (index: number, text: string): Promise<boolean> => {
-      if (pageNumber === undefined) return false;
-      const before = boxes?.words?.[index]?.text;
+      if (pageNumber === undefined || !page) return false;
       setSaving(true);
       try {
-        onSaved(await saveWordCorrections(batchId, documentId, pageNumber, [{ index, text }]));
-        // One word for one word keeps the word's place, so the old text can be put back there.
-        setLastSaved(
-          before !== undefined && before !== text && !/\s/.test(text.trim())
-            ? { page: pageNumber, index, before, after: text.trim() }
-            : undefined,
-        );
+        onSaved(await saveWordCorrections(batchId, documentId, pageNumber, [{ index, text }]), page);
         return true;
       } catch (thrown) {
         onError(`Word not saved: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
@@ -70,26 +62,8 @@ export function useWordCorrections(options: {
         setSaving(false);
       }
     },
-    [batchId, documentId, pageNumber, boxes, onSaved, onError],
+    [batchId, documentId, pageNumber, page, onSaved, onError],
   );
-
-  /** Puts the last corrected word back as it was (saved, like the correction). */
-  const undo = useCallback(async (): Promise<void> => {
-    if (!lastSaved) return;
-    setSaving(true);
-    try {
-      onSaved(
-        await saveWordCorrections(batchId, documentId, lastSaved.page, [
-          { index: lastSaved.index, text: lastSaved.before },
-        ]),
-      );
-      setLastSaved(undefined);
-    } catch (thrown) {
-      onError(`Not undone: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
-    } finally {
-      setSaving(false);
-    }
-  }, [batchId, documentId, lastSaved, onSaved, onError]);
 
   const move = useCallback(
     (index: number, direction: "next" | "previous") => {
@@ -100,5 +74,5 @@ export function useWordCorrections(options: {
     [step, close, openAt],
   );
 
-  return { focusedWord, openWord, saving, focus, open: openAt, close, save, move, step, lastSaved, undo };
+  return { focusedWord, openWord, saving, focus, open: openAt, close, save, move, step };
 }
