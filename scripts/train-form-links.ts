@@ -20,13 +20,24 @@ import {
   stackRuns,
 } from "@/lib/extraction/key-values/form-phrases";
 import {
+  formLinkCandidates,
   type FormLinkModels,
   formLinkPairs,
   positiveProbability,
   type QuantisedForest,
   quantise,
 } from "@/lib/extraction/key-values/form-links";
+import { layoutPairs } from "@/lib/extraction/key-values/key-values";
+import {
+  candidateRows,
+  minLinkProbability,
+  pairCandidates,
+  type PairThresholds,
+} from "@/lib/extraction/key-values/pair-candidates";
+import { chosenPairs, type PairScorer, scoredPairs } from "@/lib/extraction/key-values/pair-scores";
+import type { KeyValuePair } from "@/lib/extraction/types";
 import { annotatedPage } from "@/bench/funsd-annotated-page";
+import { wordsFound } from "@/bench/word-bags";
 import {
   asFields,
   cachedPages,
@@ -34,8 +45,10 @@ import {
   type FunsdForm,
   funsdForms,
   linkTexts,
+  loose,
   ocrPages,
   scoreLinks,
+  similar,
 } from "@/bench/funsd-forms";
 
 const outFolder = path.resolve("lib/extraction/key-values/models/form-links");
@@ -103,7 +116,7 @@ function columnEdges(values: number[]): number[] {
  * tries a split wherever the label changes along a sorted column, so the rows go in ordered by
  * label and the values as at most 16 bins: a few dozen splits per column, not one per row.
  */
-function forest(allRows: number[][], allLabels: number[], seed = 7): QuantisedForest {
+function forest(allRows: number[][], allLabels: number[], seed = 7, size = { trees: 8, depth: 8 }): QuantisedForest {
   const started = performance.now();
   // ml-cart is slow on many rows: the rarer class is kept whole, the other evenly sampled to twice as many
   // (maxRows in all at most), so neither class swamps the splits.
@@ -119,12 +132,12 @@ function forest(allRows: number[][], allLabels: number[], seed = 7): QuantisedFo
   const edges = rows[0].map((_, column) => columnEdges(rows.map((row) => row[column])));
   const order = labels.map((_, index) => index).sort((a, b) => labels[a] - labels[b]);
   const model = new RandomForestClassifier({
-    nEstimators: 8,
+    nEstimators: size.trees,
     maxFeatures: 0.6,
     seed,
     noOOB: true,
     useSampleBagging: false,
-    treeOptions: { maxDepth: 8, minNumSamples: 10 },
+    treeOptions: { maxDepth: size.depth, minNumSamples: 10 },
   } as never);
   model.train(
     quantise(
@@ -241,12 +254,12 @@ function trainLinks(samples: Sample[], phrases: Pick<FormLinkModels, "join" | "s
   return forest(linkSet.rows, linkSet.labels, seed);
 }
 
-/** Links found on the samples at `threshold`, scored as fields-score.mjs scores /v1/extract. */
-function evaluate(samples: Sample[], models: FormLinkModels) {
+/** Pairs found on the samples, scored as fields-score.mjs scores /v1/extract. */
+function evaluate(samples: Sample[], pairsOf: (sample: Sample) => KeyValuePair[]) {
   const totals = { links: 0, fields: 0, hits: 0, cpuMs: 0 };
-  for (const { form, page } of samples) {
+  for (const sample of samples) {
     const cpu = process.cpuUsage();
-    const score = scoreLinks(linkTexts(form), asFields(formLinkPairs(page, models)));
+    const score = scoreLinks(linkTexts(sample.form), asFields(pairsOf(sample)));
     totals.links += score.links;
     totals.fields += score.fields;
     totals.hits += score.hits;
@@ -278,8 +291,8 @@ async function samplesOf(forms: FunsdForm[], fallback?: "none" | "annotated"): P
 }
 
 /** The forest as stored: split values rounded (the JSON stays small; the splits are unchanged to 4 digits). */
-function stored(model: QuantisedForest, threshold?: number): string {
-  return JSON.stringify({ threshold, edges: model.edges, forest: model.forest.toJSON() }, (key, value) =>
+function stored(model: QuantisedForest, extra: object = {}): string {
+  return JSON.stringify({ ...extra, edges: model.edges, forest: model.forest.toJSON() }, (key, value) =>
     typeof value === "number" && !Number.isInteger(value)
       ? Math.round(value * 1e4) / 1e4
       : key === "gain"
@@ -287,6 +300,84 @@ function stored(model: QuantisedForest, threshold?: number): string {
         : value,
   );
 }
+
+/** The scorer's rows on one form: the rule pairs and the link model's candidates, each labelled by whether it matches an annotated link. */
+interface PairSet {
+  rows: number[][];
+  labels: number[];
+}
+
+function pairSet({ form, page }: Sample, models: Omit<FormLinkModels, "threshold">): PairSet {
+  const truth = linkTexts(form);
+  const candidates = pairCandidates(layoutPairs(page), formLinkCandidates(page, minLinkProbability, models));
+  return {
+    rows: candidateRows(page, candidates),
+    labels: candidates.map(({ pair }) =>
+      truth.some(([question, answer]) => similar(loose(pair.key), question) && similar(loose(pair.value), answer))
+        ? 1
+        : 0,
+    ),
+  };
+}
+
+const scorerSize = { trees: 16, depth: 10 };
+
+/** How much the scored pairs must gain on the rules, in cross-validated F1 on half a, to replace them (about 13 of half a's 1320 links). */
+const winMargin = 0.01;
+
+function trainScorer(sets: PairSet[], seed: number): QuantisedForest {
+  const rows = sets.flatMap((set) => set.rows);
+  const labels = sets.flatMap((set) => set.labels);
+  console.log(`  pair samples: ${count(labels)}`);
+  return forest(rows, labels, seed, scorerSize);
+}
+
+/**
+ * Where links are lost and wrong fields come from, counted on the given forms: each missed link by
+ * whether OCR read its words at all and what was found instead; each wrong field by what its key is.
+ */
+function errorClasses(samples: Sample[], pairsOf: (sample: Sample) => KeyValuePair[]) {
+  const classes = new Map<string, number>();
+  const add = (name: string) => classes.set(name, (classes.get(name) ?? 0) + 1);
+  for (const sample of samples) {
+    const { form, page } = sample;
+    const fields = asFields(pairsOf(sample)).map(([key, value]) => [loose(key.replace(/ \(\d+\)$/, "")), loose(value)]);
+    const score = scoreLinks(linkTexts(form), asFields(pairsOf(sample)));
+    const text = page.text ?? page.words.map((word) => word.text).join(" ");
+    const read = (phrase: string) => {
+      const { found, words } = wordsFound(phrase, text);
+      return words === 0 || found / words >= 0.75;
+    };
+    for (const [question, answer] of score.missed) {
+      if (!read(question) || !read(answer)) add("missed: OCR lost or garbled the question or the answer");
+      else if (fields.some(([key]) => similar(key, question))) {
+        const values = fields.filter(([key]) => similar(key, question)).map(([, value]) => value);
+        if (values.some((value) => value.includes(answer) || answer.includes(value)))
+          add("missed: label found, value cut or glued to more text");
+        else add("missed: label found, another value");
+      } else if (fields.some(([, value]) => similar(value, answer))) add("missed: value found under another key");
+      else add("missed: neither read as a pair");
+    }
+    const texts = form.entities.map((entity) => ({ label: entity.label, text: loose(entity.text) }));
+    for (const [rawKey, value] of score.wrong) {
+      const key = loose(rawKey.replace(/ \(\d+\)$/, ""));
+      const keyIs = texts.find((entity) => similar(entity.text, key))?.label;
+      const valueIs = texts.find((entity) => similar(entity.text, loose(value)))?.label;
+      if (keyIs === "question" && (valueIs === "question" || valueIs === "header"))
+        add("wrong: a label linked to another label");
+      else if (keyIs === "question") add("wrong: right label, wrong or partial value");
+      else if (keyIs)
+        add(`wrong: key is ${keyIs === "answer" ? "an answer" : `an ${keyIs === "other" ? "other text" : keyIs}`}`);
+      else add("wrong: key matches no annotated text (merged or garbled)");
+    }
+  }
+  return [...classes].sort((a, b) => b[1] - a[1]);
+}
+
+const printClasses = (name: string, classes: Array<[string, number]>) => {
+  console.log(`error classes on half a, ${name}:`);
+  for (const [label, times] of classes) console.log(`  ${String(times).padStart(4)}  ${label}`);
+};
 
 async function main() {
   const halfA = funsdForms("a");
@@ -310,7 +401,9 @@ async function main() {
   const thresholds = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
   let chosen = { threshold: 0.5, f1: -1 };
   for (const threshold of thresholds) {
-    const parts = folds.map((fold, index) => evaluate(fold, { ...foldModels[index], threshold }));
+    const parts = folds.map((fold, index) =>
+      evaluate(fold, ({ page }) => formLinkPairs(page, { ...foldModels[index], threshold })),
+    );
     const hits = parts[0].hits + parts[1].hits;
     const recall = hits / (parts[0].links + parts[1].links);
     const precision = hits / Math.max(parts[0].fields + parts[1].fields, 1);
@@ -324,18 +417,76 @@ async function main() {
   console.log(`link threshold ${chosen.threshold}`);
 
   const models = { ...phrases, link: trainLinks(samples, phrases, 7), threshold: chosen.threshold };
+
+  // The pair scorer, fitted on rows the link model read out of fold (each fold's candidates come from
+  // the link model fitted on the other fold), its threshold chosen by two-fold cross-validation.
+  const pairSets = folds.map((fold, index) => fold.map((sample) => pairSet(sample, foldModels[index])));
+  const foldScorers = [trainScorer(pairSets[1], 17), trainScorer(pairSets[0], 19)];
+  // Each form's candidates and out-of-fold scores, read once; the thresholds are then a grid over them.
+  const scoredA = folds.map((fold, index) =>
+    fold.map((sample) => {
+      const rules = layoutPairs(sample.page);
+      const candidates = pairCandidates(rules, formLinkCandidates(sample.page, minLinkProbability, foldModels[index]));
+      const scores = positiveProbability(foldScorers[index], candidateRows(sample.page, candidates));
+      return { sample, rules, candidates, scores };
+    }),
+  );
+  const pairsAt = (thresholds: PairThresholds) => {
+    const found = new Map<Sample, KeyValuePair[]>();
+    for (const { sample, rules, candidates, scores } of scoredA.flat())
+      found.set(sample, chosenPairs(sample.page, rules, candidates, scores, thresholds));
+    return (sample: Sample) => found.get(sample)!;
+  };
+  const rulesA = evaluate(samples, ({ page }) => layoutPairs(page));
+  console.log(`half a, layout rules alone: ${describe(rulesA)}`);
+  const grid = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8];
+  let scorerChoice = { thresholds: { rules: 0.5, model: 0.5 }, f1: -1, figures: rulesA };
+  for (const rules of grid)
+    for (const model of grid) {
+      const figures = evaluate(samples, pairsAt({ rules, model }));
+      if (figures.f1 > scorerChoice.f1) scorerChoice = { thresholds: { rules, model }, f1: figures.f1, figures };
+    }
+  for (const rules of grid)
+    console.log(
+      `  half a, cross-validated, rule pairs from ${rules}, model links from ${scorerChoice.thresholds.model}: ${describe(evaluate(samples, pairsAt({ rules, model: scorerChoice.thresholds.model })))}`,
+    );
+  for (const model of grid)
+    console.log(
+      `  half a, cross-validated, rule pairs from ${scorerChoice.thresholds.rules}, model links from ${model}: ${describe(evaluate(samples, pairsAt({ rules: scorerChoice.thresholds.rules, model })))}`,
+    );
+  console.log(
+    `pair thresholds: rule pairs ${scorerChoice.thresholds.rules}, model links ${scorerChoice.thresholds.model}; cross-validated ${describe(scorerChoice.figures)} against F1 ${rulesA.f1.toFixed(3)} for the rules alone (${scorerChoice.f1 >= rulesA.f1 + winMargin ? "the scored pairs win" : `no win by ${winMargin} F1 or more: findKeyValuePairs keeps the rules`})`,
+  );
+  const scorer: PairScorer = {
+    model: trainScorer(pairSets.flat(), 7),
+    thresholds: scorerChoice.thresholds,
+  };
+
   mkdirSync(outFolder, { recursive: true });
   writeFileSync(path.join(outFolder, "join.json"), stored(models.join));
   writeFileSync(path.join(outFolder, "stack.json"), stored(models.stack));
-  writeFileSync(path.join(outFolder, "link.json"), stored(models.link, models.threshold));
+  writeFileSync(path.join(outFolder, "link.json"), stored(models.link, { threshold: models.threshold }));
+  writeFileSync(path.join(outFolder, "pairs.json"), stored(scorer.model, { thresholds: scorer.thresholds }));
   console.log(`models written to ${path.relative(process.cwd(), outFolder)}`);
 
-  const reported = await samplesOf(halfB, quick ? "none" : undefined);
-  const figures = evaluate(reported, models);
-  const perPage = figures.cpuMs / Math.max(reported.length, 1);
-  console.log(
-    `half b (${reported.length} forms, OCR words, never fitted): ${describe(figures)}; ${perPage.toFixed(1)} ms of CPU per page`,
+  const combined = ({ page }: Sample) =>
+    scoredPairs(page, layoutPairs(page), formLinkCandidates(page, minLinkProbability, models), scorer);
+  printClasses(
+    "layout rules",
+    errorClasses(samples, ({ page }) => layoutPairs(page)),
   );
+  printClasses("scored pairs (cross-validated)", errorClasses(samples, pairsAt(scorer.thresholds)));
+
+  const reported = await samplesOf(halfB, quick ? "none" : undefined);
+  const perPage = (figures: ReturnType<typeof evaluate>) =>
+    `${(figures.cpuMs / Math.max(reported.length, 1)).toFixed(1)} ms of CPU per page`;
+  console.log(`half b (${reported.length} forms, OCR words, never fitted):`);
+  const rulesB = evaluate(reported, ({ page }) => layoutPairs(page));
+  console.log(`  layout rules alone: ${describe(rulesB)}; ${perPage(rulesB)}`);
+  const linksB = evaluate(reported, ({ page }) => formLinkPairs(page, models));
+  console.log(`  link models alone: ${describe(linksB)}; ${perPage(linksB)}`);
+  const scoredB = evaluate(reported, combined);
+  console.log(`  scored pairs (rules and links rescored): ${describe(scoredB)}; ${perPage(scoredB)}`);
 }
 
 await main();

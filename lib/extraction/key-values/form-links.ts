@@ -139,11 +139,12 @@ export interface FormLink {
   pair: KeyValuePair;
   /** The question's and the answer's words, which no other pair may take. */
   words: Word[];
+  /** The link model's probability. */
+  probability: number;
 }
 
-/** A page's question→answer links as key-value pairs with their words, in the order their questions are read. */
-export function formLinks(page: Page, models: FormLinkModels = formLinkModels()): FormLink[] {
-  if (page.words.length === 0) return [];
+/** A page's phrases and every link candidate between them with the link model's probability. */
+function scoredCandidates(page: Page, models: Omit<FormLinkModels, "threshold">) {
   const unit = wordHeight(page);
   const phrases = pagePhrases(page, models);
   const candidates = linkCandidates(phrases, unit);
@@ -151,29 +152,61 @@ export function formLinks(page: Page, models: FormLinkModels = formLinkModels())
     models.link,
     candidates.map((candidate) => candidate.features),
   );
+  return { phrases, candidates, probabilities };
+}
+
+/** A chosen link as a key-value pair with its words (none when the question or the answer has no text). */
+function linkPair(page: Page, phrases: Phrase[], { question, answer, probability }: ChosenLink): FormLink[] {
+  const keyWords = phrases[question].words;
+  const valueWords = phrases[answer].words;
+  const key = labelText(keyWords);
+  const value = valueWords
+    .map((word) => word.text)
+    .join(" ")
+    .trim();
+  if (!key || !value) return [];
+  const beside = phrases[answer].box.top < phrases[question].box.bottom;
+  const pair: KeyValuePair = {
+    key,
+    value,
+    page: page.pageNumber,
+    keyBox: unionBox(keyWords.map((word) => word.box)),
+    valueBox: unionBox(valueWords.map((word) => word.box)),
+    confidence: Math.round(probability * meanWordConfidence([...keyWords, ...valueWords]) * 100) / 100,
+    method: beside ? (/[:;]$/.test(keyWords.at(-1)!.text) ? "colon" : "gap") : "below",
+  };
+  return [{ pair, words: [...keyWords, ...valueWords], probability }];
+}
+
+/** A page's question→answer links as key-value pairs with their words, in the order their questions are read. */
+export function formLinks(page: Page, models: FormLinkModels = formLinkModels()): FormLink[] {
+  if (page.words.length === 0) return [];
+  const { phrases, candidates, probabilities } = scoredCandidates(page, models);
   return chooseLinks(candidates, probabilities, models.threshold)
     .sort((a, b) => a.question - b.question || a.answer - b.answer)
-    .flatMap(({ question, answer, probability }): FormLink[] => {
-      const keyWords = phrases[question].words;
-      const valueWords = phrases[answer].words;
-      const key = labelText(keyWords);
-      const value = valueWords
-        .map((word) => word.text)
-        .join(" ")
-        .trim();
-      if (!key || !value) return [];
-      const beside = phrases[answer].box.top < phrases[question].box.bottom;
-      const pair: KeyValuePair = {
-        key,
-        value,
-        page: page.pageNumber,
-        keyBox: unionBox(keyWords.map((word) => word.box)),
-        valueBox: unionBox(valueWords.map((word) => word.box)),
-        confidence: Math.round(probability * meanWordConfidence([...keyWords, ...valueWords]) * 100) / 100,
-        method: beside ? (/[:;]$/.test(keyWords.at(-1)!.text) ? "colon" : "gap") : "below",
-      };
-      return [{ pair, words: [...keyWords, ...valueWords] }];
-    });
+    .flatMap((link) => linkPair(page, phrases, link));
+}
+
+/**
+ * Every link candidate the link model gives `minProbability` at least, none excluded by another:
+ * material for a later choice that weighs them against other evidence.
+ */
+export function formLinkCandidates(
+  page: Page,
+  minProbability: number,
+  models: Omit<FormLinkModels, "threshold"> = formLinkModels(),
+): FormLink[] {
+  if (page.words.length === 0) return [];
+  const { phrases, candidates, probabilities } = scoredCandidates(page, models);
+  return candidates.flatMap((candidate, index) =>
+    probabilities[index] >= minProbability
+      ? linkPair(page, phrases, {
+          question: candidate.question,
+          answer: candidate.answer,
+          probability: probabilities[index],
+        })
+      : [],
+  );
 }
 
 export function formLinkPairs(page: Page, models: FormLinkModels = formLinkModels()): KeyValuePair[] {

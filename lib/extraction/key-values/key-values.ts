@@ -36,7 +36,8 @@ function alternates(run: TableRun): boolean {
 const topDown = (page: Page) =>
   page.lines.map((_, index) => index).sort((a, b) => page.lines[a].box.y - page.lines[b].box.y);
 
-function pairsOnPage(page: Page): KeyValuePair[] {
+/** The pairs the layout rules find on a page, in reading order. */
+export function layoutPairs(page: Page): KeyValuePair[] {
   const state = pageWords(page);
   const pairs: KeyValuePair[] = [];
   const lines = page.lines.map((_, index) => index);
@@ -73,7 +74,7 @@ function pairsOnPage(page: Page): KeyValuePair[] {
 }
 
 /** Pairs in the order their labels are read: by the line holding the label's end, then left to right. */
-function inReadingOrder(page: Page, pairs: KeyValuePair[]): KeyValuePair[] {
+export function inReadingOrder(page: Page, pairs: KeyValuePair[]): KeyValuePair[] {
   const lineOf = ({ keyBox }: KeyValuePair) => {
     const x = keyBox!.x + keyBox!.width;
     const y = keyBox!.y + keyBox!.height * 0.75;
@@ -90,7 +91,7 @@ function inReadingOrder(page: Page, pairs: KeyValuePair[]): KeyValuePair[] {
 
 export function findKeyValuePairs(pages: Page[]): KeyValuePair[] {
   return pages.flatMap((page) => [
-    ...pairsOnPage(page),
+    ...layoutPairs(page),
     ...(page.formFields ?? []).map((field): KeyValuePair => ({
       key: field.name,
       value: field.value,
