@@ -31,8 +31,7 @@ describe("the document's date", () => {
     expect(dateOf("12/25/2018 10:30")).toBe("2018-12-25");
   });
 
-  // Known gap of the trained ranker (MODEL_CARD.md): it does not reproduce this hand-made case yet.
-  it.fails("prefers a labelled date, the first date from the top otherwise, and skips implausible years", () => {
+  it("prefers a labelled date, the first date from the top otherwise, and skips implausible years", () => {
     expect(fieldsOf(["Printed 02/01/2019", "Date: 25/12/2018"], [{ name: "date", type: "date" }]).fields).toEqual({
       date: "2018-12-25",
     });
@@ -61,8 +60,7 @@ describe("the document's date", () => {
 
   const dateDetail = (...rows: string[]) => fieldsOf(rows, [{ name: "date", type: "date" }]).fieldDetails![0];
 
-  // Known gap of the trained ranker (MODEL_CARD.md): it does not reproduce this hand-made case yet.
-  it.fails("reads an ambiguous date day-first on a day-first receipt, and says why", () => {
+  it("reads an ambiguous date day-first on a day-first receipt, and says why", () => {
     const ringgit = dateDetail("KIM HUAT SDN BHD", "Date: 11/01/2019 14:03", "TOTAL RM 9.00");
     expect(ringgit.value).toBe("2019-01-11");
     expect(ringgit.reason).toContain("day-first: amounts in RM");

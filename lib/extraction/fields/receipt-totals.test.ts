@@ -127,8 +127,7 @@ describe("schema fields naming the total", () => {
     expect(detail.confidence).toBeGreaterThanOrEqual(0.9);
   });
 
-  // Known gap of the trained ranker (MODEL_CARD.md): it does not reproduce this hand-made case yet.
-  it.fails("lowers a total its items and payment disagree with, and says why", () => {
+  it("lowers a total its items and payment disagree with, and says why", () => {
     const detail = totalDetail("Widget >4.00", "TOTAL >9.00", "CASH >20.00", "CHANGE >15.00");
     expect(detail.value).toBe("9");
     expect(detail.reason).toContain('labelled "TOTAL"; but 20.00 paid less 15.00 change is 5, not 9.00; confidence');
