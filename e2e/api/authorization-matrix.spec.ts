@@ -31,6 +31,11 @@ const BODIES: Record<string, unknown> = {
   "PATCH /api/batch/{batch_id}": { batch_name: "renamed by someone else" },
 };
 
+/** Required query parameters, so validation (422) cannot answer before the ownership check (404). */
+const QUERIES: Record<string, string> = {
+  "GET /api/batch/{batch_id}/document/{document_id}/search": "q=invoice",
+};
+
 /** Owner GETs not checked for a 2xx first: the resource cannot be made in this suite. */
 const NO_OWNER_BASELINE = new Set(["DELETE /api/batch/web-session/{session_id}"]);
 
@@ -149,6 +154,11 @@ async function makeOwnerResources(request: APIRequestContext): Promise<void> {
 }
 
 function urlFor(operation: Operation): string {
+  const query = QUERIES[`${operation.method} ${operation.path}`];
+  return `${pathFor(operation)}${query ? `?${query}` : ""}`;
+}
+
+function pathFor(operation: Operation): string {
   return operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     if (name === "session_id" && operation.path.startsWith("/api/batch/web-session/")) return randomUUID();
     const value = ids[name];

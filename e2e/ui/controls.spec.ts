@@ -19,7 +19,7 @@ for (const [screen, device] of SCREENS) {
       );
       await page.goto(`/batches/${batchId}/documents/${documentIds[0]}`);
 
-      const previous = page.getByRole("button", { name: "Previous" });
+      const previous = page.getByRole("button", { name: "Previous page" });
       const zoomIn = page.getByRole("button", { name: "Zoom in" });
       await expect(previous).toBeDisabled();
       await expect(zoomIn).toBeEnabled();
