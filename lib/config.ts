@@ -87,6 +87,8 @@ const EnvSchema = z.object({
   OCR_LANGUAGES: z.string().default("eng"),
   /// Local OCR engine: native `tesseract` when on PATH (auto), always (native) or never (wasm, tesseract.js).
   OCR_ENGINE: z.enum(["auto", "native", "wasm"]).default("auto"),
+  /// Lines tesseract reads unsurely are read again by PP-OCR's line recogniser (on) or not (off).
+  OCR_LINE_REREAD: z.enum(["on", "off"]).default("on"),
   /// The native tesseract binary (found on PATH when unset).
   TESSERACT_PATH: optionalString,
   /// Local OCR workers; defaults to the number of CPU cores.

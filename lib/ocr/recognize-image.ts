@@ -23,6 +23,7 @@ import { isLowResolution, readUncoveredText } from "./read-uncovered-text";
 import { recognizeRemotely } from "./remote-ocr";
 import { rereadAmountRows } from "./reread-amount-rows";
 import { rereadRotatedWords } from "./reread-rotated-words";
+import { rereadUnsureLines } from "./reread-unsure-lines";
 import { rereadUnsureWords } from "./reread-unsure-words";
 import { currentOcrEngine, type OcrEngine } from "./ocr-engine";
 import { recognizeTsvWithPool } from "./tesseract-pool";
@@ -208,6 +209,9 @@ async function readPasses(
             }
           };
         const steps = [
+          ...(index === 0 && getConfig().OCR_LINE_REREAD === "on"
+            ? [keepOnFailure("unsure lines", (before) => rereadUnsureLines(before, image))]
+            : []),
           ...(lowResolution
             ? [keepOnFailure("unsure words", (before) => rereadUnsureWords(before, image, pass.recogniser))]
             : []),
