@@ -11,7 +11,7 @@ import { recognizeImage } from "@/lib/ocr/recognize-image";
 import { terminateOcrPool, warmOcrPool } from "@/lib/ocr/tesseract-pool";
 import { percentile } from "./figures";
 import { funsdForms } from "./funsd-forms";
-import { createPpOcr, ppOcrInstallCommand, ppOcrInstalled, type PpOcr } from "./ppocr/pp-ocr";
+import { createPpOcr, type PpOcr } from "./ppocr/pp-ocr";
 import { wordBag, wordsFound } from "./word-bags";
 
 // An accuracy candidate beside docsvc's OCR: PP-OCRv4 (bench/ppocr, onnxruntime-node on the CPU)
@@ -26,18 +26,15 @@ import { wordBag, wordsFound } from "./word-bags";
 // threads, the CLI its default threads); wall and CPU seconds a page (this process and its
 // children). The corpus is read in place when ../shared/corpus exists; without it nothing is measured.
 //   npx vitest run --config bench/vitest.config.ts bench/ocr-candidates.bench-run.ts
-// PP-OCR needs its own packages first: ONNXRUNTIME_NODE_INSTALL=skip npm --prefix bench/ppocr install.
-// BENCH_ENGINES (default docsvc,ppocr,cli; add wasm), BENCH_SET=sroie|funsd, BENCH_LIMIT (pages
+// BENCH_ENGINES (default docsvc,ppocr,cli; add wasm, or docsvc-tesseract: docsvc without the
+// line recogniser's second reading, OCR_LINE_REREAD=off), BENCH_SET=sroie|funsd, BENCH_LIMIT (pages
 // per set), BENCH_HALF (default b), PPOCR_MAX_SIDE / PPOCR_MIN_SIDE (the detector's input size,
 // default 1920 / 0: the page at its own size up to 1920 px), BENCH_SHOW=1 prints each receipt's
 // misses, BENCH_TEXTS=<folder> keeps each engine's text of each page there.
 
 const run = promisify(execFile);
 const corpus = path.resolve(process.env.BENCH_CORPUS ?? "../shared/corpus/01_forms_kv");
-const asked = (process.env.BENCH_ENGINES ?? "docsvc,ppocr,cli").split(",");
-// PP-OCR's packages are installed apart from the app's (bench/ppocr/package.json).
-const engines = asked.filter((engine) => engine !== "ppocr" || ppOcrInstalled());
-if (engines.length < asked.length) console.log(`PP-OCR left out: not installed (${ppOcrInstallCommand})`);
+const engines = (process.env.BENCH_ENGINES ?? "docsvc,ppocr,cli").split(",");
 const limit = Number(process.env.BENCH_LIMIT ?? Infinity);
 const textFolder = process.env.BENCH_TEXTS;
 const whichHalf = (process.env.BENCH_HALF ?? "b") as "a" | "b";
@@ -54,9 +51,10 @@ afterAll(async () => {
 
 type Reader = (file: string) => Promise<string>;
 
-async function docsvcReader(engine: "native" | "wasm"): Promise<Reader> {
+async function docsvcReader(engine: "native" | "wasm", lineReread: "on" | "off"): Promise<Reader> {
   await terminateOcrPool();
   process.env.OCR_ENGINE = engine;
+  process.env.OCR_LINE_REREAD = lineReread;
   resetConfigForTests();
   await warmOcrPool();
   return async (file) => {
@@ -168,7 +166,7 @@ it("real scans: PP-OCRv4 beside docsvc-OCR-v1 and the tesseract CLI, words found
   for (const set of sets) {
     console.log(`\n${set.name}`);
     for (const engine of engines) {
-      if ((engine === "docsvc" || engine === "cli") && !native) {
+      if ((engine.startsWith("docsvc") || engine === "cli") && !native) {
         console.log(`  ${engine}: tesseract not installed, skipped`);
         continue;
       }
@@ -177,13 +175,13 @@ it("real scans: PP-OCRv4 beside docsvc-OCR-v1 and the tesseract CLI, words found
           ? await ppocrReader()
           : engine === "cli"
             ? cliReader
-            : await docsvcReader(engine === "wasm" ? "wasm" : "native");
+            : await docsvcReader(engine === "wasm" ? "wasm" : "native", engine === "docsvc-tesseract" ? "off" : "on");
       const label =
         engine === "ppocr"
           ? "PP-OCRv4 (onnxruntime)"
           : engine === "cli"
             ? "tesseract CLI"
-            : `docsvc-OCR-v1 (${currentOcrEngine()})`;
+            : `docsvc-OCR-v1 (${currentOcrEngine()}${engine === "docsvc-tesseract" ? " alone" : ""})`;
       // One untimed read first: loading the models and starting the pool are not a page's cost.
       await read(set.files[0]);
       const load = os.loadavg()[0].toFixed(1);

