@@ -37,7 +37,7 @@ describe("decodeCtc", () => {
 
 describe("unsureRuns", () => {
   it("groups consecutive unsure words", () => {
-    const confidences = [0.95, 0.3, 0.5, 0.99, 0.2].map((confidence) => ({ confidence }));
+    const confidences = [0.95, 0.3, 0.5, 0.99, 0.2].map((confidence) => ({ confidence, text: "AB" }));
     expect(unsureRuns(confidences)).toEqual([
       [1, 2],
       [4, 1],

@@ -42,11 +42,14 @@ interface LineCut {
   height: number;
 }
 
+/** A mark, a tick or a lone letter read unsurely is not worth a second reading (forms are full of them). */
+const hasTwoCharacters = (word: Pick<Word, "text">) => (word.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2;
+
 /** Runs of consecutive unsure words in a line, as [first, count] (offsets in the line). */
-export function unsureRuns(words: Array<Pick<Word, "confidence">>): Array<[number, number]> {
+export function unsureRuns(words: Array<Pick<Word, "confidence" | "text">>): Array<[number, number]> {
   const runs: Array<[number, number]> = [];
   words.forEach((word, index) => {
-    if (word.confidence >= unsureBelow) return;
+    if (word.confidence >= unsureBelow || !hasTwoCharacters(word)) return;
     const last = runs.at(-1);
     if (last && last[0] + last[1] === index) last[1]++;
     else runs.push([index, 1]);
