@@ -26,7 +26,7 @@ import { rereadRotatedWords } from "./reread-rotated-words";
 import { rereadUnsureLines } from "./reread-unsure-lines";
 import { rereadUnsureWords } from "./reread-unsure-words";
 import { currentOcrEngine, type OcrEngine } from "./ocr-engine";
-import { recognizeTsvWithPool } from "./tesseract-pool";
+import { adaptiveThreshold, recognizeTsvWithPool } from "./tesseract-pool";
 import { layoutFromTsv } from "./tesseract-tsv-layout";
 
 export interface OcrImageResult extends AssembledLayout {
@@ -41,8 +41,11 @@ export interface OcrImageResult extends AssembledLayout {
 }
 
 type GreyPage = Pick<NormalizedGreyImage, "grey" | "width" | "height">;
-/** How tesseract finds the page's text: its own layout analysis, or the page taken as one block of lines. */
-type PageLayoutAnalysis = "auto" | "one block";
+/**
+ * How tesseract reads the page: its own layout analysis, the page taken as one block of lines, or
+ * its layout analysis over a page binarised tile by tile (adaptive threshold).
+ */
+type PageLayoutAnalysis = "auto" | "one block" | "adaptive threshold";
 /** A page to read, with the factor its pixels were enlarged by from the file's. */
 type PageToRead = GreyPage & Pick<NormalizedGreyImage, "enlargement">;
 
@@ -122,6 +125,21 @@ export async function recognizeImage(
       if (confidentCharacters(asBlock) > confidentCharacters(merged))
         [merged, orientation, readCopy] = [asBlock, 0, straight];
     }
+    if (!remote && isPoorReading(merged)) {
+      // Still next to nothing: one threshold for the whole page puts faint print on the paper's side
+      // when part of the image is dark (a photo's background, a shadowed edge). Stretched to the
+      // page's own range of greys the print comes back; tile by tile, the threshold does not see the dark part.
+      const stretched = await stretchContrast(straight);
+      for (const [page, layout] of [
+        [stretched, "auto"],
+        [straight, "adaptive threshold"],
+      ] as const) {
+        if (!isPoorReading(merged)) break;
+        const again = await timeSecondReading(() => read(page, layout));
+        if (confidentCharacters(again) > confidentCharacters(merged))
+          [merged, orientation, readCopy] = [again, 0, page];
+      }
+    }
   } else if (hasSidewaysWords(merged.words, normalized.width, normalized.height)) {
     // tesseract read sideways text itself; the words keep their turn.
     orientation = sidewaysTurn(await greySample(normalized.grey, normalized.width, normalized.height));
@@ -189,6 +207,7 @@ async function readPasses(
           image: greyToPgm(image),
           recogniser: pass.recogniser,
           ...(options.layout === "one block" ? { params: { tessedit_pageseg_mode: PSM.SINGLE_BLOCK } } : {}),
+          ...(options.layout === "adaptive threshold" ? { params: { thresholding_method: adaptiveThreshold } } : {}),
         }),
         image.width,
         image.height,
@@ -227,6 +246,16 @@ async function readPasses(
       });
     }),
   );
+}
+
+/** The page's greys stretched so its darkest and lightest percent become black and white. */
+async function stretchContrast(page: PageToRead): Promise<PageToRead> {
+  const grey = await sharp(page.grey, { raw: { width: page.width, height: page.height, channels: 1 } })
+    .normalise()
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  return { ...page, grey };
 }
 
 /** The page turned back by a clockwise quarter turn of its text: a half turn of raw pixels is the buffer reversed. */

@@ -154,12 +154,18 @@ async function withWorker<T>(
   }
 }
 
+/** Tesseract's binarisation: one Otsu threshold for the page (its default), or Leptonica's adaptive Otsu, tile by tile. */
+export const globalThreshold = "0";
+export const adaptiveThreshold = "1";
+
 /** Tesseract's variables for a job: automatic page segmentation and quiet notes unless the job says otherwise. */
 function jobParams(params: Partial<WorkerParams> | undefined): Partial<WorkerParams> {
   // Tesseract's own notes ("Estimating resolution as N", "Detected N diacritics", twice a page)
   // go to its debug file: nowhere unless LOG_LEVEL=debug.
+  // A worker keeps its variables between jobs, so every job states the binarisation it reads with.
   return {
     tessedit_pageseg_mode: PSM.AUTO,
+    thresholding_method: globalThreshold,
     ...(logLevelEnabled("debug") ? {} : { debug_file: "/dev/null" }),
     ...params,
   };
