@@ -1,6 +1,7 @@
 import type { Box, Page, Word } from "@/lib/pages/types";
 import { isKindWord } from "../words/label-similarity";
 import { isNoiseWord } from "../words/value-words";
+import { capitalsShare, digitShare, flag, meanConfidence } from "./text-shapes";
 
 // The numbers the form-link models decide on, for the three decisions that turn a page's words
 // into question→answer links: are two neighbouring words of a line one phrase, is a phrase continued
@@ -58,20 +59,8 @@ export function wordHeight(page: Page): number {
   return heights.length === 0 ? 1 : Math.max(heights[Math.floor(heights.length / 2)], 1e-6);
 }
 
-const letters = (text: string) => text.replace(/[^\p{L}]/gu, "");
-const capitalsShare = (text: string) => {
-  const lettered = letters(text);
-  return lettered.length === 0 ? 0 : lettered.replace(/[^\p{Lu}]/gu, "").length / lettered.length;
-};
-const digitShare = (text: string) => {
-  const squashed = text.replace(/\s+/g, "");
-  return squashed.length === 0 ? 0 : squashed.replace(/[^\p{N}]/gu, "").length / squashed.length;
-};
-const flag = (condition: boolean) => (condition ? 1 : 0);
 const endsWithColon = (text: string) => flag(/[:;]\s*$/.test(text));
 const isMark = (text: string) => flag(/^[xX✓✔☑☒]$/u.test(text.trim()));
-const meanConfidence = (words: Word[]) =>
-  words.length === 0 ? 0 : words.reduce((sum, word) => sum + word.confidence, 0) / words.length;
 
 /** Two words side by side on one line: one phrase, or the end of one and the start of the next? */
 export function joinFeatures(page: Page, left: Word, right: Word, unit: number): number[] {

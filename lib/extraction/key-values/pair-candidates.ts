@@ -2,6 +2,7 @@ import type { Box, Page, Word } from "@/lib/pages/types";
 import { isKindWord } from "../words/label-similarity";
 import type { KeyValuePair } from "../types";
 import { wordHeight } from "./form-link-features";
+import { capitalsShare, digitShare, flag, meanConfidence } from "./text-shapes";
 
 // The candidates the pair scorer (pair-scores.ts) decides on: every pair the layout rules found and
 // every link the link model gives some chance, the numbers the scorer reads off each, and the
@@ -47,18 +48,6 @@ function wordsIn(page: Page, box: Box): Word[] {
   });
 }
 
-const letters = (text: string) => text.replace(/[^\p{L}]/gu, "");
-const capitalsShare = (text: string) => {
-  const lettered = letters(text);
-  return lettered.length === 0 ? 0 : lettered.replace(/[^\p{Lu}]/gu, "").length / lettered.length;
-};
-const digitShare = (text: string) => {
-  const squashed = text.replace(/\s+/g, "");
-  return squashed.length === 0 ? 0 : squashed.replace(/[^\p{N}]/gu, "").length / squashed.length;
-};
-const flag = (condition: boolean) => (condition ? 1 : 0);
-const meanConfidence = (words: Word[]) =>
-  words.length === 0 ? 0 : words.reduce((sum, word) => sum + word.confidence, 0) / words.length;
 const methods: KeyValuePair["method"][] = ["colon", "gap", "below", "checkbox"];
 
 /** What the scorer knows of the other candidates around a pair. */
