@@ -136,7 +136,8 @@ export async function recognizeImage(
       ] as const) {
         if (!isPoorReading(merged)) break;
         const again = await timeSecondReading(() => read(page, layout));
-        if (confidentCharacters(again) > confidentCharacters(merged))
+        // A stretched blank page shows its grain: only a reading that is itself good replaces the first.
+        if (!isPoorReading(again) && confidentCharacters(again) > confidentCharacters(merged))
           [merged, orientation, readCopy] = [again, 0, page];
       }
     }
