@@ -36,6 +36,15 @@ describe("decodeCtc", () => {
 });
 
 describe("unsureRuns", () => {
+  it("leaves out marks and lone letters, however unsure", () => {
+    const words = [
+      { confidence: 0.2, text: "x" },
+      { confidence: 0.3, text: "|" },
+      { confidence: 0.4, text: "No." },
+    ];
+    expect(unsureRuns(words)).toEqual([[2, 1]]);
+  });
+
   it("groups consecutive unsure words", () => {
     const confidences = [0.95, 0.3, 0.5, 0.99, 0.2].map((confidence) => ({ confidence, text: "AB" }));
     expect(unsureRuns(confidences)).toEqual([

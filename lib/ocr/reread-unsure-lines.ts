@@ -1,16 +1,17 @@
 import sharp from "sharp";
-import { assembleLayout, type AssembledLayout } from "@/lib/pages/layout";
+import { withWordsReplaced, type AssembledLayout } from "@/lib/pages/layout";
 import type { Word } from "@/lib/pages/types";
 import { lineHeight, lineRecogniser, type LineImage, type LineRecogniser, type ReadCharacter } from "./line-recogniser";
 import type { NormalizedGreyImage } from "./normalize-image";
+import { hasTwoCharacters } from "./reread-unsure-words";
 
 // Tesseract finds a page's words well and reads clean print well; on receipts, thermal print and
 // small faded type it misreads letters ("UAN HING" for LIAN HING). Short lines holding an unsure word,
 // and the unsure words of longer lines, are cut out and read again by a second recogniser
 // (line-recogniser.ts), whose characters each carry a position along the line; each character goes
 // to the tesseract word under it, so words, boxes and spacing stay tesseract's and only a word's
-// letters can change. A word takes the second reading when
-// that reading is sure and surer than tesseract was. Measurements: bench/NOTES.md.
+// letters can change. A word takes the second reading when that reading is sure and surer than
+// tesseract was. Measurements: bench/NOTES.md.
 
 type GreyPage = Pick<NormalizedGreyImage, "grey" | "width" | "height">;
 
@@ -41,9 +42,6 @@ interface LineCut {
   width: number;
   height: number;
 }
-
-/** A mark, a tick or a lone letter read unsurely is not worth a second reading (forms are full of them). */
-const hasTwoCharacters = (word: Pick<Word, "text">) => (word.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2;
 
 /** Runs of consecutive unsure words in a line, as [first, count] (offsets in the line). */
 export function unsureRuns(words: Array<Pick<Word, "confidence" | "text">>): Array<[number, number]> {
@@ -179,11 +177,5 @@ export async function rereadUnsureLines(
     });
   });
   if (!changed) return layout;
-  return assembleLayout(
-    layout.blocks.map((block) =>
-      layout.lines
-        .slice(block.firstLine, block.firstLine + block.lineCount)
-        .map((line) => words.slice(line.firstWord, line.firstWord + line.wordCount)),
-    ),
-  );
+  return withWordsReplaced(layout, words);
 }

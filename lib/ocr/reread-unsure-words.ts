@@ -1,5 +1,5 @@
 import { PSM } from "tesseract.js";
-import { assembleLayout, type AssembledLayout } from "@/lib/pages/layout";
+import { withWordsReplaced, type AssembledLayout } from "@/lib/pages/layout";
 import type { Word } from "@/lib/pages/types";
 import type { OcrRecogniser } from "@/lib/models";
 import { englishSpeller, type Speller } from "./english-speller";
@@ -32,7 +32,8 @@ const maxWords = 300;
  */
 export const maxStackHeight = 8_000;
 
-const hasTwoCharacters = (word: Word) => (word.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2;
+/** At least two letters or digits: a mark, a tick or a lone letter is not worth reading again. */
+export const hasTwoCharacters = (word: Pick<Word, "text">) => (word.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2;
 
 interface Crop {
   word: number;
@@ -153,11 +154,5 @@ export async function rereadUnsureWords(
     return { ...word, text: withColonKept(word.text, again[0].text), confidence: again[0].confidence };
   });
   if (!changed) return layout;
-  return assembleLayout(
-    layout.blocks.map((block) =>
-      layout.lines
-        .slice(block.firstLine, block.firstLine + block.lineCount)
-        .map((line) => words.slice(line.firstWord, line.firstWord + line.wordCount)),
-    ),
-  );
+  return withWordsReplaced(layout, words);
 }

@@ -137,6 +137,17 @@ export function assembleLayout(blocks: Word[][][]): AssembledLayout {
   });
 }
 
+/** The layout with its words replaced one for one (same count, same order), its lines and blocks as they were. */
+export function withWordsReplaced(layout: AssembledLayout, words: Word[]): AssembledLayout {
+  return assembleLayout(
+    layout.blocks.map((block) =>
+      layout.lines
+        .slice(block.firstLine, block.firstLine + block.lineCount)
+        .map((line) => words.slice(line.firstWord, line.firstWord + line.wordCount)),
+    ),
+  );
+}
+
 /** Group free words into lines and blocks, then assemble. */
 export function layoutFromWords(words: Word[]): AssembledLayout {
   return assembleLayout(groupLinesIntoBlocks(groupWordsIntoLines(words)));
